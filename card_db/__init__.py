@@ -1,0 +1,1 @@
+"""The card database: storage, importers, the query language and name matching."""

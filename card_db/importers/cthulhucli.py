@@ -1,0 +1,209 @@
+"""cthulhucli JSON Lines card data (the embedded default, SPEC §3).
+
+The ``cthulhucli`` package ships ``coc-lcg.db`` and ``coc-ccg.db`` beside its module; despite
+the suffix they are JSON Lines, one card per line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from importlib import metadata
+from pathlib import Path
+
+from card_db.errors import CardDataError
+from card_db.keywords import parse_keywords
+from card_db.names import title_key
+from card_db.sets import SetInfo, set_by_name
+
+EMBEDDED_FILES = ("coc-lcg.db", "coc-ccg.db")
+MAX_LINE = 1 << 20  # one card is a few hundred bytes; a longer line is not card data
+_REQUIRED = ("name", "type", "era", "setname")
+_FACTIONS = {
+    "The Agency": "The Agency",
+    "Agency": "The Agency",
+    "Miskatonic University": "Miskatonic University",
+    "Syndicate": "Syndicate",
+    "The Syndicate": "Syndicate",
+    "Cthulhu": "Cthulhu",
+    "Hastur": "Hastur",
+    "Yog-Sothoth": "Yog-Sothoth",
+    "Shub-Niggurath": "Shub-Niggurath",
+    "Silver Twilight": "Silver Twilight",
+    "The Order of the Silver Twilight": "Silver Twilight",
+    "Neutral": "Neutral",
+    None: "Neutral",
+}
+_TYPES = {"character", "support", "event", "story", "conspiracy"}
+
+
+def embedded_data_files() -> list[Path]:
+    """The JSON Lines files installed with the cthulhucli package."""
+    try:
+        dist = metadata.distribution("cthulhucli")
+    except metadata.PackageNotFoundError:
+        raise CardDataError(
+            "the cthulhucli package is not installed; reinstall deckbuilder to get the card data"
+        ) from None
+    found = {
+        f.name: Path(dist.locate_file(f)) for f in dist.files or () if f.name in EMBEDDED_FILES
+    }
+    missing = [name for name in EMBEDDED_FILES if name not in found]
+    if missing:
+        raise CardDataError(f"the cthulhucli package lacks {', '.join(missing)}")
+    return [found[name] for name in EMBEDDED_FILES]
+
+
+def _number(value, field: str, where: str) -> tuple[int | None, bool]:
+    """(number, is_x) from a cost or skill value."""
+    if value is None or value == "":
+        return None, False
+    if isinstance(value, str) and value.strip().upper() == "X":
+        return None, True
+    try:
+        return int(value), False
+    except (TypeError, ValueError):
+        raise CardDataError(f"{where}: {field} {value!r} is not a number or X") from None
+
+
+def _int(value, field: str, where: str) -> int:
+    number, _ = _number(value, field, where)
+    return number or 0
+
+
+def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
+    """One cthulhucli record as a full card row; ``number`` overrides a missing one."""
+    if not isinstance(record, dict) or any(k not in record for k in _REQUIRED):
+        raise CardDataError(f"{where}: not a cthulhucli card record")
+    era = str(record["era"]).upper()
+    if era not in ("LCG", "CCG"):
+        raise CardDataError(f"{where}: unknown era {record['era']!r}")
+    card_type = str(record["type"]).strip()
+    if card_type.lower() not in _TYPES:
+        raise CardDataError(f"{where}: unknown card type {card_type!r}")
+    faction = _FACTIONS.get(record.get("faction"))
+    if faction is None:
+        raise CardDataError(f"{where}: unknown faction {record.get('faction')!r}")
+    info: SetInfo | None = set_by_name(era, str(record["setname"]))
+    set_code = info.code if info else str(record.get("set") or record["setname"])
+    cost, cost_is_x = _number(record.get("cost"), "cost", where)
+    skill, skill_is_x = _number(record.get("skill"), "skill", where)
+    text = record.get("text") or ""
+    steadfast = record.get("steadfast") or []
+    try:
+        steadfast_pairs = [(_FACTIONS[f], int(n)) for f, n in steadfast]
+    except (KeyError, TypeError, ValueError):
+        raise CardDataError(f"{where}: unreadable steadfast {steadfast!r}") from None
+    transient = bool(record.get("transient"))
+    keywords = list(parse_keywords(text))
+    if steadfast_pairs:
+        keywords.append("Steadfast")
+    if transient:
+        keywords.append("Transient")
+    subtypes = [s.strip() for s in str(record.get("subtypes") or "").split(".") if s.strip()]
+    number = number or str(record["id"]).strip()
+    name = str(record["name"]).strip()
+    return {
+        "id": f"{set_code}-{number}",
+        "title": name,
+        "title_key": title_key(name),
+        "descriptor": (record.get("descriptor") or None),
+        "type": card_type.capitalize(),
+        "faction": faction,
+        "era": era,
+        "set_code": set_code,
+        "set_name": info.name if info else str(record["setname"]),
+        "cycle": info.cycle if info else None,
+        "number": number,
+        "cost": cost,
+        "cost_is_x": cost_is_x,
+        "skill": skill,
+        "skill_is_x": skill_is_x,
+        "terror": _int(record.get("terror"), "terror", where),
+        "combat": _int(record.get("combat"), "combat", where),
+        "arcane": _int(record.get("arcane"), "arcane", where),
+        "investigation": _int(record.get("investigation"), "investigation", where),
+        "subtypes": "|".join(subtypes),
+        "keywords": "|".join(keywords),
+        "steadfast": "|".join(f"{f}:{n}" for f, n in steadfast_pairs),
+        "transient": transient,
+        "unique": bool(record.get("unique")),
+        "text": text,
+        "flavor": record.get("flavor") or None,
+        "illustrator": record.get("illustrator") or None,
+        "max_copies": _int(record.get("max"), "max", where) or (3 if era == "LCG" else 4),
+        "octgn_id": None,
+        "cgdb_restricted": bool(record.get("restricted")),
+        "cgdb_banned": bool(record.get("banned")),
+        "release_order": info.order if info else 0,
+    }
+
+
+def read_rows(path: Path) -> Iterator[dict]:
+    """Card rows from a cthulhucli JSON Lines file; a bad line raises CardDataError."""
+    try:
+        handle = open(path, encoding="utf-8")
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot read: {exc.strerror}") from None
+    with handle:
+        line_no = 0
+        seen: set[str] = set()
+        per_set: dict[str, int] = {}
+        while True:
+            where = f"{path}:{line_no + 1}"
+            try:
+                line = handle.readline(MAX_LINE)
+            except UnicodeDecodeError:
+                raise CardDataError(f"{where}: not UTF-8 text") from None
+            if not line:
+                return
+            line_no += 1
+            if len(line) >= MAX_LINE and not line.endswith("\n"):
+                raise CardDataError(f"{where}: line longer than {MAX_LINE} bytes; not card data")
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise CardDataError(f"{where}: not a JSON card record ({exc.msg})") from None
+            # CCG records carry no collector number: number them in file order within
+            # their set. A few LCG records share a set and number: suffix b, c, ...
+            number = None
+            if isinstance(record, dict) and record.get("id") in (None, ""):
+                per_set[record.get("setname")] = per_set.get(record.get("setname"), 0) + 1
+                number = f"{per_set[record.get('setname')]:03d}"
+            row = record_to_row(record, where, number)
+            base, suffix = row["id"], "b"
+            while row["id"] in seen:
+                row["id"], row["number"] = base + suffix, row["number"].rstrip("bcdefgh") + suffix
+                suffix = chr(ord(suffix) + 1)
+            seen.add(row["id"])
+            yield row
+
+
+def looks_like(path: Path, head: bytes) -> bool:
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+
+
+def load_embedded_if_empty(engine, *, progress: Callable[[str], None] | None = None) -> int:
+    """Load the embedded card pool into a database that holds no cards; returns cards added."""
+    from sqlalchemy import func, select
+
+    from card_db.importers.upsert import upsert_cards
+    from card_db.models import CardRow
+
+    with engine.begin() as connection:
+        if connection.execute(select(func.count()).select_from(CardRow)).scalar():
+            return 0
+        added = 0
+        for data_file in embedded_data_files():
+            if progress:
+                progress(f"loading {data_file.name}")
+            added += upsert_cards(connection, list(read_rows(data_file))).imported
+        return added
+
+
+def apply(connection, path: Path):
+    from card_db.importers.upsert import upsert_cards
+
+    return upsert_cards(connection, list(read_rows(path)))

@@ -1,0 +1,43 @@
+"""Title normalisation: how players, OCTGN and the card data spell the same card.
+
+"Paul LeMond", "Paul Lemond" and OCTGN's "* Paul Lemond" are one card; so are
+"Doppelgänger" and "Doppelganger", "Andrew-Chapman" and "Andrew Chapman".
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# OCTGN prefixes a title with "*" for unique cards and with faction symbols for steadfast
+# and transient requirements ("}} * Tommy Malloy", "[[ Pulled Under", ">>> Ambush").
+_OCTGN_MARKER_TOKEN = re.compile(r"^(?:[*_{}\[\]<>?^]+|Z+)$")
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+_SPACES = re.compile(r"\s+")
+
+
+def strip_octgn_markers(name: str) -> str:
+    """Drop OCTGN's leading unique/faction marker tokens from a card name."""
+    tokens = name.strip().split()
+    while len(tokens) > 1 and _OCTGN_MARKER_TOKEN.match(tokens[0]):
+        tokens.pop(0)
+    if tokens and tokens[0].startswith("*") and len(tokens[0]) > 1:
+        tokens[0] = tokens[0].lstrip("*")
+    return " ".join(tokens)
+
+
+def fold(text: str) -> str:
+    """Lower case, accents removed, typographic quotes made plain."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2026", "...")
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def title_key(name: str) -> str:
+    """The exact-match key: markers, case, accents, spaces and punctuation all ignored."""
+    return _NOT_ALNUM.sub("", fold(strip_octgn_markers(name)))
+
+
+def search_text(name: str) -> str:
+    """The fuzzy-match form: folded words separated by single spaces."""
+    return _SPACES.sub(" ", _NOT_ALNUM.sub(" ", fold(strip_octgn_markers(name)))).strip()

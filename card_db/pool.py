@@ -1,0 +1,52 @@
+"""The card pool in memory: indexes by id, OCTGN GUID and title, and fuzzy title lookup."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+
+from card_db.card import Card
+from card_db.names import search_text, title_key
+
+
+class CardPool:
+    def __init__(self, cards: Iterable[Card]):
+        self.cards: list[Card] = list(cards)
+        self.by_id: dict[str, Card] = {c.id: c for c in self.cards}
+        self.by_octgn: dict[str, Card] = {c.octgn_id.lower(): c for c in self.cards if c.octgn_id}
+        self.by_title: dict[str, list[Card]] = {}
+        for card in self.cards:
+            self.by_title.setdefault(title_key(card.title), []).append(card)
+        for printings in self.by_title.values():
+            printings.sort(key=lambda c: (c.era == "LCG", c.release_order), reverse=True)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @cached_property
+    def search_titles(self) -> list[str]:
+        """Folded titles, parallel to ``cards``, for fuzzy matching."""
+        return [search_text(c.title) for c in self.cards]
+
+    @cached_property
+    def distinct_titles(self) -> list[str]:
+        return sorted({printings[0].title for printings in self.by_title.values()})
+
+    def printings(self, title: str) -> list[Card]:
+        """Every printing of a title, newest LCG printing first ([] when unknown)."""
+        return self.by_title.get(title_key(title), [])
+
+    def closest_titles(self, text: str, limit: int = 3, cutoff: float = 60) -> list[str]:
+        """Suggestions for an unknown title, best first."""
+        from rapidfuzz import fuzz, process
+
+        choices = {t: search_text(t) for t in self.distinct_titles}
+        found = process.extract(
+            search_text(text),
+            choices,
+            scorer=fuzz.WRatio,
+            processor=None,
+            limit=limit,
+            score_cutoff=cutoff,
+        )
+        return [title for _choice, _score, title in found]

@@ -1,0 +1,94 @@
+"""The fast read path: every card of the database as ``Card`` objects, through plain sqlite3.
+
+A database that is missing, older than this program or empty is first prepared through
+``db.prepare_database`` (SQLModel, migrations, embedded data); an up-to-date one is read
+without importing SQLAlchemy at all.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from card_db.card import Card
+from card_db.db import SCHEMA_VERSION
+from card_db.errors import DatabaseError
+
+_COLUMNS = (
+    "id, title, type, faction, era, set_code, set_name, number, descriptor, cycle, cost, "
+    "cost_is_x, skill, skill_is_x, terror, combat, arcane, investigation, subtypes, keywords, "
+    'steadfast, transient, "unique", text, flavor, illustrator, max_copies, octgn_id, '
+    "cgdb_restricted, cgdb_banned, release_order"
+)
+
+
+def _split(value: str) -> tuple[str, ...]:
+    return tuple(value.split("|")) if value else ()
+
+
+def _steadfast(value: str) -> tuple[tuple[str, int], ...]:
+    if not value:
+        return ()
+    pairs = []
+    for item in value.split("|"):
+        faction, _, count = item.rpartition(":")
+        pairs.append((faction, int(count)))
+    return tuple(pairs)
+
+
+def row_to_card(row: tuple) -> Card:
+    (cid, title, ctype, faction, era, set_code, set_name, number, descriptor, cycle, cost,
+     cost_is_x, skill, skill_is_x, terror, combat, arcane, investigation, subtypes, keywords,
+     steadfast, transient, unique, text, flavor, illustrator, max_copies, octgn_id,
+     cgdb_restricted, cgdb_banned, release_order) = row  # fmt: skip
+    return Card(
+        id=cid, title=title, type=ctype, faction=faction, era=era, set_code=set_code,
+        set_name=set_name, number=number, descriptor=descriptor, cycle=cycle, cost=cost,
+        cost_is_x=bool(cost_is_x), skill=skill, skill_is_x=bool(skill_is_x), terror=terror,
+        combat=combat, arcane=arcane, investigation=investigation, subtypes=_split(subtypes),
+        keywords=_split(keywords), steadfast=_steadfast(steadfast), transient=bool(transient),
+        unique=bool(unique), text=text or "", flavor=flavor, illustrator=illustrator,
+        max_copies=max_copies, octgn_id=octgn_id, cgdb_restricted=bool(cgdb_restricted),
+        cgdb_banned=bool(cgdb_banned), release_order=release_order,
+    )  # fmt: skip
+
+
+def _is_ready(connection: sqlite3.Connection) -> bool:
+    if connection.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+        return False
+    try:
+        return connection.execute("SELECT 1 FROM card LIMIT 1").fetchone() is not None
+    except sqlite3.OperationalError:
+        return False
+
+
+def connect(path: str | Path, *, progress: Callable[[str], None] | None = None):
+    """A sqlite3 connection to a ready database (prepared first if need be)."""
+    path = Path(path)
+    try:
+        if path.exists():
+            connection = sqlite3.connect(path)
+            if _is_ready(connection):
+                return connection
+            connection.close()
+        from card_db.db import prepare_database
+
+        prepare_database(path, progress=progress).dispose()
+        return sqlite3.connect(path)
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+
+
+def load_cards(path: str | Path, *, progress: Callable[[str], None] | None = None) -> list[Card]:
+    """Every card printing in the database, oldest set first."""
+    connection = connect(path, progress=progress)
+    try:
+        rows = connection.execute(
+            f"SELECT {_COLUMNS} FROM card ORDER BY release_order, number, id"
+        ).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+    finally:
+        connection.close()
+    return [row_to_card(r) for r in rows]

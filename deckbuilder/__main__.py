@@ -1,0 +1,3 @@
+from deckbuilder.cli import main
+
+raise SystemExit(main())

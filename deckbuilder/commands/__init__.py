@@ -1,0 +1,64 @@
+"""Shared pieces of the CLI commands: common options, the card pool, JSON output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def common_options() -> argparse.ArgumentParser:
+    """Options every command takes, before or after the command name."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        default=argparse.SUPPRESS,
+        help="card database file (default: $DECKBUILDER_DB or the user data folder)",
+    )
+    return parser
+
+
+def add_command(subparsers, name: str, handler, *, help: str, json_output: bool = True):
+    parser = subparsers.add_parser(name, help=help, description=help, parents=[common_options()])
+    if json_output:
+        parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def db_path(args: argparse.Namespace) -> Path:
+    from card_db.paths import database_path
+
+    return database_path(getattr(args, "db", None))
+
+
+def _progress(message: str) -> None:
+    print(f"deckbuilder: {message} (first run only)", file=sys.stderr)
+
+
+def load_pool(args: argparse.Namespace):
+    """The whole card pool, loading the embedded data into a new database first."""
+    from card_db.pool import CardPool
+    from card_db.store import load_cards
+
+    return CardPool(load_cards(db_path(args), progress=_progress))
+
+
+def print_json(document) -> None:
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def table(rows: list[list[str]], headers: list[str]) -> str:
+    """A plain aligned text table."""
+    widths = [len(h) for h in headers]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in rows
+    ]
+    return "\n".join(lines)

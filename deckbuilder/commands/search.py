@@ -1,0 +1,69 @@
+"""deckbuilder search QUERY… — the query language plus fuzzy titles (SPEC §4)."""
+
+from __future__ import annotations
+
+import argparse
+
+from deckbuilder.commands import add_command, load_pool, print_json, table
+
+_ICON_LETTERS = (("terror", "T"), ("combat", "C"), ("arcane", "A"), ("investigation", "I"))
+
+
+def register(subparsers) -> None:
+    parser = add_command(subparsers, "search", run, help="search cards with the query language")
+    parser.add_argument("query", nargs="*", metavar="QUERY", help="terms such as t:char f:yog c<=2")
+    parser.add_argument("--limit", type=_positive, default=None, metavar="N", help="show N cards")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def query_context(args):
+    """What the query's r:, b:, own: and avail: fields consult."""
+    from card_db.query import QueryContext
+
+    return QueryContext(
+        is_restricted=lambda card: card.cgdb_restricted,
+        is_banned=lambda card: card.cgdb_banned,
+    )
+
+
+def run(args) -> int:
+    from card_db.query import parse
+    from card_db.search import search
+
+    query = parse(args.query)  # bad queries fail before the database is opened
+    pool = load_pool(args)
+    result = search(pool, query, context=query_context(args), limit=args.limit)
+    if args.json:
+        print_json({"total": result.total, "cards": [c.to_json() for c in result.cards]})
+        return 0
+    if not result.cards:
+        print("No cards match.")
+        return 0
+    rows = [
+        [
+            c.full_title,
+            c.type,
+            c.faction,
+            c.cost_label,
+            c.skill_label,
+            "".join(letter * getattr(c, icon) for icon, letter in _ICON_LETTERS),
+            c.set_code,
+            c.era,
+        ]
+        for c in result.cards
+    ]
+    print(table(rows, ["Title", "Type", "Faction", "Cost", "Skill", "Icons", "Set", "Era"]))
+    if result.total > len(result.cards):
+        print(f"({len(result.cards)} of {result.total} cards; --limit to see more)")
+    else:
+        print(f"({result.total} cards)")
+    return 0

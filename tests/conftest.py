@@ -1,0 +1,94 @@
+"""Shared fixtures: tiny hand-made cards, an in-memory or temporary database, the real data
+folder (tests that need it skip when ../shared is absent)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from card_db.card import Card
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+CARDDATA = SHARED / "carddata"
+
+
+def requires_shared(*parts: str) -> Path:
+    """The path under ../shared, or skip the test with the reason."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the real card data lives beside the repository)")
+    return path
+
+
+def make_card(title: str = "Test Card", **overrides) -> Card:
+    """A card with sensible defaults; override any field."""
+    defaults = dict(
+        id=overrides.pop("id", None) or f"T-{abs(hash(title)) % 100000:05d}",
+        title=title,
+        type="Character",
+        faction="Cthulhu",
+        era="LCG",
+        set_code="Core",
+        set_name="Core Set",
+        number="001",
+        cost=1,
+        skill=1,
+    )
+    defaults.update(overrides)
+    return Card(**defaults)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_database(tmp_path_factory, monkeypatch):
+    """No test ever touches the user's database."""
+    monkeypatch.setenv("DECKBUILDER_DB", str(tmp_path_factory.mktemp("db") / "cards.sqlite"))
+
+
+@pytest.fixture(scope="session")
+def full_db(tmp_path_factory) -> Path:
+    """A database file with the embedded card pool, loaded once per test session."""
+    from card_db.db import prepare_database
+
+    path = tmp_path_factory.mktemp("full") / "cards.sqlite"
+    prepare_database(path).dispose()
+    return path
+
+
+@pytest.fixture(scope="session")
+def full_pool(full_db):
+    from card_db.pool import CardPool
+    from card_db.store import load_cards
+
+    return CardPool(load_cards(full_db))
+
+
+@pytest.fixture
+def full_db_env(full_db, monkeypatch, tmp_path) -> Path:
+    """A private copy of the full database, selected through DECKBUILDER_DB."""
+    import shutil
+
+    copy = tmp_path / "cards.sqlite"
+    shutil.copy(full_db, copy)
+    monkeypatch.setenv("DECKBUILDER_DB", str(copy))
+    return copy
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    """Run the CLI in-process; returns (exit code, stdout, stderr)."""
+    import contextlib
+    import io
+
+    from deckbuilder.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(argv))
+        except SystemExit as exc:  # argparse usage errors
+            code = exc.code if isinstance(exc.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
