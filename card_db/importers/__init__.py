@@ -12,9 +12,9 @@ HEAD_BYTES = 4096
 
 
 def _importers():
-    from card_db.importers import cthulhucli
+    from card_db.importers import cthulhucli, lackey, octgn
 
-    return [cthulhucli]
+    return [cthulhucli, octgn, lackey]
 
 
 def _expand(path: Path) -> list[Path]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import insert, select, update
 
@@ -15,15 +15,23 @@ class ImportResult:
     imported: int = 0
     updated: int = 0
     unchanged: int = 0
+    # Records of the source that match no known card: "file: title (set): why".
+    unmatched: list[str] = field(default_factory=list)
 
     def __iadd__(self, other: ImportResult) -> ImportResult:
         self.imported += other.imported
         self.updated += other.updated
         self.unchanged += other.unchanged
+        self.unmatched += other.unmatched
         return self
 
     def to_json(self) -> dict:
-        return {"imported": self.imported, "updated": self.updated, "unchanged": self.unchanged}
+        return {
+            "imported": self.imported,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "unmatched": self.unmatched,
+        }
 
 
 _COLUMNS = [c.name for c in CardRow.__table__.columns]
@@ -74,3 +82,117 @@ def patch_cards(connection, patches: dict[str, dict]) -> ImportResult:
             connection.execute(update(table).where(table.c.id == card_id).values(values))
             result.updated += 1
     return result
+
+
+def read_capped(path, limit: int, kind: str) -> bytes:
+    """The whole file, refusing one larger than ``limit`` bytes before reading it."""
+    from card_db.errors import CardDataError
+
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise CardDataError(
+                f"{path}: {size:,} bytes is too large for {kind} (limit {limit:,} bytes)"
+            )
+        with open(path, "rb") as handle:
+            return handle.read(limit + 1)
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _digits(number: str | None) -> int | None:
+    found = "".join(ch for ch in number or "" if ch.isdigit())
+    return int(found) if found else None
+
+
+def _content(row: dict) -> tuple:
+    return tuple(v for k, v in row.items() if k not in ("id", "number", "octgn_id"))
+
+
+class KnownCards:
+    """The LCG cards already in the database, for matching another source's printings to
+    them by title, descriptor, set or cycle and collector number."""
+
+    def __init__(self, connection):
+        from card_db.names import title_key
+
+        table = CardRow.__table__
+        self._title_key = title_key
+        self.rows = [dict(r) for r in connection.execute(select(table)).mappings().all()]
+        self.by_title: dict[str, list[dict]] = {}
+        for row in self.rows:
+            self.by_title.setdefault(row["title_key"], []).append(row)
+
+    def find(
+        self,
+        title: str,
+        *,
+        era: str = "LCG",
+        descriptor: str | None = None,
+        set_codes: set[str] | None = None,
+        number: str | None = None,
+        card_type: str | None = None,
+    ) -> tuple[list[dict], str]:
+        """The printings that fit, narrowed step by step; (candidates, why none fit)."""
+        key = self._title_key(title)
+        found = [r for r in self.by_title.get(key, ()) if r["era"] == era]
+        if not found:
+            return [], "no card with this title"
+        if set_codes is not None:
+            found = [r for r in found if r["set_code"] in set_codes]
+            if not found:
+                return [], "no printing of this title in this set"
+        narrowing = [
+            (descriptor is not None, lambda r: self._title_key(r["descriptor"] or "")
+             == self._title_key(descriptor or "")),
+            (card_type is not None, lambda r: r["type"].lower() == (card_type or "").lower()),
+            (_digits(number) is not None, lambda r: _digits(r["number"]) == _digits(number)),
+        ]  # fmt: skip
+        for wanted, keep in narrowing:
+            if len(found) > 1 and wanted:
+                narrowed = [r for r in found if keep(r)]
+                found = narrowed or found
+        if len(found) > 1 and len({_content(r) for r in found}) == 1:
+            # The same card listed twice by the source (the embedded data has two identical
+            # Bone Sculptors in The Sleeper Below): the first listing stands for both.
+            found = [min(found, key=lambda r: r["id"])]
+        return found, "" if len(found) == 1 else "several printings fit"
+
+    def closest(
+        self,
+        title: str,
+        *,
+        era: str = "LCG",
+        set_codes: set[str],
+        exclude: set[str] = frozenset(),
+        descriptor: str | None = None,
+        cost: int | None = None,
+    ) -> dict | None:
+        """The one printing in ``set_codes`` whose title is a near-certain misspelling of
+        ``title`` ("Elder Thing Scavanger"), or None when no title or several come close."""
+        from rapidfuzz import fuzz, process
+
+        choices = {
+            r["id"]: r["title_key"]
+            for r in self.rows
+            if r["era"] == era and r["set_code"] in set_codes and r["id"] not in exclude
+        }
+        wanted = self._title_key(title)
+        best = process.extract(wanted, choices, scorer=fuzz.ratio, limit=2, score_cutoff=85)
+        if len(best) == 1 or (len(best) == 2 and best[0][1] - best[1][1] >= 5):
+            return next(r for r in self.rows if r["id"] == best[0][2])
+        # A renamed card keeps its descriptor ("Grete Wagner-Blackwood, The Purifier" was
+        # printed "Grete Wagner, The Purifier") or part of its name ("Military Attaché").
+        descriptor_key = self._title_key(descriptor or "")
+        for fits in (
+            lambda r: descriptor_key and self._title_key(r["descriptor"] or "") == descriptor_key,
+            lambda r: (
+                len(r["title_key"]) >= 5 and (r["title_key"] in wanted or wanted in r["title_key"])
+            ),
+        ):
+            rows = [r for r in self.rows if r["id"] in choices and fits(r)]
+            if cost is not None:
+                rows = [r for r in rows if r["cost"] == cost] or rows
+            if len(rows) == 1:
+                return rows[0]
+        return None
