@@ -1,0 +1,129 @@
+"""The card browser: search as you type with the query language, results, card detail."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from card_db.errors import QueryError
+from deckbuilder.tui.messages import SearchDone
+from deckbuilder.tui.widgets.card_detail import CardDetail
+from deckbuilder.tui.widgets.card_table import CardTable
+
+RESULT_ROWS = 200  # rows drawn per search; the status line gives the full total
+
+
+class BrowserScreen(Screen):
+    BINDINGS = [
+        Binding("a,plus,equals_sign", "add_card(1)", "Add to deck"),
+        Binding("d,minus", "add_card(-1)", "Remove"),
+        Binding("slash,s", "focus_search", "Search"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="browser"):
+            yield Input(
+                placeholder="Search: itinerant · t:char f:misk c<=2 · i:ti !k:loyal · x:insane",
+                id="search",
+            )
+            yield Static("Loading cards…", id="search-status")
+            with Horizontal():
+                yield CardTable(id="results")
+                with VerticalScroll(id="detail-scroll"):
+                    yield CardDetail(id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#search", Input).focus()
+        self.watch(self.app, "pool", self._pool_changed)
+        self.watch(self.app, "deck_revision", self._deck_changed)
+
+    def _pool_changed(self, pool) -> None:
+        if pool is not None:
+            self.run_search(self.query_one("#search", Input).value)
+
+    def _deck_changed(self, _revision: int) -> None:
+        detail = self.query_one(CardDetail)
+        if detail.card is not None:
+            detail.in_deck = self.app.deck.count_of(detail.card.id, _section(detail.card))
+
+    @on(Input.Changed, "#search")
+    def _query_changed(self, event: Input.Changed) -> None:
+        self.run_search(event.value)
+
+    @on(Input.Submitted, "#search")
+    def _query_submitted(self) -> None:
+        self.query_one(CardTable).focus()
+
+    def run_search(self, query: str) -> None:
+        """Search in the UI thread: a few milliseconds over the whole pool (see benchmarks)."""
+        from card_db.search import search
+
+        pool = self.app.pool
+        status = self.query_one("#search-status", Static)
+        if pool is None:
+            return
+        try:
+            result = search(pool, query, context=self.app.query_context(), limit=RESULT_ROWS)
+        except QueryError as exc:
+            status.update(f"[b red]Query error:[/] {exc}")
+            status.add_class("error")
+            self.post_message(SearchDone(query, 0, 0, str(exc)))
+            return
+        status.remove_class("error")
+        shown = len(result.cards)
+        more = f" (showing {shown})" if shown < result.total else ""
+        status.update(f"{result.total} cards{more}")
+        table = self.query_one(CardTable)
+        table.show_cards(result.cards)
+        self._show_detail(result.cards[0].id if result.cards else None)
+        self.post_message(SearchDone(query, result.total, shown))
+
+    @on(DataTable.RowHighlighted, "#results")
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail(event.row_key.value)
+
+    def _show_detail(self, card_id: str | None) -> None:
+        detail = self.query_one(CardDetail)
+        card = self.app.pool.by_id.get(card_id) if card_id and self.app.pool else None
+        detail.card = card
+        detail.in_deck = self.app.deck.count_of(card.id, _section(card)) if card else 0
+
+    @property
+    def selected_card(self):
+        card_id = self.query_one(CardTable).selected_id
+        return self.app.pool.by_id.get(card_id) if card_id and self.app.pool else None
+
+    def action_add_card(self, delta: int) -> None:
+        card = self.selected_card
+        if card is None:
+            self.notify("No card selected.", severity="warning")
+            return
+        self.app.change_deck(card, delta)
+
+    def action_focus_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def show_card(self, card_id: str) -> None:
+        """Jump to one card (from the command palette)."""
+        card = self.app.pool.by_id[card_id]
+        search_box = self.query_one("#search", Input)
+        with search_box.prevent(Input.Changed):
+            search_box.value = f'"{card.title}"'
+        self.run_search(search_box.value)
+        table = self.query_one(CardTable)
+        for index in range(table.row_count):
+            if table.coordinate_to_cell_key((index, 0)).row_key.value == card_id:
+                table.move_cursor(row=index)
+                break
+        self._show_detail(card_id)
+        table.focus()
+
+
+def _section(card) -> str:
+    return "story" if card.type == "Story" else "draw"

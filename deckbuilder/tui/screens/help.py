@@ -1,0 +1,66 @@
+"""The help screen: every key of the app, screen by screen."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+KEYS = {
+    "Everywhere": [
+        ("F1", "this help"),
+        ("F2 / F3 / F4 / F5", "card browser / deck editor / collection / goldfish"),
+        ("ctrl+p", "command palette: jump to any card, deck or screen"),
+        ("ctrl+q", "quit"),
+    ],
+    "Card browser": [
+        ("type", "search as you type (query language: t: f: c s i: k: st: x: set: u: era: r: b:)"),
+        ("enter / down", "from the search box to the results"),
+        ("a / +", "add the selected card to the deck"),
+        ("d / -", "remove one copy of the selected card"),
+        ("/ or s", "back to the search box"),
+    ],
+    "Deck editor": [
+        ("a / +  and  d / -", "add or remove a copy of the selected card"),
+        ("ctrl+n", "new deck"),
+        ("ctrl+o", "open a saved deck or a deck file"),
+        ("ctrl+s", "save (to the database, and to its file when it has one)"),
+        ("ctrl+e", "export to a file (.txt, .o8d, .json)"),
+        ("ctrl+r", "rename"),
+        ("ctrl+delete", "delete the saved deck"),
+        ("f / l", "choose the format / the restricted list"),
+    ],
+    "Collection": [
+        ("b", "mark the current deck built (reserves its cards)"),
+        ("u", "unbuild it"),
+        ("r", "refresh"),
+    ],
+    "Goldfish": [
+        ("n", "new game: draw a setup hand"),
+        ("m", "mulligan (once)"),
+        ("space", "select a hand card to attach as a resource (setup: pick 3)"),
+        ("k", "keep the hand (the selected 3 cards become resources)"),
+        ("enter", "take the highlighted legal action"),
+        ("b", "run a batch of games"),
+    ],
+}
+
+
+class HelpScreen(ModalScreen):
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        table = Table(show_header=False, box=None, padding=(0, 2))
+        table.add_column(style="bold cyan", no_wrap=True)
+        table.add_column()
+        for section, keys in KEYS.items():
+            table.add_row(f"[b u]{section}[/]", "")
+            for key, what in keys:
+                table.add_row(key, what)
+            table.add_row("", "")
+        with VerticalScroll(id="help"):
+            yield Static(table)
+            yield Static("escape closes this help", classes="dim")

@@ -1,0 +1,76 @@
+"""Small modal dialogs: ask for a line of text, pick from a list, confirm."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class TextPrompt(ModalScreen[str | None]):
+    """One line of text; enter accepts, escape cancels (None)."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, question: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.question, self.value, self.placeholder = question, value, placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield Input(value=self.value, placeholder=self.placeholder, id="answer")
+            yield Label("enter: OK · escape: cancel", classes="dim")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+
+class ChoicePrompt(ModalScreen[str | None]):
+    """Pick one item from a list, or type a file path when ``allow_path`` is set."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, question: str, choices: list[str], *, allow_path: bool = False) -> None:
+        super().__init__()
+        self.question, self.choices, self.allow_path = question, choices, allow_path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            if self.choices:
+                yield OptionList(*[Option(c, id=str(i)) for i, c in enumerate(self.choices)])
+            else:
+                yield Label("(no saved decks)", classes="dim")
+            if self.allow_path:
+                yield Input(placeholder="…or a deck file path (.txt, .o8d, .json)", id="path")
+            yield Label("enter: open · escape: cancel", classes="dim")
+
+    @on(OptionList.OptionSelected)
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[int(event.option.id)])
+
+    @on(Input.Submitted, "#path")
+    def _path(self, event: Input.Submitted) -> None:
+        self.dismiss(("path", event.value.strip()) if event.value.strip() else None)
+
+
+class Confirm(ModalScreen[bool]):
+    BINDINGS = [
+        Binding("y", "dismiss(True)", "Yes"),
+        Binding("n,escape", "dismiss(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            yield Label("y: yes · n: no", classes="dim")

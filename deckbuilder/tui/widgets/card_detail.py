@@ -1,0 +1,68 @@
+"""The detail pane: everything printed on one card."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from card_db.card import Card
+
+ICON_GLYPHS = (("terror", "T"), ("combat", "C"), ("arcane", "A"), ("investigation", "I"))
+
+
+def icon_string(card: Card) -> str:
+    """Icons as players write them: T C A I letters, one per icon ("TTI")."""
+    return "".join(letter * getattr(card, name) for name, letter in ICON_GLYPHS)
+
+
+def card_text(card: Card, *, owned: int | None = None, in_deck: int = 0) -> Text:
+    text = Text()
+    text.append(("* " if card.unique else "") + card.title, style="bold")
+    if card.descriptor:
+        text.append(f", {card.descriptor}", style="italic")
+    text.append("\n")
+    text.append(f"{card.faction} {card.type}", style="cyan")
+    if card.subtypes:
+        text.append(" — " + ". ".join(card.subtypes) + ".")
+    text.append("\n")
+    facts = []
+    if card.cost_label:
+        facts.append(f"Cost {card.cost_label}")
+    if card.skill_label:
+        facts.append(f"Skill {card.skill_label}")
+    if icon_string(card):
+        facts.append(f"Icons {icon_string(card)}")
+    if card.steadfast:
+        facts.append("Steadfast " + ", ".join(f"{f} {n}" for f, n in card.steadfast))
+    if facts:
+        text.append("  ".join(facts) + "\n")
+    if card.keywords:
+        text.append(". ".join(card.keywords) + ".\n", style="bold yellow")
+    if card.text:
+        text.append("\n" + card.text.strip() + "\n")
+    if card.flavor:
+        text.append("\n" + card.flavor.strip() + "\n", style="dim italic")
+    text.append(f"\n{card.set_name} #{card.number} ({card.era})", style="dim")
+    if card.cycle and card.cycle != card.set_name:
+        text.append(f" · {card.cycle}", style="dim")
+    text.append(f"\nid {card.id} · limit {card.max_copies}", style="dim")
+    if card.illustrator:
+        text.append(f" · art {card.illustrator}", style="dim")
+    if in_deck:
+        text.append(f"\nIn deck: {in_deck}", style="green")
+    if owned is not None:
+        text.append(f"\nOwned: {owned}", style="magenta")
+    return text
+
+
+class CardDetail(Widget):
+    """Shows ``card``; set it from the screen (attributes down)."""
+
+    card: reactive[Card | None] = reactive(None, layout=True)
+    in_deck: reactive[int] = reactive(0)
+
+    def render(self):
+        if self.card is None:
+            return Text("No card selected.", style="dim")
+        return card_text(self.card, in_deck=self.in_deck)
