@@ -73,3 +73,62 @@ class DeckCard(SQLModel, table=True):
     card_id: str = Field(foreign_key="card.id", primary_key=True)
     section: str = Field(default="draw", primary_key=True)  # "draw" or "story"
     count: int = 1
+
+
+# The collection (SPEC §8). Ownership counts by title, so per-card rows key on title_key and
+# keep the title as the user last saw it; product rows key on the set code of card_db/sets.py.
+
+
+class OwnedProductBase(SQLModel):
+    count: int = 1
+
+
+class OwnedProduct(OwnedProductBase, table=True):
+    __tablename__ = "collection_product"
+    product: str = Field(primary_key=True)  # set code, e.g. "Core"
+
+
+class CardAdjustmentBase(SQLModel):
+    title: str
+    count: int = 0  # singles bought (+) or cards lost (-)
+
+
+class CardAdjustment(CardAdjustmentBase, table=True):
+    __tablename__ = "collection_card"
+    title_key: str = Field(primary_key=True)
+
+
+class ProductCopiesBase(SQLModel):
+    title: str = ""  # "" for every card of the product
+    copies: int
+
+
+class ProductCopies(ProductCopiesBase, table=True):
+    """The user's printing holds a different number of copies than the product data says."""
+
+    __tablename__ = "collection_copies"
+    product: str = Field(primary_key=True)
+    title_key: str = Field(default="", primary_key=True)  # "" for every card of the product
+
+
+class BuiltDeckBase(SQLModel):
+    name: str = Field(index=True, unique=True)
+
+
+class BuiltDeck(BuiltDeckBase, table=True):
+    __tablename__ = "built_deck"
+    id: int | None = Field(default=None, primary_key=True)
+    built_at: datetime = Field(default_factory=_now)
+
+
+class BuiltDeckCardBase(SQLModel):
+    title: str
+    count: int
+
+
+class BuiltDeckCard(BuiltDeckCardBase, table=True):
+    """A snapshot of a built deck's cards, so later edits of its file don't move reservations."""
+
+    __tablename__ = "built_deck_card"
+    deck_id: int = Field(foreign_key="built_deck.id", primary_key=True, ondelete="CASCADE")
+    title_key: str = Field(primary_key=True)
