@@ -88,15 +88,16 @@ def printed_copies(product_code: str) -> int:
     return data["products"].get(product_code, data["default"])
 
 
-def resolve_title(text: str, *, pool: CardPool) -> str:
-    """The card title the user means (its newest printing's spelling), or UnknownCardError
+def resolve_title(text: str, *, pool: CardPool, warnings: list[str] | None = None) -> str:
+    """The card title the user means, spelled as its newest printing spells it; a
+    near-certain typo is corrected with a note in ``warnings``; otherwise UnknownCardError
     with the closest titles."""
-    printings = pool.printings(text)
-    if printings:
-        return printings[0].title
-    suggestions = pool.closest_titles(text)
-    hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
-    raise UnknownCardError(f"unknown card {text!r}{hint}", suggestions)
+    from deckbuilder.resolve import Resolver
+
+    printings, notes = Resolver(pool).title_printings(text)
+    if warnings is not None:
+        warnings.extend(notes)
+    return printings[0].title
 
 
 def _canonical_titles(keys: Iterable[str], *, session) -> dict[str, str]:

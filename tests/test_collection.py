@@ -143,6 +143,9 @@ def test_resolve_title_suggests_close_titles():
     with pytest.raises(UnknownCardError) as excinfo:
         collection.resolve_title("Gama", pool=pool)
     assert "Gamma" in excinfo.value.suggestions
+    notes: list[str] = []
+    assert collection.resolve_title("Story Oen", pool=pool, warnings=notes) == "Story One"
+    assert notes == ['"Story Oen" read as "Story One"']
 
 
 def test_missing_lists_each_title_with_need_and_have(session):

@@ -28,10 +28,13 @@ def _positive(text: str) -> int:
 def query_context(args):
     """What the query's r:, b:, own: and avail: fields consult."""
     from card_db.query import QueryContext
+    from deckbuilder.commands.collection import CollectionCounts
 
     return QueryContext(
         is_restricted=lambda card: card.cgdb_restricted,
         is_banned=lambda card: card.cgdb_banned,
+        owned=CollectionCounts(args, available=False),
+        available=CollectionCounts(args, available=True),
     )
 
 

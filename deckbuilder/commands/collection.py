@@ -1,0 +1,309 @@
+"""deckbuilder collection … — what I own, what a deck lacks, which decks are built (SPEC §8).
+
+Each command that changes the collection runs in one transaction: bad input or a crash
+part-way leaves the saved collection as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+
+from card_db.names import title_key
+from deckbuilder.commands import _progress, add_command, db_path, load_pool, print_json, table
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "collection",
+        help="collection: owned products and cards, missing cards, built decks",
+        description="Owned = products x copies + single-card adjustments; a built deck "
+        "reserves its cards, and available = owned - reserved.",
+    )
+    sub = parser.add_subparsers(dest="collection_command", metavar="ACTION", required=True)
+
+    add = add_command(sub, "add", run_add, help="add copies of a product (code or name)")
+    add.add_argument("product", metavar="PRODUCT", help='e.g. Core, "Secrets of Arkham"')
+    add.add_argument(
+        "--count", type=_whole, default=1, metavar="N", help="copies (negative removes)"
+    )
+
+    add_card = add_command(sub, "add-card", run_add_card, help="add or remove single cards")
+    add_card.add_argument("title", metavar="TITLE")
+    add_card.add_argument(
+        "--count", type=_whole, default=1, metavar="N", help="copies (negative: lost or sold)"
+    )
+
+    copies = add_command(
+        sub,
+        "copies",
+        run_copies,
+        help="override the copies per card your printing of a product has",
+    )
+    copies.add_argument("product", metavar="PRODUCT")
+    copies.add_argument(
+        "copies", metavar="N", help="copies of each card, or 'default' to use the product data"
+    )
+    copies.add_argument("--card", metavar="TITLE", help="only this card of the product")
+
+    add_command(sub, "show", run_show, help="products, adjustments, totals and built decks")
+
+    missing = add_command(
+        sub, "missing", run_missing, help="cards a deck needs beyond what is available (exit 1)"
+    )
+    missing.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
+
+    build = add_command(sub, "build", run_build, help="mark a deck built: reserve its cards")
+    build.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
+    build.add_argument(
+        "--force", action="store_true", help="reserve even when cards are missing (proxies)"
+    )
+
+    unbuild = add_command(sub, "unbuild", run_unbuild, help="release a built deck's cards")
+    unbuild.add_argument("deck", metavar="DECK", help="deck file or the name of a built deck")
+
+    export = add_command(sub, "export", run_export, help="write the collection to a CSV file")
+    export.add_argument("file", metavar="FILE")
+
+    imported = add_command(
+        sub, "import", run_import, help="replace the collection with a CSV file's"
+    )
+    imported.add_argument("file", metavar="FILE")
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+@contextlib.contextmanager
+def collection_session(args):
+    """One transaction: committed when the block succeeds, rolled back otherwise."""
+    from card_db.db import prepare_database, session_for
+
+    engine = prepare_database(db_path(args), progress=_progress)
+    try:
+        with session_for(engine) as session:
+            yield session
+            session.commit()
+    finally:
+        engine.dispose()
+
+
+def _warn(warnings: list[str]) -> None:
+    for warning in warnings:
+        print(f"deckbuilder: warning: {warning}", file=sys.stderr)
+
+
+def _read_deck(path: str, pool):
+    from deckbuilder.formats import read_deck
+
+    deck = read_deck(path, pool)
+    _warn(deck.warnings)
+    return deck
+
+
+def run_add(args) -> int:
+    from deckbuilder import collection
+
+    with collection_session(args) as session:
+        info, count = collection.add_product(args.product, args.count, session=session)
+        total = sum(collection.owned_counts(session=session).values())
+    if args.json:
+        print_json({"product": info.code, "name": info.name, "count": count, "cards": total})
+    else:
+        print(f"{info.name} ({info.code}): you own {count}. Cards owned in all: {total}.")
+    return 0
+
+
+def run_add_card(args) -> int:
+    from deckbuilder import collection
+
+    warnings: list[str] = []
+    title = collection.resolve_title(args.title, pool=load_pool(args), warnings=warnings)
+    _warn(warnings)
+    with collection_session(args) as session:
+        title, adjustment = collection.add_card(title, args.count, session=session)
+        owned = collection.owned_counts(session=session).get(title_key(title), 0)
+    if args.json:
+        print_json({"title": title, "adjustment": adjustment, "owned": owned})
+    else:
+        print(f"{title}: you own {owned} (single-card adjustment {adjustment:+d}).")
+    return 0
+
+
+def run_copies(args) -> int:
+    from card_db.errors import DeckbuilderError
+    from deckbuilder import collection
+
+    if args.copies.lower() == "default":
+        copies = None
+    else:
+        try:
+            copies = int(args.copies)
+        except ValueError:
+            raise DeckbuilderError(f"copies {args.copies!r} is not a number or 'default'") from None
+    title = None
+    if args.card:
+        warnings: list[str] = []
+        title = collection.resolve_title(args.card, pool=load_pool(args), warnings=warnings)
+        _warn(warnings)
+    with collection_session(args) as session:
+        info = collection.set_copies(args.product, copies, title=title, session=session)
+    effective = collection.printed_copies(info.code) if copies is None else copies
+    if args.json:
+        print_json({"product": info.code, "title": title, "copies": effective})
+    else:
+        what = f"{title} in {info.name}" if title else f"each card of {info.name}"
+        source = " (the product data)" if copies is None else ""
+        print(f"{what}: {effective} per product{source}.")
+    return 0
+
+
+def run_show(args) -> int:
+    from deckbuilder import collection
+
+    with collection_session(args) as session:
+        info = collection.summary(session=session)
+    if args.json:
+        print_json(info.to_json())
+        return 0
+    if info.products:
+        rows = [
+            [s.name, s.code, str(n), str(collection.printed_copies(s.code))]
+            for s, n in info.products
+        ]
+        print(table(rows, ["Product", "Code", "Owned", "Copies/card"]))
+    else:
+        print('No products yet: `deckbuilder collection add "Core Set"`.')
+    if info.copies:
+        print()
+        rows = [[s.name, t or "(every card)", str(n)] for s, t, n in info.copies]
+        print(table(rows, ["Your printing of", "Card", "Copies"]))
+    if info.adjustments:
+        print()
+        print(table([[t, f"{n:+d}"] for t, n in info.adjustments], ["Single cards", "Count"]))
+    if info.built:
+        print()
+        print(table([[d.name, str(d.count)] for d in info.built], ["Built deck", "Cards"]))
+    print()
+    print(
+        f"{info.cards} cards owned ({info.titles} titles), {info.reserved} reserved by built "
+        f"decks, {info.available} available."
+    )
+    return 0
+
+
+def _print_missing(check) -> None:
+    rows = [[m.title, str(m.need), str(m.have)] for m in check.missing]
+    print(table(rows, ["Missing", "Need", "Have"]))
+
+
+def run_missing(args) -> int:
+    from deckbuilder import collection
+
+    deck = _read_deck(args.deck, load_pool(args))
+    with collection_session(args) as session:
+        check = collection.missing_for(deck, session=session)
+    if args.json:
+        print_json(check.to_json())
+    elif check.buildable:
+        print(f"{check.deck}: buildable from your collection ({check.cards} cards).")
+    else:
+        _print_missing(check)
+        short = sum(m.need - m.have for m in check.missing)
+        print(f"{check.deck}: {short} cards short.")
+    return 0 if check.buildable else 1
+
+
+def run_build(args) -> int:
+    from deckbuilder import collection
+
+    deck = _read_deck(args.deck, load_pool(args))
+    with collection_session(args) as session:
+        check = collection.build(deck, session=session, force=args.force)
+    built = check.buildable or args.force
+    if args.json:
+        print_json({**check.to_json(), "built": built})
+    elif built:
+        if not check.buildable:
+            _print_missing(check)
+        print(f"{check.deck}: built; {check.cards} cards reserved.")
+    else:
+        _print_missing(check)
+        print(f"{check.deck}: not built (cards are missing; --force reserves anyway).")
+    return 0 if built else 1
+
+
+def run_unbuild(args) -> int:
+    from pathlib import Path
+
+    from deckbuilder import collection
+
+    name = args.deck
+    if Path(args.deck).is_file():
+        name = _read_deck(args.deck, load_pool(args)).name
+    with collection_session(args) as session:
+        collection.unbuild(name, session=session)
+    if args.json:
+        print_json({"deck": name, "built": False})
+    else:
+        print(f"{name}: no longer built; its cards are available again.")
+    return 0
+
+
+def run_export(args) -> int:
+    from deckbuilder import collection
+
+    with collection_session(args) as session:
+        rows = collection.export_rows(session=session)
+    collection.write_csv(args.file, rows)
+    if args.json:
+        print_json({"path": args.file, "rows": len(rows)})
+    else:
+        print(f"{args.file}: {len(rows)} rows written.")
+    return 0
+
+
+def run_import(args) -> int:
+    from deckbuilder import collection
+
+    pool = load_pool(args)
+    warnings: list[str] = []
+    rows = collection.read_csv(
+        args.file, resolve=lambda text: collection.resolve_title(text, pool=pool, warnings=warnings)
+    )
+    _warn(warnings)
+    with collection_session(args) as session:
+        collection.replace_all(rows, session=session)
+        info = collection.summary(session=session)
+    if args.json:
+        print_json({"path": args.file, "rows": len(rows), **info.to_json()})
+    else:
+        print(
+            f"{args.file}: collection replaced: {len(info.products)} products, "
+            f"{info.cards} cards owned, {len(info.built)} built decks."
+        )
+    return 0
+
+
+class CollectionCounts:
+    """The own:/avail: lookup of a search: opens the collection on first use, so a search
+    that does not ask about it never pays for SQLAlchemy."""
+
+    def __init__(self, args, *, available: bool):
+        self.args = args
+        self.available = available
+        self.counts: dict[str, int] | None = None
+
+    def __call__(self, card) -> int:
+        if self.counts is None:
+            from deckbuilder import collection
+
+            with collection_session(self.args) as session:
+                load = collection.available_counts if self.available else collection.owned_counts
+                self.counts = load(session=session)
+        return self.counts.get(title_key(card.title), 0)
