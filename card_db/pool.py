@@ -10,15 +10,28 @@ from card_db.names import search_text, title_key
 
 
 class CardPool:
+    """The indexes are built on first use: a search reads none of them, and building the
+    title index for the whole pool costs more than the search itself."""
+
     def __init__(self, cards: Iterable[Card]):
         self.cards: list[Card] = list(cards)
-        self.by_id: dict[str, Card] = {c.id: c for c in self.cards}
-        self.by_octgn: dict[str, Card] = {c.octgn_id.lower(): c for c in self.cards if c.octgn_id}
-        self.by_title: dict[str, list[Card]] = {}
+
+    @cached_property
+    def by_id(self) -> dict[str, Card]:
+        return {c.id: c for c in self.cards}
+
+    @cached_property
+    def by_octgn(self) -> dict[str, Card]:
+        return {c.octgn_id.lower(): c for c in self.cards if c.octgn_id}
+
+    @cached_property
+    def by_title(self) -> dict[str, list[Card]]:
+        by_title: dict[str, list[Card]] = {}
         for card in self.cards:
-            self.by_title.setdefault(title_key(card.title), []).append(card)
-        for printings in self.by_title.values():
+            by_title.setdefault(title_key(card.title), []).append(card)
+        for printings in by_title.values():
             printings.sort(key=lambda c: (c.era == "LCG", c.release_order), reverse=True)
+        return by_title
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -319,3 +319,49 @@ def compile_filter(query: Query, context: QueryContext | None = None) -> Callabl
     if len(checks) == 1:
         return checks[0]
     return lambda card: all(check(card) for check in checks)
+
+
+# Columns of the ``card`` table behind the fields a pre-filter can narrow.
+_SQL_COLUMNS = {
+    "type": "type", "faction": "faction", "era": "era", "set": "set_code",
+    "unique": '"unique"', "cost": "cost", "skill": "skill", "terror": "terror",
+    "combat": "combat", "arcane": "arcane", "investigation": "investigation",
+}  # fmt: skip
+_SQL_OPS = {":": "=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+def sql_prefilter(query: Query) -> tuple[str, list] | None:
+    """A WHERE clause (and its parameters) keeping at least every card the query can match,
+    so that a search reads only those rows from the database; None when no term narrows.
+
+    ``compile_filter`` still decides: terms this cannot express are simply left out."""
+    clauses: list[str] = []
+    params: list = []
+    for term in query.terms:
+        column = _SQL_COLUMNS.get(term.field)
+        if column is None:
+            continue
+        lows = [v.lower() for v in term.values]
+        if term.field in NUMERIC:
+            if "x" in lows or term.negated:
+                continue  # cost X cards and NULL costs: leave them to the Python filter
+            parts = [f"{column} {_SQL_OPS[term.op]} ?" for _ in lows]
+            values: list = [int(v) for v in lows]
+        else:
+            if term.field == "type":
+                values = [_resolve(v, TYPE_ALIASES) for v in lows]
+            elif term.field == "faction":
+                values = [_resolve(v, FACTION_ALIASES) for v in lows]
+            elif term.field == "era":
+                values = [v.upper() for v in lows]
+            elif term.field == "unique":
+                values = [int(_bool(v)) for v in lows]
+            else:
+                values = sorted(set().union(*(_set_matcher(v) for v in lows)))
+            parts = [f"{column} IN ({', '.join('?' * len(values))})"] if values else ["0"]
+        clause = "(" + " OR ".join(parts) + ")"
+        clauses.append(f"NOT {clause}" if term.negated else clause)
+        params += values
+    if not clauses:
+        return None
+    return " AND ".join(clauses), params

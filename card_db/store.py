@@ -80,12 +80,20 @@ def connect(path: str | Path, *, progress: Callable[[str], None] | None = None):
         raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
 
 
-def load_cards(path: str | Path, *, progress: Callable[[str], None] | None = None) -> list[Card]:
-    """Every card printing in the database, oldest set first."""
+def load_cards(
+    path: str | Path,
+    *,
+    progress: Callable[[str], None] | None = None,
+    where: tuple[str, list] | None = None,
+) -> list[Card]:
+    """Every card printing in the database, oldest set first; with ``where`` (a clause and
+    its parameters, e.g. from ``query.sql_prefilter``) only the printings it keeps."""
+    clause, params = where or ("1", [])
     connection = connect(path, progress=progress)
     try:
         rows = connection.execute(
-            f"SELECT {_COLUMNS} FROM card ORDER BY release_order, number, id"
+            f"SELECT {_COLUMNS} FROM card WHERE {clause} ORDER BY release_order, number, id",
+            params,
         ).fetchall()
     except sqlite3.DatabaseError as exc:
         raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None

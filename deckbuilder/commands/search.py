@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from deckbuilder.commands import add_command, load_pool, print_json, table
+from deckbuilder.commands import add_command, db_path, print_json, table
 
 _ICON_LETTERS = (("terror", "T"), ("combat", "C"), ("arcane", "A"), ("investigation", "I"))
 
@@ -39,11 +39,15 @@ def query_context(args):
 
 
 def run(args) -> int:
-    from card_db.query import parse
+    from card_db.pool import CardPool
+    from card_db.query import parse, sql_prefilter
     from card_db.search import search
+    from card_db.store import load_cards
+    from deckbuilder.commands import _progress
 
     query = parse(args.query)  # bad queries fail before the database is opened
-    pool = load_pool(args)
+    # Only the rows the query can match become Card objects; the filter still decides.
+    pool = CardPool(load_cards(db_path(args), progress=_progress, where=sql_prefilter(query)))
     result = search(pool, query, context=query_context(args), limit=args.limit)
     if args.json:
         print_json({"total": result.total, "cards": [c.to_json() for c in result.cards]})
