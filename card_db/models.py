@@ -132,3 +132,15 @@ class BuiltDeckCard(BuiltDeckCardBase, table=True):
     __tablename__ = "built_deck_card"
     deck_id: int = Field(foreign_key="built_deck.id", primary_key=True, ondelete="CASCADE")
     title_key: str = Field(primary_key=True)
+
+
+class LegalityListRow(SQLModel, table=True):
+    """A restricted/banned list a user added (``db add-list``); built-in lists are files."""
+
+    __tablename__ = "legality_list"
+    id: str = Field(primary_key=True)
+    name: str
+    effective: str | None = None
+    source: str = ""
+    document: str  # the list in its JSON file form
+    added_at: datetime = Field(default_factory=_now)
