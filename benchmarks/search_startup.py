@@ -51,7 +51,8 @@ def main() -> None:
     print(f"deckbuilder search  median {statistics.median(ours) * 1000:7.1f} ms")
     print(f"cthulhucli          median {statistics.median(theirs) * 1000:7.1f} ms")
     print(f"ratio (median of per-pair ratios) {statistics.median(ratios):.2f}")
-    print(f"ratio of medians                  {statistics.median(ours) / statistics.median(theirs):.2f}")
+    of_medians = statistics.median(ours) / statistics.median(theirs)
+    print(f"ratio of medians                  {of_medians:.2f}")
 
 
 if __name__ == "__main__":

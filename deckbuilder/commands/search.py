@@ -29,10 +29,11 @@ def query_context(args):
     """What the query's r:, b:, own: and avail: fields consult."""
     from card_db.query import QueryContext
     from deckbuilder.commands.collection import CollectionCounts
+    from deckbuilder.legality import default_list_check
 
     return QueryContext(
-        is_restricted=lambda card: card.cgdb_restricted,
-        is_banned=lambda card: card.cgdb_banned,
+        is_restricted=default_list_check(db_path(args), "restricted"),
+        is_banned=default_list_check(db_path(args), "banned"),
         owned=CollectionCounts(args, available=False),
         available=CollectionCounts(args, available=True),
     )
