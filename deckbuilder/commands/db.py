@@ -89,6 +89,10 @@ def run_import(args) -> int:
         engine.dispose()
     if args.json:
         print_json(result.to_json())
-    else:
-        print(f"{result.imported} imported, {result.updated} updated, {result.unchanged} unchanged")
+        return 0
+    print(f"{result.imported} imported, {result.updated} updated, {result.unchanged} unchanged")
+    if result.unmatched:
+        print(f"{len(result.unmatched)} record(s) matched no known card and were left out:")
+        for line in result.unmatched:
+            print(f"  {line}")
     return 0
