@@ -9,7 +9,7 @@ import importlib
 import sys
 
 # Order is the order of ``deckbuilder --help``.
-COMMAND_MODULES = ("tui", "db", "search", "collection")
+COMMAND_MODULES = ("tui", "db", "search", "check", "convert", "collection")
 
 
 def build_parser() -> argparse.ArgumentParser:

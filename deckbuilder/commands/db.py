@@ -18,6 +18,9 @@ def register(subparsers) -> None:
         help="import cthulhucli JSON Lines, OCTGN set.xml (file or folder), LackeyCCG data",
     )
     importer.add_argument("paths", nargs="+", metavar="PATH")
+    from deckbuilder.commands.check import register_add_list
+
+    register_add_list(db_sub)
 
 
 def database_summary(path) -> dict:
@@ -51,7 +54,10 @@ def database_summary(path) -> dict:
 
 
 def legality_lists_summary(path) -> list[dict]:
-    return []
+    """Every restricted/banned list: built-in, from the card data, and added by the user."""
+    from deckbuilder.legality import load_lists
+
+    return [lst.summary() for lst in load_lists(path).values()]
 
 
 def run_info(args) -> int:

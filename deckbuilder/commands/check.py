@@ -1,0 +1,123 @@
+"""deckbuilder check DECK… — the legality of one deck or a hundred (SPEC §4, §6);
+deckbuilder db add-list FILE — store a restricted/banned list of your own."""
+
+from __future__ import annotations
+
+import sys
+
+from deckbuilder.commands import add_command, db_path, load_pool, print_json
+
+
+def register(subparsers) -> None:
+    parser = add_command(
+        subparsers, "check", run, help="check the legality of decks (.txt, .o8d, .json)"
+    )
+    parser.add_argument("decks", nargs="+", metavar="DECK")
+    parser.add_argument(
+        "--format",
+        dest="format_id",
+        default=None,
+        metavar="F",
+        help="lcg (default), ccg, 1v2 or 1v3; a JSON deck may name its own",
+    )
+    parser.add_argument(
+        "--list",
+        dest="list_id",
+        default=None,
+        metavar="L",
+        help="restricted/banned list id (default: the newest; see `deckbuilder db info`)",
+    )
+
+
+def register_add_list(db_subparsers) -> None:
+    parser = add_command(
+        db_subparsers,
+        "add-list",
+        run_add_list,
+        help="add (or replace) a restricted/banned list from a .json or text file",
+    )
+    parser.add_argument("path", metavar="FILE")
+
+
+def run(args) -> int:
+    from deckbuilder.formats import DeckFileError, read_deck
+    from deckbuilder.legality import check_deck, get_format, get_list, load_lists
+
+    lists = load_lists(db_path(args))
+    if args.format_id:
+        get_format(args.format_id)  # an unknown format fails before any deck is read
+    if args.list_id:
+        get_list(lists, args.list_id)
+    pool = load_pool(args)
+    reports, errors = [], []
+    for path in args.decks:
+        try:
+            deck = read_deck(path, pool)
+        except DeckFileError as exc:
+            errors.append((path, exc))
+            continue
+        result = check_deck(
+            deck,
+            format_id=args.format_id or deck.format or "lcg",
+            list_id=args.list_id or deck.list_id,
+            lists=lists,
+            pool=pool,
+        )
+        reports.append((path, result))
+
+    for _path, exc in errors:
+        print(f"deckbuilder: error: {exc}", file=sys.stderr)
+    if args.json:
+        print_json(
+            {
+                "decks": [{"path": path, **result.to_json()} for path, result in reports],
+                "errors": [_error_json(path, exc) for path, exc in errors],
+            }
+        )
+    else:
+        for path, result in reports:
+            _print_report(path, result)
+    if errors:
+        return 2
+    return 0 if all(result.legal for _path, result in reports) else 1
+
+
+def _error_json(path: str, exc) -> dict:
+    return {
+        "path": path,
+        "message": str(exc),
+        "unknown": [
+            {"line": line, "message": message, "suggestions": suggestions}
+            for line, message, suggestions in exc.unknown
+        ],
+    }
+
+
+def _print_report(path: str, result) -> None:
+    verdict = "legal" if result.legal else f"NOT LEGAL ({len(result.problems)} problems)"
+    print(
+        f"{path}: {verdict} — {result.deck}, format {result.format}, list {result.list}, "
+        f"{result.draw_deck_count} cards in the draw deck"
+    )
+    for problem in result.problems:
+        print(f"  [{problem.rule}] {problem.message} (source: {problem.source})")
+    for warning in result.warnings:
+        print(f"  warning: {warning}")
+
+
+def run_add_list(args) -> int:
+    from deckbuilder.legality import add_user_list, parse_list_file
+
+    lst = parse_list_file(args.path)
+    pool = load_pool(args)
+    replaced = add_user_list(db_path(args), lst, pool)
+    summary = lst.summary()
+    if args.json:
+        print_json({**summary, "replaced": replaced})
+    else:
+        action = "replaced" if replaced else "added"
+        print(
+            f"{action} list {lst.id}: {lst.name} (effective {lst.effective or 'undated'}), "
+            f"{summary['restricted']} restricted, {summary['banned']} banned"
+        )
+    return 0

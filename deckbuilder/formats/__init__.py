@@ -1,0 +1,115 @@
+"""Deck files: plain text, OCTGN ``.o8d`` and the project's own JSON, chosen by suffix.
+
+Every reader resolves card names through ``deckbuilder.resolve`` and reports every card it
+cannot place at once (``DeckFileError``), so a deck is never silently shortened.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from card_db.errors import DeckbuilderError
+from deckbuilder.deck import Deck
+
+# A deck of 10,000 lines is already absurd; bigger files are refused before parsing.
+MAX_DECK_FILE_BYTES = 1_000_000
+SUFFIXES = (".txt", ".o8d", ".json")
+
+
+class DeckFileError(DeckbuilderError):
+    """A deck file that cannot be read. ``unknown`` lists (line, text, suggestions) for each
+    card that could not be placed; the message's first line names the file."""
+
+    def __init__(self, message: str, unknown: list[tuple[int | None, str, list[str]]] = ()):
+        super().__init__(message)
+        self.unknown = list(unknown)
+
+
+def format_for(path: Path):
+    suffix = path.suffix.lower()
+    if suffix == ".txt":
+        from deckbuilder.formats import text as module
+    elif suffix == ".o8d":
+        from deckbuilder.formats import o8d as module
+    elif suffix == ".json":
+        from deckbuilder.formats import jsondeck as module
+    else:
+        raise DeckFileError(
+            f"{path}: unknown deck file type {suffix or '(none)'!r}; use {', '.join(SUFFIXES)}"
+        )
+    return module
+
+
+def read_bytes(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_DECK_FILE_BYTES:
+            raise DeckFileError(
+                f"{path}: {size} bytes is too big for a deck file (limit {MAX_DECK_FILE_BYTES})"
+            )
+        return path.read_bytes()
+    except DeckFileError:
+        raise
+    except IsADirectoryError:
+        raise DeckFileError(f"{path}: is a folder, not a deck file") from None
+    except OSError as exc:
+        raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def read_deck(path: str | os.PathLike, pool) -> Deck:
+    """Read a deck file (format by suffix). Raises DeckFileError for bad input;
+    ``Deck.warnings`` holds how names were resolved."""
+    path = Path(path)
+    module = format_for(path)
+    return module.parse(read_bytes(path), pool, name=path.stem, source=str(path))
+
+
+def parse_deck(data: bytes | str, pool, *, suffix: str, name: str = "deck") -> Deck:
+    """Parse deck content given as bytes or text, in the format of ``suffix``."""
+    module = format_for(Path(f"{name}{suffix}"))
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return module.parse(data, pool, name=name, source=f"{name}{suffix}")
+
+
+def dump_deck(deck: Deck, suffix: str) -> str:
+    return format_for(Path(f"deck{suffix}")).dump(deck)
+
+
+def write_deck(deck: Deck, path: str | os.PathLike) -> None:
+    """Write a deck in the format of the path's suffix, atomically (an existing file is
+    replaced only once the new one is complete)."""
+    path = Path(path)
+    content = format_for(path).dump(deck)
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.write_text(content, encoding="utf-8", newline="\n")
+        os.replace(temporary, path)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise DeckFileError(f"{path}: cannot write: {exc.strerror}") from None
+
+
+def unknown_cards_error(source: str, unknown: list[tuple[int | None, str, list[str]]]):
+    """One DeckFileError naming the file, then one line per card that was not found."""
+    lines = [f"{source}: {len(unknown)} card(s) not found"]
+    for line, message, _suggestions in unknown:
+        where = f"line {line}: " if line is not None else ""
+        lines.append(f"  {where}{message}")
+    return DeckFileError("\n".join(lines), unknown)
+
+
+def decode_text(data: bytes, source: str) -> tuple[str, list[str]]:
+    """UTF-8 (with or without BOM), else Windows-1252 with a warning; binary is refused."""
+    if b"\x00" in data:
+        raise DeckFileError(f"{source}: binary data, not a deck file")
+    try:
+        return data.decode("utf-8-sig"), []
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise DeckFileError(f"{source}: not UTF-8 or Windows-1252 text") from None
+    return text, [f"{source}: not UTF-8; read as Windows-1252"]

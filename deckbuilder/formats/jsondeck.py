@@ -1,0 +1,84 @@
+"""The project's own JSON deck: lossless (printing ids, format, list, sections)."""
+
+from __future__ import annotations
+
+import json
+
+from card_db.errors import UnknownCardError
+from deckbuilder.deck import Deck
+from deckbuilder.formats import DeckFileError, decode_text, unknown_cards_error
+from deckbuilder.resolve import Resolver
+
+KIND = "deckbuilder-deck"
+VERSION = 1
+
+
+def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
+    text, warnings = decode_text(data, source)
+    try:
+        document = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise DeckFileError(f"{source}: not valid JSON: {exc}") from None
+    if not isinstance(document, dict) or document.get("kind") != KIND:
+        raise DeckFileError(f'{source}: not a deckbuilder deck (no "kind": "{KIND}")')
+    deck = Deck(
+        name=_text(document.get("name"), source, "name") or name,
+        format=_text(document.get("format"), source, "format"),
+        list_id=_text(document.get("list"), source, "list"),
+        warnings=warnings,
+    )
+    resolver = Resolver(pool)
+    unknown: list[tuple[int | None, str, list[str]]] = []
+    for section in ("draw", "story"):
+        entries = document.get(section, [])
+        if not isinstance(entries, list):
+            raise DeckFileError(f'{source}: "{section}" must be a list')
+        for position, item in enumerate(entries, start=1):
+            label = f"{section} entry {position}"
+            if not isinstance(item, dict):
+                raise DeckFileError(f"{source}: {label} must be an object")
+            count, title, card_id = item.get("count"), item.get("title"), item.get("id")
+            if type(count) is not int or not 1 <= count <= 999:
+                raise DeckFileError(f"{source}: {label}: count must be a number from 1 to 999")
+            card = pool.by_id.get(card_id) if isinstance(card_id, str) else None
+            if card is None:
+                if not isinstance(title, str) or not title.strip():
+                    unknown.append((None, f"{label}: unknown id {card_id!r} and no title", []))
+                    continue
+                try:
+                    resolved = resolver.resolve(title)
+                except UnknownCardError as exc:
+                    unknown.append((None, f"{label}: {exc}", exc.suggestions))
+                    continue
+                card = resolved.card
+                deck.warnings += [f"{source} {label}: {w}" for w in resolved.warnings]
+            deck.add(card, count, section=section)
+    if unknown:
+        raise unknown_cards_error(source, unknown)
+    return deck
+
+
+def _text(value, source: str, key: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise DeckFileError(f'{source}: "{key}" must be text')
+
+
+def _entries(entries) -> list[dict]:
+    return [{"id": e.card.id, "title": e.card.title, "count": e.count} for e in entries]
+
+
+def to_document(deck: Deck) -> dict:
+    return {
+        "kind": KIND,
+        "version": VERSION,
+        "name": deck.name,
+        "format": deck.format,
+        "list": deck.list_id,
+        "draw": _entries(deck.draw),
+        "story": _entries(deck.story),
+    }
+
+
+def dump(deck: Deck) -> str:
+    return json.dumps(to_document(deck), ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,100 @@
+"""OCTGN ``.o8d`` decks: ``<deck game=…><section name="Draw Deck"><card qty=… id=GUID>Name``.
+
+Cards resolve by GUID when the database knows it (after ``db import`` of the OCTGN sets),
+else by the printing we wrote ourselves, else by name with OCTGN's markers stripped. XML
+with a DTD or entities is refused (defusedxml), so entity bombs cannot expand.
+"""
+
+from __future__ import annotations
+
+from xml.etree.ElementTree import Element, SubElement, tostring
+
+from card_db.errors import UnknownCardError
+from deckbuilder.deck import Deck
+from deckbuilder.formats import DeckFileError, unknown_cards_error
+from deckbuilder.resolve import Resolver
+
+# The Call of Cthulhu game definition's id in OCTGN.
+OCTGN_GAME_ID = "43054c18-2362-43e0-a434-72f8d0e8477c"
+
+
+def _parse_xml(data: bytes, source: str):
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise DeckFileError(f"{source}: binary data, not an OCTGN deck")
+    try:
+        return fromstring(data, forbid_dtd=True)
+    except DefusedXmlException as exc:
+        raise DeckFileError(f"{source}: refused XML feature ({type(exc).__name__})") from None
+    except ParseError as exc:
+        raise DeckFileError(f"{source}: broken XML: {exc}") from None
+    except (ValueError, UnicodeError) as exc:
+        raise DeckFileError(f"{source}: unreadable XML: {exc}") from None
+
+
+def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
+    root = _parse_xml(data, source)
+    if root.tag != "deck":
+        raise DeckFileError(f"{source}: not an OCTGN deck (root element <{root.tag}>)")
+    deck = Deck(name=name)
+    notes = root.find("notes")
+    for line in (notes.text or "").splitlines() if notes is not None else []:
+        if line.lower().startswith("name:") and line[5:].strip():
+            deck.name = line[5:].strip()
+    resolver = Resolver(pool)
+    unknown: list[tuple[int | None, str, list[str]]] = []
+    for section in root.iter("section"):
+        section_name = section.get("name", "")
+        where = "story" if "story" in section_name.lower() else "draw"
+        for position, element in enumerate(section.iter("card"), start=1):
+            label = f'section "{section_name}" card {position}'
+            title = (element.text or "").strip()
+            try:
+                count = int(element.get("qty", "1"))
+            except ValueError:
+                unknown.append((None, f"{label}: qty {element.get('qty')!r} is not a number", []))
+                continue
+            if not 1 <= count <= 999:
+                unknown.append((None, f"{label}: qty {count} is out of range", []))
+                continue
+            guid = (element.get("id") or "").strip().lower()
+            card = pool.by_octgn.get(guid) or pool.by_id.get(element.get("printing") or "")
+            if card is None:
+                if not title:
+                    unknown.append((None, f"{label}: unknown id {guid!r} and no name", []))
+                    continue
+                try:
+                    resolved = resolver.resolve(title)
+                except UnknownCardError as exc:
+                    unknown.append((None, f"{label}: {exc}", exc.suggestions))
+                    continue
+                card = resolved.card
+                deck.warnings += [f"{source} {label}: {w}" for w in resolved.warnings]
+            deck.add(card, count, section=where)
+    if unknown:
+        raise unknown_cards_error(source, unknown)
+    if not deck.draw and not deck.story:
+        raise DeckFileError(f"{source}: no cards found")
+    return deck
+
+
+def _section(root: Element, name: str, entries) -> None:
+    section = SubElement(root, "section", name=name)
+    for entry in entries:
+        attributes = {"qty": str(entry.count), "id": entry.card.octgn_id or ""}
+        if not entry.card.octgn_id:  # OCTGN ignores it; we read the printing back from it
+            attributes["printing"] = entry.card.id
+        SubElement(section, "card", attributes).text = entry.card.title
+
+
+def dump(deck: Deck) -> str:
+    root = Element("deck", game=OCTGN_GAME_ID)
+    _section(root, "Draw Deck", deck.draw)
+    _section(root, "Story Deck", deck.story)
+    SubElement(root, "notes").text = f"Name: {deck.name}"
+    body = tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n{body}\n'
