@@ -342,6 +342,32 @@ class Game:
             return self._dom_fac[d][f] >= cost
         return self._dom_fac[d][f] > 0
 
+    def pay_domain(self, kind: int) -> int:
+        """The smallest ready domain that pays for a card of ``kind`` (X as 0): a domain
+        index, -1 when no domain is needed (cost 0), -2 when it cannot be paid now."""
+        cd = self.deck
+        fac_count = self._fac_count
+        for f, n in cd.steadfast[kind]:
+            if fac_count[f] < n:
+                return -2
+        cost = cd.cost[kind]
+        if cost == 0:
+            return -1
+        f = cd.faction[kind]
+        need = 0 if f == NEUTRAL else cost if cd.loyal[kind] else 1
+        drained, dom_value, dom_fac = self._drained, self._dom_value, self._dom_fac
+        best = -2
+        for d in (0, 1, 2):
+            v = dom_value[d]
+            if (
+                v >= cost
+                and not drained[d]
+                and dom_fac[d][f] >= need
+                and (best < 0 or v < dom_value[best])
+            ):
+                best = d
+        return best
+
     def may_play(self, kind: int) -> bool:
         """Type, uniqueness, Heroic/Villainous and the one-conspiracy limit (not cost)."""
         cd = self.deck
@@ -423,7 +449,8 @@ class Game:
     def _setup_resource(self, inst: int) -> None:
         d = 8 - len(self._hand)  # the three resources go to domains 1, 2, 3 in turn
         self._attach_resource(inst, d)
-        self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
+        if self.log is not None:
+            self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
         if len(self._hand) == 5:
             self._start_turn()
 
@@ -486,7 +513,8 @@ class Game:
 
     def _end_operations(self) -> None:
         if self.turn == 1 and self.first_player:
-            self._event("story", "first player penalty: no story phase on turn 1")
+            if self.log is not None:
+                self._event("story", "first player penalty: no story phase on turn 1")
             self._end_turn()
         else:
             self.phase = STORY
@@ -501,38 +529,46 @@ class Game:
         """Against nobody: terror and combat are ties, arcane readies one committed character,
         investigation adds a token, skill >= 1 succeeds and, unchallenged, adds one more."""
         cd = self.deck
-        kind_of = cd.kind_of
-        status = self._status
+        kind_of, arcane, investigation, skill = cd.kind_of, cd.arcane, cd.investigation, cd.skill
+        logging = self.log is not None
+        stories, all_committed = self._stories, self._committed
         s = 0
-        while s < len(self._stories):
-            committed = self._committed[s]
+        while s < len(stories):
+            committed = all_committed[s]
             if not committed:
                 s += 1
                 continue
-            kinds = [kind_of[i] for i in committed]
-            if any(cd.arcane[k] for k in kinds):
-                status[committed[0]] = READY
-                self._event("struggle", "arcane struggle won: a committed character readies")
-            slots = len(self._stories)
-            if any(cd.investigation[k] for k in kinds):
-                self._event("struggle", "investigation struggle won: +1 success token")
+            has_arcane = has_investigation = False
+            total_skill = 0
+            for i in committed:
+                k = kind_of[i]
+                has_arcane = has_arcane or arcane[k] > 0
+                has_investigation = has_investigation or investigation[k] > 0
+                total_skill += skill[k]
+            if has_arcane:
+                self._status[committed[0]] = READY
+                if logging:
+                    self._event("struggle", "arcane struggle won: a committed character readies")
+            slots = len(stories)
+            if has_investigation:
+                if logging:
+                    self._event("struggle", "investigation struggle won: +1 success token")
                 if self._add_token(s, 1):
                     if self.phase == OVER:
                         return
                     # Won and replaced: that story's resolution is over. A won conspiracy
                     # leaves its slot, so the next story now sits at ``s``.
-                    s += len(self._stories) == slots
+                    s += len(stories) == slots
                     continue
-            if sum(cd.skill[k] for k in kinds) >= 1:
-                self._event("success", "skill succeeds, unchallenged: +2 success tokens")
+            if total_skill >= 1:
+                if logging:
+                    self._event("success", "skill succeeds, unchallenged: +2 success tokens")
                 if self._add_token(s, 2):
                     if self.phase == OVER:
                         return
-                    s += len(self._stories) == slots
+                    s += len(stories) == slots
                     continue
             s += 1
-        for committed in self._committed:
-            committed.clear()
 
     def _add_token(self, s: int, n: int) -> bool:
         """Add tokens to story slot ``s``; True when that won the story."""
@@ -541,7 +577,8 @@ class Game:
             return False
         sid = self._stories[s]
         self._won.append(sid)
-        self._event("story_won", f"won {self._story_title(sid)} ({len(self._won)} of 3)")
+        if self.log is not None:
+            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won)} of 3)")
         self._committed[s].clear()
         if sid >= CONSPIRACY_BASE:
             self._conspiracy = -1
@@ -556,7 +593,8 @@ class Game:
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 del self._stories[s], self._tokens[s], self._committed[s]
         if len(self._won) >= STORIES_TO_WIN:
-            self._event("game_won", f"third story won on turn {self.turn}")
+            if self.log is not None:
+                self._event("game_won", f"third story won on turn {self.turn}")
             self._end(WIN)
         return True
 
@@ -566,7 +604,8 @@ class Game:
         if self.phase == OVER:
             return
         if self.turn >= self.turn_cap:
-            self._event("turn_cap", f"turn cap {self.turn_cap} reached")
+            if self.log is not None:
+                self._event("turn_cap", f"turn cap {self.turn_cap} reached")
             self._end(TURN_CAP)
             return
         self._start_turn()

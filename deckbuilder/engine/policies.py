@@ -96,13 +96,14 @@ class GreedyPolicy(Policy):
     description = "faction-matching resources, early curve, spread commits"
 
     def __init__(self) -> None:
-        self._profiles: dict[int, tuple] = {}
+        self._deck = None
+        self._profile_cache: tuple = ()
+        self._split_cache: tuple = (None, (), [])
 
     def _profile(self, game: Game) -> tuple:
         cd = game.deck
-        hit = self._profiles.get(id(cd))
-        if hit is not None and hit[0] is cd:
-            return hit[1]
+        if cd is self._deck:
+            return self._profile_cache
         keep_value = []
         for k in range(len(cd.cards)):
             t = cd.ctype[k]
@@ -116,11 +117,15 @@ class GreedyPolicy(Policy):
             keep_value.append(v)
         deck_factions = set(cd.factions)
         in_deck = [f in deck_factions for f in range(N_FACTIONS)]
-        profile = (keep_value, in_deck)
-        self._profiles[id(cd)] = (cd, profile)
-        return profile
+        self._deck = cd
+        self._profile_cache = (keep_value, in_deck)
+        return self._profile_cache
 
     def _split(self, game: Game) -> list[int]:
+        # Asked twice per setup hand (mulligan, then the resources): compute it once.
+        cached_game, cached_hand, cached = self._split_cache
+        if cached_game is game and cached_hand == game._hand:
+            return list(cached)
         keep_value, in_deck = self._profile(game)
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
@@ -140,7 +145,8 @@ class GreedyPolicy(Policy):
             hand.remove(best)
             chosen.append(best)
             covered.add(faction[kind_of[best]])
-        return chosen
+        self._split_cache = (game, list(game._hand), chosen)
+        return list(chosen)
 
     def mulligan(self, game: Game) -> bool:
         if game.mulligan_taken:
@@ -172,7 +178,7 @@ class GreedyPolicy(Policy):
         if len(hand) == 1 and keep_value[kind_of[hand[0]]] > 0:
             # The last card is a character or conspiracy: attach it only if it cannot be paid.
             k = kind_of[hand[0]]
-            if any(game.can_pay(k, d) for d in (-1, 0, 1, 2)):
+            if game.pay_domain(k) != -2:
                 return None
         # The card to give up: least useful in hand, a deck-faction resource preferred.
         card, best = -1, None
@@ -195,7 +201,7 @@ class GreedyPolicy(Policy):
             if ctype[k] != CHARACTER and ctype[k] != CONSPIRACY:
                 continue
             c = cost[k]
-            if c == 0 or any(game.can_pay(k, d) for d in range(3)):
+            if c == 0 or game.pay_domain(k) != -2:
                 continue
             f = faction[k]
             need = c if cd.loyal[k] else 1
@@ -217,7 +223,7 @@ class GreedyPolicy(Policy):
         keep_value, _ = self._profile(game)
         cd = game.deck
         kind_of, ctype, cost_is_x = cd.kind_of, cd.ctype, cd.cost_is_x
-        dom_value = game._dom_value
+        pay_domain = game.pay_domain
         best, best_value, best_domain = -1, None, -1
         seen = set()
         for i in game._hand:
@@ -233,15 +239,8 @@ class GreedyPolicy(Policy):
                 continue
             if not game.may_play(k):
                 continue
-            if cd.cost[k] == 0:
-                if game.can_pay(k, -1):
-                    best, best_value, best_domain = i, v, -1
-                continue
-            domain = -1
-            for d in range(3):
-                if game.can_pay(k, d) and (domain < 0 or dom_value[d] < dom_value[domain]):
-                    domain = d
-            if domain >= 0:
+            domain = pay_domain(k)
+            if domain != -2:
                 best, best_value, best_domain = i, v, domain
         if best < 0:
             return None
