@@ -9,7 +9,7 @@ import importlib
 import sys
 
 # Order is the order of ``deckbuilder --help``.
-COMMAND_MODULES = ("tui", "db", "search", "check", "convert", "collection")
+COMMAND_MODULES = ("tui", "db", "search", "check", "convert", "collection", "hand", "goldfish")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -25,9 +25,10 @@ class GoldfishStats:
         self.mulligans = 0
         self.elapsed = 0.0
         self.win_turns = [0] * (turn_cap + 2)
-        # Difference arrays over turns: +1 where a stretch starts, -1 after it ends.
+        # Games reaching each turn, as a difference array (+1 at turn 1, -1 after the last).
         self.reached_diff = [0] * (turn_cap + 3)
-        self.playable_diff = [[0] * (turn_cap + 3) for _ in self.cards]
+        # Per card, games by the first turn a copy was playable.
+        self.playable_first = [[0] * (turn_cap + 2) for _ in self.cards]
 
     def add_game(self, game) -> None:
         self.games += 1
@@ -48,12 +49,10 @@ class GoldfishStats:
         self.reached_diff[last + 1] -= 1
         fp = game.first_playable
         if fp is not None:
-            diff = self.playable_diff
+            playable_first = self.playable_first
             for k, first in enumerate(fp):
                 if first:
-                    row = diff[k]
-                    row[first] += 1
-                    row[last + 1] -= 1
+                    playable_first[k][first] += 1
 
     def merge(self, other: GoldfishStats) -> None:
         self.games += other.games
@@ -65,9 +64,9 @@ class GoldfishStats:
         self.reached_diff = [
             a + b for a, b in zip(self.reached_diff, other.reached_diff, strict=True)
         ]
-        self.playable_diff = [
+        self.playable_first = [
             [a + b for a, b in zip(r1, r2, strict=True)]
-            for r1, r2 in zip(self.playable_diff, other.playable_diff, strict=True)
+            for r1, r2 in zip(self.playable_first, other.playable_first, strict=True)
         ]
 
     # ----------------------------------------------------------------- derived figures
@@ -126,17 +125,15 @@ class GoldfishStats:
         return out
 
     def playable_by_turn(self) -> list[dict]:
-        """Per card: among games still going on turn t, the share where a copy had been in
-        hand at the start of an operations phase with a domain able to pay for it (cost,
-        resource match, Loyal, Steadfast) on or before turn t."""
-        reached = self.reached()
+        """Per card: the share of games where, on or before turn t, a copy was in hand at the
+        start of an operations phase with a domain able to pay for it (cost, resource match,
+        Loyal, Steadfast). A game that ended earlier counts with what it had reached."""
         rows = []
-        for card, diff in zip(self.cards, self.playable_diff, strict=True):
+        for card, first in zip(self.cards, self.playable_first, strict=True):
             by_turn, running = {}, 0
             for t in range(1, self.turn_cap + 1):
-                running += diff[t]
-                if reached[t - 1]:
-                    by_turn[str(t)] = running / reached[t - 1]
+                running += first[t]
+                by_turn[str(t)] = self._rate(running)
             rows.append({"id": card.id, "title": card.full_title, "by_turn": by_turn})
         return rows
 
