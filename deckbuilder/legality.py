@@ -350,8 +350,11 @@ def resolve_list(lst: LegalityList, pool) -> ResolvedList:
     return resolved
 
 
-def resolve_entries(entries, pool, warnings: list[str]) -> tuple[set[str], set[str]]:
-    """(printing ids, whole-title keys) the entries name; unknown titles raise."""
+def resolve_entries(
+    entries, pool, warnings: list[str], *, strict: bool = False
+) -> tuple[set[str], set[str]]:
+    """(printing ids, whole-title keys) the entries name. Unknown titles raise when
+    ``strict`` (adding a list), else become warnings: a pool without a card cannot hold it."""
     from deckbuilder.resolve import Resolver, printings_matching
 
     resolver = Resolver(pool)
@@ -374,20 +377,22 @@ def resolve_entries(entries, pool, warnings: list[str]) -> tuple[set[str], set[s
                     f'"{entry.printing}"; the list applies to every printing'
                 )
             titles.add(title_key(printings[0].title))
-    if unknown:
+    if unknown and not strict:
+        warnings += [line.strip() for line in unknown]
+    elif unknown:
         raise UnknownCardError("\n".join([f"{len(unknown)} card(s) not found", *unknown]))
     return ids, titles
 
 
-def _resolve(lst: LegalityList, pool) -> ResolvedList:
+def _resolve(lst: LegalityList, pool, *, strict: bool = False) -> ResolvedList:
     warnings: list[str] = []
     if lst.from_card_flags:
         restricted = ({c.id for c in pool.cards if c.cgdb_restricted}, set())
         banned = ({c.id for c in pool.cards if c.cgdb_banned}, set())
     else:
         try:
-            restricted = resolve_entries(lst.restricted, pool, warnings)
-            banned = resolve_entries(lst.banned, pool, warnings)
+            restricted = resolve_entries(lst.restricted, pool, warnings, strict=strict)
+            banned = resolve_entries(lst.banned, pool, warnings, strict=strict)
         except UnknownCardError as exc:
             raise LegalityError(f"list {lst.id} ({lst.source}): {exc}") from None
     errata = lst.errata
@@ -638,7 +643,7 @@ def add_user_list(db_path, lst: LegalityList, pool) -> bool:
     Returns True when it replaced a list with the same id."""
     if lst.id in builtin_lists():
         raise LegalityError(f"{lst.id!r} is a built-in list; give your list another id")
-    resolve_list(lst, pool)  # unknown titles raise, listing every one
+    _resolve(lst, pool, strict=True)  # unknown titles raise, listing every one
     from sqlmodel import Session
 
     from card_db.db import prepare_database

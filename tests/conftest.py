@@ -92,3 +92,28 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
 
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture(scope="session")
+def legal_deck_text(full_pool) -> str:
+    """A 51-card text deck legal under every built-in list and the lcg format."""
+    from deckbuilder.legality import builtin_lists, resolve_list
+
+    lists = [resolve_list(lst, full_pool) for lst in builtin_lists().values()]
+    lines = ["Name: Legal test deck"]
+    for title in full_pool.distinct_titles:
+        printings = full_pool.printings(title)
+        card = printings[0]
+        if (
+            len(printings) == 1
+            and card.era == "LCG"
+            and card.type in ("Character", "Support", "Event")
+            and card.max_copies == 3
+            and not card.has_keyword("Heroic")
+            and not card.has_keyword("Villainous")
+            and not any(r.restricted(card) or r.banned(card) for r in lists)
+        ):
+            lines.append(f"3x {card.title}")
+        if len(lines) == 18:
+            break
+    return "\n".join(lines) + "\n"
