@@ -42,6 +42,32 @@ class CardPool:
         return [search_text(c.title) for c in self.cards]
 
     @cached_property
+    def title_groups(self) -> dict[str, list[int]]:
+        """Folded title -> indexes into ``cards`` of every printing with that title, so that
+        fuzzy matching scores each title once, not once per printing."""
+        groups: dict[str, list[int]] = {}
+        for i, title in enumerate(self.search_titles):
+            groups.setdefault(title, []).append(i)
+        return groups
+
+    @cached_property
+    def default_rank(self) -> list[int]:
+        """Each card's position in the plain listing order (title, LCG first, newest first),
+        parallel to ``cards``; sorting results by it avoids building keys per search."""
+        order = sorted(
+            range(len(self.cards)),
+            key=lambda i: (
+                self.cards[i].title.lower(),
+                self.cards[i].era != "LCG",
+                -self.cards[i].release_order,
+            ),
+        )
+        rank = [0] * len(order)
+        for position, i in enumerate(order):
+            rank[i] = position
+        return rank
+
+    @cached_property
     def distinct_titles(self) -> list[str]:
         return sorted({printings[0].title for printings in self.by_title.values()})
 

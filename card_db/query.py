@@ -247,6 +247,15 @@ def _term_predicate(term: Term, context: QueryContext) -> Callable[[Card], bool]
         if name in ("own", "avail") and any(v.lower() in _FALSE for v in term.values):
             return lambda c: getter(c) == 0
 
+        if not wants_x and len(numbers) == 1:  # the common case, kept cheap
+            number = numbers[0]
+
+            def one_number(card: Card) -> bool:
+                value = getter(card)
+                return value is not None and compare(value, number)
+
+            return one_number
+
         def numeric(card: Card) -> bool:
             if wants_x and card.cost_is_x:
                 return True
@@ -306,6 +315,18 @@ def _numeric_getter(name: str, context: QueryContext) -> Callable[[Card], int | 
 
 def compile_filter(query: Query, context: QueryContext | None = None) -> Callable[[Card], bool]:
     """One predicate for all of the query's field terms and excluded words."""
+    checks = compile_checks(query, context)
+    if not checks:
+        return lambda card: True
+    if len(checks) == 1:
+        return checks[0]
+    return lambda card: all(check(card) for check in checks)
+
+
+def compile_checks(
+    query: Query, context: QueryContext | None = None
+) -> list[Callable[[Card], bool]]:
+    """One predicate per field term and excluded word; a card matches when all hold."""
     context = context or QueryContext()
     checks: list[Callable[[Card], bool]] = []
     for term in query.terms:
@@ -316,9 +337,7 @@ def compile_filter(query: Query, context: QueryContext | None = None) -> Callabl
             checks.append(predicate)
     for word in query.excluded_words:
         checks.append(lambda c, w=word: w not in _search_text(c.title))
-    if len(checks) == 1:
-        return checks[0]
-    return lambda card: all(check(card) for check in checks)
+    return checks
 
 
 # Columns of the ``card`` table behind the fields a pre-filter can narrow.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from card_db.card import Card
 from card_db.pool import CardPool
-from card_db.query import Query, QueryContext, compile_filter, parse
+from card_db.query import Query, QueryContext, compile_checks, parse
 
 FUZZY_CUTOFF = 80.0  # WRatio score below which a title is not a match for the bare words
 
@@ -19,10 +19,6 @@ class SearchResult:
     scores: list[float]
 
 
-def _default_order(card: Card) -> tuple:
-    return (card.title.lower(), card.era != "LCG", -card.release_order)
-
-
 def search(
     pool: CardPool,
     query: str | Iterable[str] | Query,
@@ -31,14 +27,15 @@ def search(
     limit: int | None = None,
 ) -> SearchResult:
     parsed = query if isinstance(query, Query) else parse(query)
-    keep = compile_filter(parsed, context)
-    indexes = [i for i, card in enumerate(pool.cards) if keep(card)]
+    cards = pool.cards
+    indexes = list(range(len(cards)))
+    for keep in compile_checks(parsed, context):  # each check narrows what the next one sees
+        indexes = [i for i in indexes if keep(cards[i])]
     if parsed.words:
         ranked = _rank_titles(pool, indexes, " ".join(parsed.words))
     else:
-        ranked = sorted(
-            ((i, 100.0) for i in indexes), key=lambda p: _default_order(pool.cards[p[0]])
-        )
+        rank = pool.default_rank
+        ranked = [(i, 100.0) for i in sorted(indexes, key=rank.__getitem__)]
     total = len(ranked)
     if limit is not None:
         ranked = ranked[:limit]
@@ -51,22 +48,32 @@ def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[i
     from card_db.names import search_text
 
     wanted = search_text(words)
-    titles = pool.search_titles
-    choices = {i: titles[i] for i in indexes}
-    scored: list[tuple[int, float]] = []
+    if len(indexes) == len(pool.cards):
+        groups = pool.title_groups
+    else:
+        titles = pool.search_titles
+        groups = {}
+        for i in indexes:
+            groups.setdefault(titles[i], []).append(i)
     # A title containing every word outranks any fuzzy match; among fuzzy matches, the
     # full-string ratio breaks ties in favour of titles of the same length as the query.
     tokens = wanted.split()
+    containing = [t for t in groups if not tokens or tokens[0] in t]
+    containing = {t for t in containing if all(token in t for token in tokens[1:])}
+    scores: dict[str, float] = {}
     fuzzy_hits = process.extract(
-        wanted, choices, scorer=fuzz.WRatio, processor=None, limit=None, score_cutoff=FUZZY_CUTOFF
-    )
-    for _title, score, i in fuzzy_hits:
-        if all(t in titles[i] for t in tokens):
-            score = 100.0 + (100.0 if titles[i] == wanted else 0.0)
-        scored.append((i, score + fuzz.ratio(wanted, titles[i]) / 1000.0))
-    in_fuzzy = {i for i, _ in scored}
-    for i in indexes:
-        if i not in in_fuzzy and all(t in titles[i] for t in tokens):
-            scored.append((i, 100.0 + fuzz.ratio(wanted, titles[i]) / 1000.0))
-    scored.sort(key=lambda p: (-p[1], _default_order(pool.cards[p[0]])))
+        wanted, list(groups), scorer=fuzz.WRatio, processor=None, limit=None,
+        score_cutoff=FUZZY_CUTOFF,
+    )  # fmt: skip
+    for title, score, _ in fuzzy_hits:
+        scores[title] = score
+    for title in containing:
+        scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
+    scored = [
+        (i, score + fuzz.ratio(wanted, title) / 1000.0)
+        for title, score in scores.items()
+        for i in groups[title]
+    ]
+    rank = pool.default_rank
+    scored.sort(key=lambda p: (-p[1], rank[p[0]]))
     return scored
