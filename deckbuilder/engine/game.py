@@ -188,6 +188,62 @@ class Game:
         game._draw(8)
         return game
 
+    @classmethod
+    def arranged(
+        cls,
+        deck,
+        *,
+        hand=(),
+        domains=((), (), ()),
+        characters=(),
+        supports=(),
+        tokens=(0, 0, 0),
+        turn: int = 2,
+        phase: str = OPERATIONS,
+        seed: int | None = 0,
+        first_player: bool = True,
+        turn_cap: int = DEFAULT_TURN_CAP,
+    ) -> Game:
+        """A game put in a chosen position (tests, TUI scenarios): ``hand``, ``domains``
+        (3 lists), ``supports`` are ``Card`` lists, ``characters`` ``Card`` or
+        ``(Card, "ready"|"exhausted"|"insane")``; every other copy stays in the deck. The
+        three stories are the first Core stories with ``tokens``."""
+        game = cls.new(deck, seed, first_player=first_player, turn_cap=turn_cap)
+        cd = game.deck
+        free = {}
+        for inst, k in enumerate(cd.kind_of):
+            free.setdefault(cd.cards[k].id, []).append(inst)
+
+        def take(card) -> int:
+            copies = free.get(card.id)
+            if not copies:
+                raise ValueError(f"the deck has no spare copy of {card.title}")
+            return copies.pop(0)
+
+        game._hand = [take(c) for c in hand]
+        for d, resources in enumerate(domains):
+            for c in resources:
+                inst = take(c)
+                game._hand.append(inst)
+                game._attach_resource(inst, d)
+        for entry in characters:
+            card, state = entry if isinstance(entry, tuple) else (entry, "ready")
+            inst = take(card)
+            game._characters.append(inst)
+            game._status[inst] = _STATUS_NAMES.index(state)
+        game._supports = [take(c) for c in supports]
+        game._deck = sorted(i for copies in free.values() for i in copies)
+        game._story_deck = list(range(3, len(CORE_STORIES)))
+        game._stories = [0, 1, 2]
+        game._tokens = list(tokens)
+        game._committed = [[], [], []]
+        game.turn = turn
+        game.phase = phase
+        game.result = None
+        if game.log is not None:
+            game.log.clear()
+        return game
+
     # ----------------------------------------------------------------- read-only views
     def card(self, instance: int):
         return self.deck.cards[self.deck.kind_of[instance]]
