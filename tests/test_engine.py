@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import make_card
 
 from deckbuilder.deck import Deck
 from deckbuilder.engine.game import (
@@ -21,7 +22,6 @@ from deckbuilder.engine.game import (
     IllegalAction,
 )
 from deckbuilder.engine.policies import get_policy
-from conftest import make_card
 
 CTHULHU = "Cthulhu"
 MU = "Miskatonic University"
