@@ -101,11 +101,8 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
 
 
 def _line(entry) -> str:
-    card = entry.card
-    where = card.set_name
-    if not card.number.isdigit():  # "010b": the set alone does not pick the printing
-        where = f"{where} {card.number}"
-    return f"{entry.count}x {card.title} ({where})"
+    card = entry.card  # set and number: a set may hold two printings ("010", "010b")
+    return f"{entry.count}x {card.title} ({card.set_name} {card.number})"
 
 
 def dump(deck: Deck) -> str:

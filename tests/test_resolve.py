@@ -1,0 +1,124 @@
+"""Name resolution: exact ignoring case/punctuation/markers, near-certain fuzzy with a
+warning, never a guess."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import make_card
+
+from card_db.errors import UnknownCardError
+from card_db.pool import CardPool
+from deckbuilder.resolve import Resolver, number_key, printings_matching
+
+SCHOLAR_OLD = make_card(
+    "Itinerant Scholar", id="MN-023", era="CCG", set_code="MN", set_name="Masks", number="023"
+)
+SCHOLAR = make_card("Itinerant Scholar", id="Core-030", number="030", release_order=1)
+NYAR = make_card(
+    "Nyarlathotep", id="JtUK-117", set_code="JtUK", set_name="Kadath", cycle="Dreamlands",
+    number="117", release_order=2,
+)  # fmt: skip
+NYAR_NEW = make_card(
+    "Nyarlathotep", id="TTY-036", set_code="TTY", set_name="Thousand", number="036",
+    release_order=3,
+)  # fmt: skip
+POOL = CardPool(
+    [
+        SCHOLAR_OLD,
+        SCHOLAR,
+        NYAR,
+        NYAR_NEW,
+        make_card("Miranda Keeper", id="W-1"),
+        make_card("Andrew-Chapman", id="K-1"),
+        make_card("Dreamlands Conspriacy", id="C-54", type="Conspiracy"),
+        make_card("The Dreamlands Conspiracy", id="CC3-14", type="Conspiracy", era="CCG"),
+        make_card("Paul LeMond", id="P-1", descriptor="Student"),
+        make_card("Hired Gun", id="G-1"),
+        make_card("Hired Guns", id="G-2"),
+        make_card("Doppelganger", id="D-1"),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "card_id"),
+    [
+        ("MIranda Keeper", "W-1"),
+        ("miranda keeper", "W-1"),
+        ("Andrew Chapman", "K-1"),
+        ("Andrew-Chapman", "K-1"),
+        ("* Paul Lemond", "P-1"),
+        ("}} * Paul Lemond", "P-1"),
+        ("Paul LeMond, Student", "P-1"),
+        ("Doppelgänger", "D-1"),
+    ],
+)
+def test_exact_matches_ignore_case_punctuation_accents_and_markers(text, card_id):
+    resolved = Resolver(POOL).resolve(text)
+    assert resolved.card.id == card_id and resolved.warnings == []
+
+
+@pytest.mark.parametrize(
+    ("text", "card_id"),
+    [("Dreamlands Conspiracy", "C-54"), ("Nyarlahotep", "TTY-036"), ("Miranda Keepre", "W-1")],
+)
+def test_near_certain_typo_resolves_with_a_warning_naming_both(text, card_id):
+    resolved = Resolver(POOL).resolve(text)
+    assert resolved.card.id == card_id
+    assert any(text in w and resolved.card.title in w for w in resolved.warnings)
+
+
+@pytest.mark.parametrize("text", ["Hired Gunz", "Totally Unknown", "Hird"])
+def test_uncertain_names_are_never_guessed(text):
+    with pytest.raises(UnknownCardError) as caught:
+        Resolver(POOL).resolve(text)
+    assert text in str(caught.value)
+
+
+def test_unknown_card_lists_suggestions():
+    with pytest.raises(UnknownCardError) as caught:
+        Resolver(POOL).resolve("Hired Gunzz")
+    assert "Hired Gun" in caught.value.suggestions
+
+
+def test_several_printings_pick_the_newest_lcg_with_a_warning():
+    resolved = Resolver(POOL).resolve("Itinerant Scholar")
+    assert resolved.card.id == "Core-030"
+    assert "2 printings" in resolved.warnings[0] and "Core Set" in resolved.warnings[0]
+    resolved = Resolver(POOL).resolve("Nyarlathotep")
+    assert resolved.card.id == "TTY-036" and resolved.warnings
+
+
+@pytest.mark.parametrize(
+    ("printing", "card_id"),
+    [
+        ("Dreamlands F117", "JtUK-117"),
+        ("Kadath", "JtUK-117"),
+        ("JtUK", "JtUK-117"),
+        ("Kadath 117", "JtUK-117"),
+        ("TTY-036", "TTY-036"),
+        ("Thousand", "TTY-036"),
+    ],
+)
+def test_a_printing_picks_one_card_without_warning(printing, card_id):
+    resolved = Resolver(POOL).resolve("Nyarlathotep", printing)
+    assert resolved.card.id == card_id and resolved.warnings == []
+
+
+def test_unknown_printing_is_an_error():
+    with pytest.raises(UnknownCardError, match="no printing"):
+        Resolver(POOL).resolve("Nyarlathotep", "Core Set")
+
+
+def test_number_keys():
+    assert number_key("030") == number_key("F30") == "30"
+    assert number_key("010b") == "10b"
+    assert printings_matching([SCHOLAR, SCHOLAR_OLD], "Core F30") == [SCHOLAR]
+
+
+def test_real_data_typos(full_pool):
+    resolver = Resolver(full_pool)
+    assert resolver.resolve("Dreamlands Conspiracy").card.id == "CoC-054"
+    assert resolver.resolve("Nyarlahotep", "Dreamlands F117").card.id == "JtUK-117"
+    assert resolver.resolve("MIranda Keeper").card.title == "Miranda Keeper"
+    assert resolver.resolve("Andrew Chapman").card.title == "Andrew-Chapman"
