@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from conftest import make_card, requires_shared
 from hypothesis import HealthCheck, given, settings
