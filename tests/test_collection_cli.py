@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import requires_shared, run_cli
+from test_collection import tests_conftest
+
+requires_shared = tests_conftest().requires_shared
+run_cli = tests_conftest().run_cli
 
 CORE_PACKETS = ("tdnordine-Call-of-Cthulhu-OCTGN", "o8g", "Decks", "Core Set")
 

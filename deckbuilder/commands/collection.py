@@ -82,13 +82,19 @@ def _whole(text: str) -> int:
 @contextlib.contextmanager
 def collection_session(args):
     """One transaction: committed when the block succeeds, rolled back otherwise."""
-    from card_db.db import prepare_database, session_for
+    from sqlalchemy.exc import DBAPIError
 
-    engine = prepare_database(db_path(args), progress=_progress)
+    from card_db.db import prepare_database, session_for
+    from card_db.errors import DatabaseError
+
+    path = db_path(args)
+    engine = prepare_database(path, progress=_progress)
     try:
         with session_for(engine) as session:
             yield session
             session.commit()
+    except DBAPIError as exc:  # e.g. a read-only or locked database file
+        raise DatabaseError(f"{path}: the collection was not changed: {exc.orig}") from None
     finally:
         engine.dispose()
 
