@@ -1,0 +1,147 @@
+"""deckbuilder check / db add-list / db info lists / search r: b: through the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli
+
+
+@pytest.fixture
+def legal_deck(tmp_path, full_db_env, legal_deck_text):
+    path = tmp_path / "legal.txt"
+    path.write_text(legal_deck_text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def illegal_deck(tmp_path, full_db_env, legal_deck_text):
+    path = tmp_path / "illegal.txt"
+    path.write_text(
+        legal_deck_text + "2x Itinerant Scholar (Core Set)\n1x Guardian Pillar\n"
+        "4x Alaskan Sledge Dog\n1x Magah Bird\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_legal_deck_exits_0(legal_deck):
+    code, out, err = run_cli("check", str(legal_deck))
+    assert code == 0, err
+    assert "legal" in out and "NOT LEGAL" not in out
+
+
+def test_illegal_deck_exits_1_with_every_problem_in_json(illegal_deck):
+    code, out, _err = run_cli("check", str(illegal_deck), "--json", "--list", "faq-v22")
+    assert code == 1
+    report = json.loads(out)["decks"][0]
+    assert {"path", "legal", "format", "list", "draw_deck_count", "problems", "warnings"} <= set(
+        report
+    )
+    assert report["legal"] is False and report["list"] == "faq-v22" and report["format"] == "lcg"
+    assert report["draw_deck_count"] == 51 + 8
+    rules = {p["rule"]: p for p in report["problems"]}
+    assert set(rules) == {"restricted", "copy-limit", "banned"}
+    assert set(rules["restricted"]["cards"]) == {"Itinerant Scholar", "Guardian Pillar"}
+    assert rules["copy-limit"]["cards"] == ["Alaskan Sledge Dog"]
+    assert all(p["message"] and p["source"] for p in report["problems"])
+
+
+def test_default_list_is_final_2015(illegal_deck):
+    code, out, _err = run_cli("check", str(illegal_deck), "--json")
+    report = json.loads(out)["decks"][0]
+    assert code == 1 and report["list"] == "final-2015"
+    assert "banned" not in {p["rule"] for p in report["problems"]}  # Magah Bird is fine now
+
+
+def test_many_decks_in_one_call(legal_deck, illegal_deck):
+    code, out, _err = run_cli("check", str(legal_deck), str(illegal_deck), "--json")
+    decks = json.loads(out)["decks"]
+    assert code == 1
+    assert [d["legal"] for d in decks] == [True, False]
+    assert [d["path"] for d in decks] == [str(legal_deck), str(illegal_deck)]
+
+
+def test_unknown_cards_exit_2_naming_the_file_and_every_line(tmp_path, legal_deck, full_db_env):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3x Itinerant Scholar\n2x Zzyzx Qwerty\n1x Blorp Florp Glorp\n")
+    code, out, err = run_cli("check", str(legal_deck), str(bad))
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert lines[0].startswith("deckbuilder: error: ") and str(bad) in lines[0]
+    assert any("line 2" in line and "Zzyzx Qwerty" in line for line in lines)
+    assert any("line 3" in line and "Blorp Florp Glorp" in line for line in lines)
+    assert "legal.txt: legal" in out  # the other deck was still checked
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("option", "value"), [("--format", "vintage"), ("--list", "no-such-list")])
+def test_unknown_format_or_list_exits_2(legal_deck, option, value):
+    code, _out, err = run_cli("check", str(legal_deck), option, value)
+    assert code == 2 and value in err and len(err.strip().splitlines()) == 1
+
+
+def test_multiplayer_format_needs_a_story_deck(legal_deck, full_db_env, tmp_path):
+    code, out, _err = run_cli("check", str(legal_deck), "--format", "1v2", "--json")
+    assert code == 1
+    assert [p["rule"] for p in json.loads(out)["decks"][0]["problems"]] == ["story-deck"]
+    with_story = tmp_path / "story.txt"
+    stories = "\n".join(
+        f"1x {t} (Core Set)"
+        for t in (
+            "Nowhere to Hide", "The Shadow out of Time", "Opening Night", "Ancient Apocrypha",
+            "The Call of Cthulhu", "Through the Gates", "Rotting Away", "Frozen in Time",
+            "Dreamwalkers", "The Other Path",
+        )
+    )  # fmt: skip
+    with_story.write_text(legal_deck.read_text() + "Story Deck:\n" + stories + "\n")
+    code, out, err = run_cli("check", str(with_story), "--format", "1v3")
+    assert code == 0, out + err
+
+
+def test_add_list_then_check_with_it_and_see_it_in_db_info(tmp_path, legal_deck):
+    list_file = tmp_path / "house.txt"
+    list_file.write_text(
+        "Name: House list\nId: house\nEffective: 2016-02-01\nSource: our club\n"
+        "Banned:\n" + legal_deck.read_text().splitlines()[1][3:] + "\n",
+        encoding="utf-8",
+    )
+    code, out, err = run_cli("db", "add-list", str(list_file), "--json")
+    assert code == 0, err
+    assert json.loads(out)["id"] == "house" and json.loads(out)["banned"] == 1
+    code, out, _err = run_cli("db", "info", "--json")
+    lists = {item["id"]: item for item in json.loads(out)["lists"]}
+    assert {"faq-v22", "final-2015", "cgdb", "house"} <= set(lists)
+    assert lists["house"]["effective"] == "2016-02-01" and lists["final-2015"]["default"]
+    assert all({"id", "name", "effective"} <= set(item) for item in lists.values())
+    code, out, _err = run_cli("check", str(legal_deck), "--list", "house", "--json")
+    assert code == 1 and json.loads(out)["decks"][0]["problems"][0]["rule"] == "banned"
+    code, out, _err = run_cli("db", "add-list", str(list_file))
+    assert code == 0 and "replaced" in out
+
+
+def test_add_list_with_unknown_cards_exits_2_and_stores_nothing(tmp_path, full_db_env):
+    list_file = tmp_path / "typos.txt"
+    list_file.write_text("Name: T\nRestricted:\nQwerty Zzyzx\nBlorp Florp\n", encoding="utf-8")
+    code, _out, err = run_cli("db", "add-list", str(list_file))
+    assert code == 2 and "Qwerty Zzyzx" in err and "Blorp Florp" in err
+    code, out, _err = run_cli("db", "info", "--json")
+    assert "typos" not in {item["id"] for item in json.loads(out)["lists"]}
+
+
+def test_add_list_may_not_replace_a_built_in_list(tmp_path, full_db_env):
+    list_file = tmp_path / "faq-v22.txt"
+    list_file.write_text("Name: Mine\nBanned:\nMagah Bird\n", encoding="utf-8")
+    code, _out, err = run_cli("db", "add-list", str(list_file))
+    assert code == 2 and "built-in" in err
+
+
+def test_search_restricted_and_banned_use_the_default_list(full_db_env):
+    code, out, _err = run_cli("search", "r:yes", "--json", "--limit", "0")
+    assert code == 0
+    assert json.loads(out)["total"] >= 32
+    code, out, _err = run_cli("search", "b:yes", "--json")
+    assert code == 0 and json.loads(out)["total"] == 0  # FFG emptied the banned list in 2015
+    code, out, _err = run_cli("search", "r:yes", "Nyarlathotep", "--json")
+    assert {c["id"] for c in json.loads(out)["cards"]} == {"JtUK-117"}
