@@ -49,7 +49,7 @@ def import_paths(
                     f"{file}: not a known card data format "
                     "(cthulhucli JSON Lines, OCTGN set.xml or LackeyCCG CardDataFile.txt)"
                 )
-            if progress:
+            if progress and len(files) > 1:
                 progress(f"importing {file}")
             total += importer.apply(connection, file)
     return total

@@ -36,7 +36,10 @@ _FILLABLE = ("descriptor", "subtypes", "text")
 
 
 def looks_like(path: Path, head: bytes) -> bool:
-    return head.removeprefix(b"\xef\xbb\xbf").startswith(b"Name\tSet\t")
+    # A UTF-16 save of the file is recognised too, so that it is refused with its reason.
+    return head.removeprefix(b"\xef\xbb\xbf").startswith(b"Name\tSet\t") or head.startswith(
+        "\ufeffName\tSet\t".encode("utf-16-le")
+    )
 
 
 def _decode(path: Path, data: bytes) -> str:
