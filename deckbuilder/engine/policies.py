@@ -132,7 +132,11 @@ class GreedyPolicy(Policy):
         hand = list(game._hand)
         chosen: list[int] = []
         covered: set[int] = set()
+        ctype = cd.ctype
         for _ in range(3):
+            # Factions of the characters still in hand that no chosen resource matches yet.
+            wanted = {faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER}
+            wanted -= covered
             best, best_score = -1, None
             for i in hand:
                 k = kind_of[i]
@@ -140,6 +144,8 @@ class GreedyPolicy(Policy):
                 score = -keep_value[k]
                 if f != NEUTRAL and in_deck[f]:
                     score += 10 + (4 if f not in covered else 0)
+                    if f in wanted:
+                        score += 20
                 if best_score is None or score > best_score:
                     best, best_score = i, score
             hand.remove(best)
@@ -180,18 +186,27 @@ class GreedyPolicy(Policy):
             k = kind_of[hand[0]]
             if game.pay_domain(k) != -2:
                 return None
-        # The card to give up: least useful in hand, a deck-faction resource preferred.
+        # The card to give up: least useful in hand, a deck-faction resource preferred, and
+        # above all one whose faction no domain offers yet while a character in hand needs it.
+        dom_fac = game._dom_fac
+        unmatched = {
+            f
+            for f in (faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER)
+            if f != NEUTRAL and not (dom_fac[0][f] or dom_fac[1][f] or dom_fac[2][f])
+        }
         card, best = -1, None
         for i in hand:
             k = kind_of[i]
             f = faction[k]
             score = -keep_value[k] + (3 if f != NEUTRAL and in_deck[f] else 0)
+            if f in unmatched:
+                score += 20
             if best is None or score > best:
                 card, best = i, score
         k_res = kind_of[card]
         f_res = faction[k_res]
         w = 2 if cd.transient[k_res] else 1
-        dom_value, dom_fac = game._dom_value, game._dom_fac
+        dom_value = game._dom_value
         # The domain where it unlocks the most valuable character (or conspiracy) in hand.
         target, target_value = -1, None
         for i in hand:
