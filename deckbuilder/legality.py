@@ -23,7 +23,7 @@ from pathlib import Path
 
 from card_db.card import Card
 from card_db.errors import DeckbuilderError, UnknownCardError
-from card_db.names import title_key
+from card_db.names import title_key as _title_key
 from deckbuilder.deck import Deck
 
 DEFAULT_LIST_ID = "final-2015"
@@ -32,6 +32,7 @@ CGDB_LIST_ID = "cgdb"
 LIST_KIND = "deckbuilder-legality-list"
 # Copies a title allows unless its card says otherwise, by era of the printing.
 _ERA_COPY_LIMIT = {"LCG": 3, "CCG": 4}
+title_key = cache(_title_key)  # check_deck runs on every edit in the TUI; titles repeat
 _EFFECTIVE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
 
 
