@@ -1,0 +1,70 @@
+"""deckbuilder hand on a real deck file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli
+from test_goldfish_cli import DECK
+
+
+@pytest.fixture
+def deck_file(tmp_path, full_db_env):
+    path = tmp_path / "deep-ones.txt"
+    path.write_text(DECK, encoding="utf-8")
+    return path
+
+
+def hand_json(*argv) -> dict:
+    code, out, err = run_cli("hand", *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_json_setup_hand_keep_resources_and_odds(deck_file):
+    document = hand_json(str(deck_file), "--seed", "3")
+    assert len(document["setup_hand"]) == 8
+    assert len(document["keep"]) == 5
+    assert [r["domain"] for r in document["resources"]] == [1, 2, 3]
+    hand_ids = sorted(c["id"] for c in document["setup_hand"])
+    split_ids = sorted(c["id"] for c in document["keep"] + document["resources"])
+    assert hand_ids == split_ids
+    assert isinstance(document["mulligan"], bool)
+    odds = document["odds"]
+    assert {"character", "early_character", "resource:Miskatonic University",
+            "resource:Cthulhu", "resource:all"} <= set(odds)  # fmt: skip
+    for fact in odds.values():
+        assert 0 <= fact["probability"] <= fact["with_mulligan"] <= 1
+    # 35 characters in 50 cards: a setup hand without one is very unlikely.
+    assert odds["character"]["probability"] > 0.99
+
+
+def test_same_seed_same_hand(deck_file):
+    a = hand_json(str(deck_file), "--seed", "11")
+    b = hand_json(str(deck_file), "--seed", "11")
+    c = hand_json(str(deck_file), "--seed", "12")
+    assert a == b
+    assert a["setup_hand"] != c["setup_hand"]
+
+
+def test_a_mulligan_suggestion_shows_the_new_hand(deck_file):
+    for seed in range(200):
+        document = hand_json(str(deck_file), "--seed", str(seed), "--policy", "random")
+        if document["mulligan"]:
+            assert len(document["after_mulligan"]["setup_hand"]) == 8
+            return
+    pytest.fail("the random policy never took a mulligan")
+
+
+def test_human_output(deck_file):
+    code, out, err = run_cli("hand", str(deck_file), "--seed", "3")
+    assert code == 0, err
+    for heading in ("Setup hand:", "Keep:", "Resources:", "Mulligan:", "Exact odds"):
+        assert heading in out
+    assert "domain 1:" in out
+
+
+def test_errors(tmp_path, full_db_env):
+    code, _, err = run_cli("hand", str(tmp_path / "missing.txt"))
+    assert code == 2 and "missing.txt" in err and "Traceback" not in err
