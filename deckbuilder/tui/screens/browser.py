@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import Footer, Header, Input, Static
 
 from card_db.errors import QueryError
 from deckbuilder.tui.messages import SearchDone
@@ -34,8 +34,7 @@ class BrowserScreen(Screen):
             yield Static("Loading cards…", id="search-status")
             with Horizontal():
                 yield CardTable(id="results")
-                with VerticalScroll(id="detail-scroll"):
-                    yield CardDetail(id="detail")
+                yield CardDetail(id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -71,22 +70,21 @@ class BrowserScreen(Screen):
         try:
             result = search(pool, query, context=self.app.query_context(), limit=RESULT_ROWS)
         except QueryError as exc:
-            status.update(f"[b red]Query error:[/] {exc}")
+            status.update(f"[b red]Query error:[/] {exc}", layout=False)
             status.add_class("error")
             self.post_message(SearchDone(query, 0, 0, str(exc)))
             return
         status.remove_class("error")
         shown = len(result.cards)
         more = f" (showing {shown})" if shown < result.total else ""
-        status.update(f"{result.total} cards{more}")
+        status.update(f"{result.total} cards{more}", layout=False)
         table = self.query_one(CardTable)
-        table.show_cards(result.cards)
-        self._show_detail(result.cards[0].id if result.cards else None)
+        table.show_cards(result.cards)  # posts Highlighted: the detail pane follows
         self.post_message(SearchDone(query, result.total, shown))
 
-    @on(DataTable.RowHighlighted, "#results")
-    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._show_detail(event.row_key.value)
+    @on(CardTable.Highlighted, "#results")
+    def _row_highlighted(self, event: CardTable.Highlighted) -> None:
+        self._show_detail(event.card_id)
 
     def _show_detail(self, card_id: str | None) -> None:
         detail = self.query_one(CardDetail)
@@ -117,11 +115,8 @@ class BrowserScreen(Screen):
             search_box.value = f'"{card.title}"'
         self.run_search(search_box.value)
         table = self.query_one(CardTable)
-        for index in range(table.row_count):
-            if table.coordinate_to_cell_key((index, 0)).row_key.value == card_id:
-                table.move_cursor(row=index)
-                break
-        self._show_detail(card_id)
+        if card_id in table.card_ids:
+            table.move_cursor(table.card_ids.index(card_id))
         table.focus()
 
 

@@ -60,11 +60,10 @@ class DeckScreen(Screen):
         keep = table.selected_id
         entries = sorted(deck.draw, key=lambda e: _entry_order(e.card))
         entries += sorted(deck.story, key=lambda e: _entry_order(e.card))
-        table.show_cards([e.card for e in entries], {e.card.id: e.count for e in entries})
-        if keep is not None:
-            for index, entry in enumerate(entries):
-                if entry.card.id == keep:
-                    table.move_cursor(row=index)
+        counts = {e.card.id: e.count for e in entries}
+        table.show_cards([e.card for e in entries], counts, keep_cursor=True)
+        if keep in table.card_ids:
+            table.move_cursor(table.card_ids.index(keep))
         where = f" · {self.app.deck_path}" if self.app.deck_path else " · not saved to a file"
         self.query_one("#deck-title", Static).update(
             f"[b]{deck.name}[/]{where}\n{deck.draw_count} draw cards, "

@@ -59,7 +59,8 @@ def card_text(card: Card, *, owned: int | None = None, in_deck: int = 0) -> Text
 class CardDetail(Widget):
     """Shows ``card``; set it from the screen (attributes down)."""
 
-    card: reactive[Card | None] = reactive(None, layout=True)
+    # No layout on change: the pane has a fixed size, so a new card is a repaint only.
+    card: reactive[Card | None] = reactive(None)
     in_deck: reactive[int] = reactive(0)
 
     def render(self):

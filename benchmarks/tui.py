@@ -1,0 +1,138 @@
+"""TUI speed: first paint on a warm database, and search keystroke → updated results.
+
+First paint runs in a fresh process (imports included) and is the time from process start
+until the first frame of the card browser has been drawn; "results" is until the card pool
+is loaded and the first result rows are drawn. Keystroke latency types queries one key at
+a time over the full card pool and times each key from the key event being posted until the
+app's own refresh has painted the frame with the new results.
+
+    .venv/bin/python benchmarks/tui.py [--runs 11]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+QUERIES = [
+    "itinerant scholar",
+    "t:char f:misk c<=2",
+    "i:ti !k:loyal",
+    "x:insane f:hastur|yog",
+    "nyarlathotep",
+    "st:cultist c>=3 era:lcg",
+]
+
+FIRST_PAINT = """
+import time; start = time.perf_counter()
+import asyncio, json, sys
+from deckbuilder.tui.app import create_app
+from deckbuilder.tui.widgets.card_table import CardTable
+
+async def run():
+    app = create_app(db_path=sys.argv[1])
+    marks = {}
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        marks["first_paint"] = time.perf_counter() - start
+        while app.pool is None or not app.screen.query_one(CardTable).row_count:
+            await asyncio.sleep(0.002)
+        await pilot.pause()
+        marks["results"] = time.perf_counter() - start
+    print(json.dumps(marks))
+
+asyncio.run(run())
+"""
+
+
+def first_paint(db: Path) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_PAINT, str(db)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+async def keystrokes(db: Path) -> list[float]:
+    """Per key: from the key event being posted to the end of the frame painted after the
+    search for that key finished (the app's own refresh timer, not the test pilot's waits)."""
+    from textual import events
+
+    from deckbuilder.tui.app import create_app
+    from deckbuilder.tui.messages import SearchDone
+
+    app = create_app(db_path=db)
+    marks: list[tuple[str, float]] = []
+
+    def hook(message) -> None:
+        if isinstance(message, events.Key):
+            marks.append(("key", time.perf_counter()))
+        elif isinstance(message, SearchDone):
+            marks.append(("done", time.perf_counter()))
+
+    timings = []
+    async with app.run_test(size=(120, 36), message_hook=hook) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        paint = screen._compositor_refresh
+
+        def timed_paint() -> None:
+            paint()
+            marks.append(("paint", time.perf_counter()))
+
+        screen._compositor_refresh = timed_paint
+        for query in QUERIES:
+            for key in query:
+                marks.clear()
+                await pilot.press(key)
+                await pilot.pause(0.05)
+                key_at = next(t for kind, t in marks if kind == "key")
+                done_at = next(t for kind, t in marks if kind == "done")
+                painted_at = next(t for kind, t in marks if kind == "paint" and t > done_at)
+                timings.append(painted_at - key_at)
+            await pilot.press(*["backspace"] * len(query))
+            await pilot.pause()
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=11)
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "cards.sqlite"
+        os.environ["DECKBUILDER_DB"] = str(db)
+        from card_db.db import prepare_database
+
+        prepare_database(db).dispose()  # warm database: built once, not measured
+        first_paint(db)  # warm the OS file cache and .pyc files
+        runs = [first_paint(db) for _ in range(args.runs)]
+        paint = statistics.median(r["first_paint"] for r in runs)
+        results = statistics.median(r["results"] for r in runs)
+        print(f"first paint (process start → first frame): median {paint * 1000:.0f} ms")
+        print(f"first results drawn (pool loaded):          median {results * 1000:.0f} ms")
+        timings = sorted(asyncio.run(keystrokes(db)))
+        p50 = statistics.median(timings)
+        p95 = timings[int(len(timings) * 0.95) - 1]
+        print(
+            f"search keystroke → results painted ({len(timings)} keys): "
+            f"median {p50 * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max {timings[-1] * 1000:.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
