@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make_card, requires_shared
+from conftest import make_card, requires_shared, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -260,8 +260,6 @@ def test_real_o8d_decks_load_by_name(full_pool):
 
 
 def test_real_o8d_decks_load_by_guid_after_octgn_import(full_db_env, tmp_path):
-    from conftest import run_cli
-
     from card_db.store import load_cards
 
     sets = requires_shared(*OCTGN, "Sets")
@@ -280,3 +278,19 @@ def test_real_o8d_decks_load_by_guid_after_octgn_import(full_db_env, tmp_path):
         again = read_deck(written, by_name)
         assert entries(again) == entries(deck)
         assert "printing=" not in written.read_text(encoding="utf-8")
+
+
+def test_a_big_junk_file_stops_early_with_the_first_unknown_lines(tmp_path):
+    import random
+
+    rng = random.Random(3)
+    path = tmp_path / "junk.txt"
+    path.write_text(
+        "\n".join("".join(rng.choice("abcdefgh xyz") for _ in range(30)) for _ in range(20_000)),
+        encoding="utf-8",
+    )
+    with pytest.raises(DeckFileError) as caught:
+        read_deck(path, POOL)
+    lines = str(caught.value).splitlines()
+    assert "stopped reading" in lines[0] and "line 1:" in lines[1]
+    assert len(lines) <= 60

@@ -91,9 +91,29 @@ def write_deck(deck: Deck, path: str | os.PathLike) -> None:
         raise DeckFileError(f"{path}: cannot write: {exc.strerror}") from None
 
 
-def unknown_cards_error(source: str, unknown: list[tuple[int | None, str, list[str]]]):
+# Reading stops at this many unknown cards: a junk file must not cost a fuzzy search per line.
+MAX_UNKNOWN = 50
+
+
+class UnknownCards(list):
+    """The (line, message, suggestions) of cards not found so far in one file."""
+
+    def __init__(self, source: str):
+        super().__init__()
+        self.source = source
+
+    def append(self, item) -> None:
+        super().append(item)
+        if len(self) >= MAX_UNKNOWN:
+            raise unknown_cards_error(self.source, self, stopped=True)
+
+
+def unknown_cards_error(
+    source: str, unknown: list[tuple[int | None, str, list[str]]], *, stopped: bool = False
+):
     """One DeckFileError naming the file, then one line per card that was not found."""
-    lines = [f"{source}: {len(unknown)} card(s) not found"]
+    more = f" (stopped reading after {len(unknown)})" if stopped else ""
+    lines = [f"{source}: {len(unknown)} card(s) not found{more}"]
     for line, message, _suggestions in unknown:
         where = f"line {line}: " if line is not None else ""
         lines.append(f"  {where}{message}")

@@ -6,7 +6,7 @@ import json
 
 from card_db.errors import UnknownCardError
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError, decode_text, unknown_cards_error
+from deckbuilder.formats import DeckFileError, UnknownCards, decode_text, unknown_cards_error
 from deckbuilder.resolve import Resolver
 
 KIND = "deckbuilder-deck"
@@ -28,7 +28,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
         warnings=warnings,
     )
     resolver = Resolver(pool)
-    unknown: list[tuple[int | None, str, list[str]]] = []
+    unknown = UnknownCards(source)
     for section in ("draw", "story"):
         entries = document.get(section, [])
         if not isinstance(entries, list):

@@ -11,7 +11,7 @@ from xml.etree.ElementTree import Element, SubElement, tostring
 
 from card_db.errors import UnknownCardError
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError, unknown_cards_error
+from deckbuilder.formats import DeckFileError, UnknownCards, unknown_cards_error
 from deckbuilder.resolve import Resolver
 
 # The Call of Cthulhu game definition's id in OCTGN.
@@ -46,7 +46,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
         if line.lower().startswith("name:") and line[5:].strip():
             deck.name = line[5:].strip()
     resolver = Resolver(pool)
-    unknown: list[tuple[int | None, str, list[str]]] = []
+    unknown = UnknownCards(source)
     for section in root.iter("section"):
         section_name = section.get("name", "")
         where = "story" if "story" in section_name.lower() else "draw"

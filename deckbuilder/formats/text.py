@@ -9,7 +9,7 @@ import re
 from card_db.errors import UnknownCardError
 from card_db.names import title_key
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError, decode_text, unknown_cards_error
+from deckbuilder.formats import DeckFileError, UnknownCards, decode_text, unknown_cards_error
 from deckbuilder.resolve import Resolver
 
 _COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})\s*[x×*]?\s+(?P<rest>\S.*)$", re.I)
@@ -53,7 +53,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
     deck = Deck(name=name, warnings=warnings)
     resolver = Resolver(pool)
     section = "draw"
-    unknown: list[tuple[int | None, str, list[str]]] = []
+    unknown = UnknownCards(source)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if line.startswith("#"):
