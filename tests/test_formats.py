@@ -204,6 +204,7 @@ EXTERNAL = (
         (".json", b'{"kind": "deckbuilder-deck", "draw": {}}', "must be a list"),
         (".json", b"[" * 100000 + b"]" * 100000, "JSON"),
     ],
+    ids=lambda value: repr(value[:24]) if isinstance(value, bytes) else None,
 )  # fmt: skip
 def test_malformed_and_hostile_files_are_one_clear_error(tmp_path, suffix, content, reason):
     path = tmp_path / f"deck{suffix}"
