@@ -219,6 +219,14 @@ def test_unique_cards_cannot_have_two_copies_in_play():
     assert plays(game) == set()
 
 
+def test_an_insane_unique_character_still_blocks_a_copy_but_loses_villainous():
+    unique = card("Unique One", cost=0, unique=True, keywords=("Villainous",))
+    hero = card("Hero", cost=0, keywords=("Heroic",))
+    deck = deck_of((unique, 2), (hero, 1), filler=10)
+    game = Game.arranged(deck, hand=[unique, hero], characters=[(unique, "insane")])
+    assert plays(game) == {("Hero", -1)}
+
+
 def test_heroic_and_villainous_never_together():
     heroic = card("Hero", cost=0, keywords=("Heroic",))
     villain = card("Villain", cost=0, keywords=("Villainous",))

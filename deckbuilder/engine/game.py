@@ -182,9 +182,9 @@ class Game:
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         for _ in range(3):
             game._reveal_story()
-        game._event(
-            "setup", "3 domains placed; stories: " + ", ".join(s.title for s in game.stories)
-        )
+        if game.log is not None:
+            titles = ", ".join(s.title for s in game.stories)
+            game._event("setup", f"3 domains placed; stories: {titles}")
         game._draw(8)
         return game
 
@@ -435,8 +435,10 @@ class Game:
         uid = cd.unique_id[kind]
         kind_of = cd.kind_of
         if uid >= 0:
+            # An insane character keeps its title (FAQ), so it still blocks a second copy;
+            # Heroic/Villainous are text, which an insane character does not have.
             for i in self._characters:
-                if cd.unique_id[kind_of[i]] == uid and self._status[i] != INSANE:
+                if cd.unique_id[kind_of[i]] == uid:
                     return False
             for i in self._supports:
                 if cd.unique_id[kind_of[i]] == uid:
