@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import os
+import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -219,43 +220,63 @@ def set_copies(product: str, copies: int | None, *, title: str | None = None, se
 # --- counts ----------------------------------------------------------------------------------
 
 
+def _driver(session) -> sqlite3.Connection:
+    """The sqlite3 connection under a session (flushed first), or the connection itself: the
+    counts are plain SQL so that a search's own:/avail: can read them without SQLAlchemy."""
+    if isinstance(session, sqlite3.Connection):
+        return session
+    session.flush()
+    return session.connection().connection.driver_connection
+
+
+def _rows(db: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[tuple]:
+    try:
+        return db.execute(sql, tuple(params)).fetchall()
+    except sqlite3.OperationalError as exc:
+        if "no such table" in str(exc):  # a database from before the collection existed
+            return []
+        raise
+
+
 def owned_counts(*, session) -> dict[str, int]:
-    """title_key -> copies owned (titles with none are absent)."""
-    from sqlmodel import select
-
-    from card_db.models import CardAdjustment, CardRow, OwnedProduct, ProductCopies
-
-    products = {row.product: row.count for row in session.exec(select(OwnedProduct))}
-    overrides = {(r.product, r.title_key): r.copies for r in session.exec(select(ProductCopies))}
+    """title_key -> copies owned (titles with none are absent). ``session`` may also be a
+    plain sqlite3 connection."""
+    db = _driver(session)
+    products = dict(_rows(db, "SELECT product, count FROM collection_product"))
+    overrides = {
+        (code, key): copies
+        for code, key, copies in _rows(
+            db, "SELECT product, title_key, copies FROM collection_copies"
+        )
+    }
     counts: Counter[str] = Counter()
     if products:
-        # A title counts once per product: the embedded data has a few duplicate records.
-        contents = set(
-            session.exec(
-                select(CardRow.set_code, CardRow.title_key).where(
-                    CardRow.era == "LCG", CardRow.set_code.in_(products)
-                )
-            ).all()
+        # DISTINCT: a title counts once per product (the embedded data has a duplicate record).
+        marks = ",".join("?" * len(products))
+        contents = _rows(
+            db,
+            "SELECT DISTINCT set_code, title_key FROM card "
+            f"WHERE era = 'LCG' AND set_code IN ({marks})",
+            products,
         )
         for code, key in contents:
             copies = overrides.get((code, key), overrides.get((code, ""), printed_copies(code)))
             counts[key] += products[code] * copies
-    for row in session.exec(select(CardAdjustment)):
-        counts[row.title_key] += row.count
+    for key, count in _rows(db, "SELECT title_key, count FROM collection_card"):
+        counts[key] += count
     return {key: n for key, n in counts.items() if n > 0}
 
 
 def reserved_counts(*, session, exclude: str | None = None) -> dict[str, int]:
     """title_key -> copies reserved by built decks (except the deck named ``exclude``)."""
-    from sqlmodel import select
-
-    from card_db.models import BuiltDeck, BuiltDeckCard
-
-    query = select(BuiltDeckCard.title_key, BuiltDeckCard.count).join(BuiltDeck)
-    if exclude is not None:
-        query = query.where(BuiltDeck.name != exclude)
+    rows = _rows(
+        _driver(session),
+        "SELECT c.title_key, c.count FROM built_deck_card c JOIN built_deck d ON d.id = c.deck_id "
+        "WHERE d.name IS NOT ?",
+        [exclude],
+    )
     counts: Counter[str] = Counter()
-    for key, count in session.exec(query):
+    for key, count in rows:
         counts[key] += count
     return dict(counts)
 
@@ -472,7 +493,7 @@ def export_rows(*, session) -> list[CsvRow]:
 
 def format_csv(rows: Iterable[CsvRow]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out)  # the default "\r\n" line ends make csv quote a lone "\r"
     writer.writerow(CSV_HEADER)
     writer.writerows(rows)
     return out.getvalue()

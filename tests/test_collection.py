@@ -14,7 +14,7 @@ from deckbuilder.collection import CollectionError, UnknownProductError
 from deckbuilder.deck import Deck
 
 
-def tests_conftest():
+def shared_conftest():
     """tests/conftest.py as a module. `from conftest import …` is not safe: once
     tests/tui/conftest.py has been collected, the name `conftest` means that one."""
     import importlib.util
@@ -31,7 +31,7 @@ def tests_conftest():
     return module
 
 
-make_card = tests_conftest().make_card
+make_card = shared_conftest().make_card
 
 CARDS = [
     make_card("Alpha", id="Core-001", number="001"),
@@ -254,3 +254,12 @@ def test_a_failure_part_way_keeps_the_saved_collection(session, monkeypatch):
         collection.replace_all(rows, session=session)
     session.rollback()
     assert collection.export_rows(session=session) == before
+
+
+def test_a_database_from_before_the_collection_owns_nothing():
+    import sqlite3
+
+    old = sqlite3.connect(":memory:")
+    old.execute("CREATE TABLE card (id, title_key, set_code, era)")
+    assert collection.owned_counts(session=old) == {}
+    assert collection.available_counts(session=old) == {}

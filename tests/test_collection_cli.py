@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from test_collection import tests_conftest
+from test_collection import shared_conftest
 
-requires_shared = tests_conftest().requires_shared
-run_cli = tests_conftest().run_cli
+requires_shared = shared_conftest().requires_shared
+run_cli = shared_conftest().run_cli
 
 CORE_PACKETS = ("tdnordine-Call-of-Cthulhu-OCTGN", "o8g", "Decks", "Core Set")
 
@@ -148,13 +148,15 @@ def test_search_own_and_avail(full_db_env, tmp_path):
     assert owned_core_stories == 10
 
 
-def test_search_without_collection_terms_stays_on_the_fast_path(full_db):
+@pytest.mark.parametrize("query", ["t:char", "own: t:char", "avail>=2"])
+def test_search_never_pays_for_sqlalchemy(full_db, query):
+    """A search stays on the plain-sqlite3 path, own: and avail: included."""
     import os
     import subprocess
     import sys
 
     code = (
-        "import sys; from deckbuilder.cli import main; main(['search', 't:char', '--limit', '1']);"
+        f"import sys; from deckbuilder.cli import main; main(['search', *{query.split()!r}]);"
         "print('loaded:', [m for m in ('sqlalchemy', 'sqlmodel') if m in sys.modules])"
     )
     env = {**os.environ, "DECKBUILDER_DB": str(full_db)}

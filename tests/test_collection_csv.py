@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_collection import CARDS, make_session
 
@@ -77,6 +77,7 @@ def as_rows(data: dict) -> list[collection.CsvRow]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=collections_)
+@example(data={"products": {}, "copies": [], "cards": {}, "built": {"0\r0": {"Alpha": 1}}})
 def test_export_then_import_is_exact(session, data):
     collection.replace_all(as_rows(data), session=session)
     exported = collection.export_rows(session=session)

@@ -297,8 +297,8 @@ def run_import(args) -> int:
 
 
 class CollectionCounts:
-    """The own:/avail: lookup of a search: opens the collection on first use, so a search
-    that does not ask about it never pays for SQLAlchemy."""
+    """The own:/avail: lookup of a search: reads the collection on first use, through plain
+    sqlite3, so a search pays nothing for it unless it asks."""
 
     def __init__(self, args, *, available: bool):
         self.args = args
@@ -307,9 +307,13 @@ class CollectionCounts:
 
     def __call__(self, card) -> int:
         if self.counts is None:
+            from card_db.store import connect
             from deckbuilder import collection
 
-            with collection_session(self.args) as session:
+            connection = connect(db_path(self.args), progress=_progress)
+            try:
                 load = collection.available_counts if self.available else collection.owned_counts
-                self.counts = load(session=session)
+                self.counts = load(session=connection)
+            finally:
+                connection.close()
         return self.counts.get(title_key(card.title), 0)
