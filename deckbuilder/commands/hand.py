@@ -26,8 +26,11 @@ def load_goldfish_deck(args):
     from deckbuilder.formats import read_deck
 
     deck = read_deck(args.deck, load_pool(args))
-    if deck.draw_count == 0:
-        raise DeckbuilderError(f"{args.deck}: the deck has no draw-deck cards")
+    if deck.draw_count <= 8:
+        raise DeckbuilderError(
+            f"{args.deck}: {deck.draw_count} draw-deck cards; a game needs more than the 8 "
+            "of the setup hand"
+        )
     return deck
 
 

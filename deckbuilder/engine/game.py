@@ -514,7 +514,7 @@ class Game:
 
     def _start_turn(self) -> None:
         self.turn += 1
-        self.phase = RESOURCE
+        self.phase = "refresh"
         status = self._status
         # Refresh: restore one insane character (it stays exhausted), ready the others.
         restored = -1
@@ -528,7 +528,10 @@ class Game:
             if status[i] == EXHAUSTED and i != restored:
                 status[i] = READY
         self._drained[0] = self._drained[1] = self._drained[2] = False
+        self.phase = "draw"
         self._draw(1 if self.turn == 1 and self.first_player else 2)
+        if self.phase != OVER:
+            self.phase = RESOURCE
 
     def _end_resource(self) -> None:
         self.phase = OPERATIONS
