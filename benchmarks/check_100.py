@@ -74,7 +74,7 @@ def main() -> None:
 
         check_deck(decks[0], pool=pool)  # resolves the list once, as the TUI's first check
         samples = []
-        for deck in decks:
+        for deck in decks:  # each deck once: its first check, as after an edit
             start = time.perf_counter()
             check_deck(deck, pool=pool)
             samples.append(time.perf_counter() - start)
@@ -83,7 +83,7 @@ def main() -> None:
     print(f"check 1 deck (cold start):   median {statistics.median(one):.3f} s")
     print(
         f"check_deck in process:       median {statistics.median(samples) * 1000:.3f} ms, "
-        f"max {max(samples) * 1000:.3f} ms (target < 5 ms)"
+        f"p95 {sorted(samples)[94] * 1000:.3f} ms (target < 5 ms)"
     )
 
 

@@ -94,7 +94,7 @@ def _error_json(path: str, exc) -> dict:
 
 
 def _print_report(path: str, result) -> None:
-    verdict = "legal" if result.legal else f"NOT LEGAL ({len(result.problems)} problems)"
+    verdict = "legal" if result.legal else f"NOT LEGAL ({len(result.problems)} problem(s))"
     print(
         f"{path}: {verdict} — {result.deck}, format {result.format}, list {result.list}, "
         f"{result.draw_deck_count} cards in the draw deck"
