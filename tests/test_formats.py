@@ -295,3 +295,26 @@ def test_a_big_junk_file_stops_early_with_the_first_unknown_lines(tmp_path):
     lines = str(caught.value).splitlines()
     assert "stopped reading" in lines[0] and "line 1:" in lines[1]
     assert len(lines) <= 60
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([".txt", ".o8d", ".json"]),
+    st.one_of(
+        st.binary(max_size=300),
+        st.text(max_size=300).map(str.encode),
+        st.lists(
+            st.sampled_from(["3x ", "Paul LeMond", "(", ")", "\n", "<deck>", "<section ",
+                             'name="Draw Deck">', "<card qty='2'>", "</card>", "{", '"kind"',
+                             ": ", "[", "]", "x3", "#", "Story Deck:", "&amp;", "\x00"]),
+            max_size=40,
+        ).map(lambda parts: "".join(parts).encode()),
+    ),
+)  # fmt: skip
+def test_any_input_gives_a_deck_or_one_clear_error(suffix, content):
+    try:
+        deck = parse_deck(content, POOL, suffix=suffix, name="fuzz")
+    except DeckFileError as exc:
+        assert str(exc).startswith("fuzz")
+    else:
+        assert all(e.count >= 1 for e in (*deck.draw, *deck.story))
