@@ -444,3 +444,13 @@ def test_greedy_resources_events_and_keeps_cheap_characters():
         assert worst_kept  # a character is kept whenever one was drawn
         if any(game.card(i).type == "Event" for i in game.hand):
             assert any(game.card(i).type != "Character" for i in resources)
+
+
+def test_actions_are_described_for_people():
+    char = card("Cheap", cost=0, skill=1)
+    r = card("RC", type="Event")
+    game = Game.arranged(deck_of((char, 2), (r, 1), filler=10), hand=[char], domains=[[r], [], []])
+    texts = [game.describe(a) for a in game.legal_actions()]
+    assert texts == ["play Cheap at no cost", "end the operations phase"]
+    game = Game.new(deck_of(filler=20), seed=1)
+    assert [game.describe(a) for a in game.legal_actions()][0] == "keep the setup hand"

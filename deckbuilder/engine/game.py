@@ -709,6 +709,31 @@ class Game:
             Action(PASS)
         ]
 
+    def describe(self, action: Action) -> str:
+        """A one-line description of ``action`` for people (the TUI's menu)."""
+        kind = action.kind
+        if kind == KEEP:
+            return "keep the setup hand"
+        if kind == MULLIGAN:
+            return "mulligan: shuffle the setup hand back and draw 8 new cards"
+        if kind == PASS:
+            return {
+                RESOURCE: "attach no resource",
+                OPERATIONS: "end the operations phase",
+                STORY: "resolve the stories",
+            }.get(self.phase, "pass")
+        title = self.card(action.card).full_title
+        if kind == SETUP_RESOURCE:
+            return f"attach {title} to domain {8 - len(self._hand) + 1}"
+        if kind == ATTACH:
+            return f"attach {title} to domain {action.domain + 1}"
+        if kind == PLAY:
+            x = f" with X={action.x}" if self.deck.cost_is_x[self.deck.kind_of[action.card]] else ""
+            if action.domain < 0:
+                return f"play {title}{x} at no cost"
+            return f"play {title}{x}, draining domain {action.domain + 1}"
+        return f"commit {title} to {self.stories[action.story].title}"
+
     def apply(self, action: Action) -> None:
         """Play one action; it must be one of ``legal_actions()``."""
         if action not in self.legal_actions():

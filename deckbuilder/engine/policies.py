@@ -117,8 +117,19 @@ class GreedyPolicy(Policy):
             keep_value.append(v)
         deck_factions = set(cd.factions)
         in_deck = [f in deck_factions for f in range(N_FACTIONS)]
+        # What ``play`` must check: 0 never played (supports and events do nothing, X costs
+        # would be 0), 1 a character nothing but its cost restricts, 2 ask ``may_play``.
+        play_check = []
+        for k in range(len(cd.cards)):
+            t = cd.ctype[k]
+            if (t != CHARACTER and t != CONSPIRACY) or cd.cost_is_x[k]:
+                play_check.append(0)
+            elif t == CHARACTER and cd.unique_id[k] < 0 and not (cd.heroic[k] or cd.villainous[k]):
+                play_check.append(1)
+            else:
+                play_check.append(2)
         self._deck = cd
-        self._profile_cache = (keep_value, in_deck)
+        self._profile_cache = (keep_value, in_deck, play_check)
         return self._profile_cache
 
     def _split(self, game: Game) -> list[int]:
@@ -126,7 +137,7 @@ class GreedyPolicy(Policy):
         cached_game, cached_hand, cached = self._split_cache
         if cached_game is game and cached_hand == game._hand:
             return list(cached)
-        keep_value, in_deck = self._profile(game)
+        keep_value, in_deck, _ = self._profile(game)
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
         hand = list(game._hand)
@@ -178,7 +189,7 @@ class GreedyPolicy(Policy):
         hand = game._hand
         if not hand:
             return None
-        keep_value, in_deck = self._profile(game)
+        keep_value, in_deck, _ = self._profile(game)
         cd = game.deck
         kind_of, faction, cost, ctype = cd.kind_of, cd.faction, cd.cost, cd.ctype
         if len(hand) == 1 and keep_value[kind_of[hand[0]]] > 0:
@@ -235,24 +246,19 @@ class GreedyPolicy(Policy):
         return card, target
 
     def play(self, game: Game) -> tuple[int, int, int] | None:
-        keep_value, _ = self._profile(game)
-        cd = game.deck
-        kind_of, ctype, cost_is_x = cd.kind_of, cd.ctype, cd.cost_is_x
+        keep_value, _, play_check = self._profile(game)
+        kind_of = game.deck.kind_of
         pay_domain = game.pay_domain
-        best, best_value, best_domain = -1, None, -1
-        seen = set()
+        best, best_value, best_domain = -1, -1e9, -1
         for i in game._hand:
             k = kind_of[i]
-            if k in seen:
-                continue
-            seen.add(k)
-            t = ctype[k]
-            if (t != CHARACTER and t != CONSPIRACY) or cost_is_x[k]:
+            check = play_check[k]
+            if not check:
                 continue
             v = keep_value[k]
-            if best_value is not None and v <= best_value:
+            if v <= best_value:  # also skips further copies of a card already chosen
                 continue
-            if not game.may_play(k):
+            if check == 2 and not game.may_play(k):
                 continue
             domain = pay_domain(k)
             if domain != -2:
