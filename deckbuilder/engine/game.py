@@ -15,6 +15,10 @@ or ``game.run(policy)`` to let a policy (``deckbuilder.engine.policies``) play t
 same rule methods below, so a game played step by step with a policy's suggestions is the
 game ``run`` plays.
 
+``game.describe(action)`` words an action for a menu; ``Game.arranged(deck, hand=...,
+domains=..., characters=...)`` sets up a chosen position. ``turn`` counts the player's own
+turns (with ``first_player=False`` the empty opponent has already passed turn 1).
+
 Zones are lists of *instances* (ints, one per copy in the deck); ``game.card(i)`` is the
 ``Card`` of an instance. Read-only views: ``hand``, ``domains`` (3 lists of resources),
 ``drained``, ``characters``, ``supports``, ``status(i)`` ("ready"/"exhausted"/"insane"),
