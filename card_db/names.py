@@ -28,6 +28,8 @@ def strip_octgn_markers(name: str) -> str:
 
 def fold(text: str) -> str:
     """Lower case, accents removed, typographic quotes made plain."""
+    if text.isascii():  # most titles and texts: nothing to decompose
+        return text.lower()
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2026", "...")
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()

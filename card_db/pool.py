@@ -39,7 +39,11 @@ class CardPool:
     @cached_property
     def search_titles(self) -> list[str]:
         """Folded titles, parallel to ``cards``, for fuzzy matching."""
-        return [search_text(c.title) for c in self.cards]
+        folded: dict[str, str] = {}  # printings share titles: fold each title once
+        return [
+            folded.get(c.title) or folded.setdefault(c.title, search_text(c.title))
+            for c in self.cards
+        ]
 
     @cached_property
     def title_groups(self) -> dict[str, list[int]]:
