@@ -1,44 +1,57 @@
-"""The app factory and the app: shared state (card pool, current deck) and navigation.
+"""The app factory and the app: shared state (card pool, lists, collection, current deck).
 
-Screens read the state from the app (attributes down) and the app hears back through
-messages (messages up). Slow work runs in thread workers that post messages.
+Screens read the state from the app (attributes down) and hear about changes through
+reactive counters and messages (messages up). Database and file work runs in thread
+workers; their failures become notifications, never a crash.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
+from textual.worker import Worker, WorkerState
 
 from card_db.errors import DeckbuilderError
 from deckbuilder.deck import Deck
 from deckbuilder.tui.commands import CardCommands, DeckCommands, ScreenCommands
-from deckbuilder.tui.messages import DeckChanged, PoolLoaded, WorkFailed
+from deckbuilder.tui.messages import CollectionLoaded, DeckChanged, PoolLoaded, WorkFailed
 from deckbuilder.tui.screens.browser import BrowserScreen
-from deckbuilder.tui.screens.collection import CollectionScreen
-from deckbuilder.tui.screens.deck import DeckScreen
-from deckbuilder.tui.screens.goldfish import GoldfishScreen
 from deckbuilder.tui.screens.help import HelpScreen
+from deckbuilder.tui.store import Collection, Store
 
-SCREENS_BY_KEY = {
-    "browser": "Card browser",
-    "deck": "Deck editor",
-    "collection": "Collection",
-    "goldfish": "Goldfish",
-}
+
+def _deck_screen():
+    from deckbuilder.tui.screens.deck import DeckScreen
+
+    return DeckScreen()
+
+
+def _collection_screen():
+    from deckbuilder.tui.screens.collection import CollectionScreen
+
+    return CollectionScreen()
+
+
+def _goldfish_screen():
+    from deckbuilder.tui.screens.goldfish import GoldfishScreen
+
+    return GoldfishScreen()
 
 
 class DeckbuilderApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "deckbuilder"
+    # Screens other than the browser are built on first visit (first paint stays small).
     MODES = {
         "browser": BrowserScreen,
-        "deck": DeckScreen,
-        "collection": CollectionScreen,
-        "goldfish": GoldfishScreen,
+        "deck": _deck_screen,
+        "collection": _collection_screen,
+        "goldfish": _goldfish_screen,
     }
     DEFAULT_MODE = "browser"
     COMMANDS = App.COMMANDS | {CardCommands, DeckCommands, ScreenCommands}
@@ -52,60 +65,137 @@ class DeckbuilderApp(App):
 
     pool = reactive(None, always_update=False)
     deck_revision = reactive(0)
+    collection_revision = reactive(0)
     format_id = reactive("lcg")
     list_id: reactive[str | None] = reactive(None)
 
     def __init__(self, *, db_path: Path, deck_path: str | Path | None = None, pool=None):
         super().__init__()
         self.db_path = Path(db_path)
+        self.store = Store(self.db_path)
         self.initial_deck_path = Path(deck_path) if deck_path else None
         self._preloaded_pool = pool
+        self.lists: dict = {}
+        self.default_list = None  # the newest list resolved against the pool (r: and b:)
+        self.collection = Collection()
         self.deck = Deck(name="Untitled deck")
         self.deck_path: Path | None = None
 
     def on_mount(self) -> None:
         self.sub_title = self.deck.name
-        if self._preloaded_pool is not None:
-            self.post_message(PoolLoaded(self._preloaded_pool))
-        else:
-            self.load_pool()
+        self.load_pool()
 
-    @work(thread=True, exclusive=True, group="pool")
+    # --- slow start-up work -----------------------------------------------------------
+
+    @work(thread=True, exclusive=True, group="pool", exit_on_error=False)
     def load_pool(self) -> None:
-        """First run builds the database (several seconds); later runs take ~50 ms."""
+        """First run builds the database (several seconds); later runs take ~50 ms. The
+        collection needs SQLAlchemy, so it loads after the cards are on screen."""
         from card_db.pool import CardPool
         from card_db.store import load_cards
+        from deckbuilder.legality import DEFAULT_LIST_ID, get_list, load_lists, resolve_list
 
         try:
-            pool = CardPool(load_cards(self.db_path))
+            pool = self._preloaded_pool or CardPool(load_cards(self.db_path))
             pool.search_titles  # noqa: B018 - fold titles now, not on the first keystroke
+            lists = load_lists(self.db_path)
+            default_list = resolve_list(get_list(lists, DEFAULT_LIST_ID), pool)
         except DeckbuilderError as exc:
             self.post_message(WorkFailed("loading the card database", str(exc)))
             return
-        self.post_message(PoolLoaded(pool))
+        self.post_message(PoolLoaded(pool, lists, default_list))
+        self._load_collection()
+
+    def _load_collection(self) -> None:
+        try:
+            collection = self.store.collection()
+        except DeckbuilderError as exc:
+            self.post_message(WorkFailed("loading the collection", str(exc)))
+            return
+        self.post_message(CollectionLoaded(collection))
+
+    def reload_collection(self) -> None:
+        self.run_worker(self._load_collection, thread=True, group="collection", exclusive=True)
 
     @on(PoolLoaded)
     def _pool_loaded(self, message: PoolLoaded) -> None:
+        self.lists = message.lists
+        self.default_list = message.default_list
         self.pool = message.pool
         if self.initial_deck_path is not None:
             self.open_deck_file(self.initial_deck_path)
+
+    @on(CollectionLoaded)
+    def _collection_loaded(self, message: CollectionLoaded) -> None:
+        self.collection = message.collection
+        self.collection_revision += 1
 
     @on(WorkFailed)
     def _work_failed(self, message: WorkFailed) -> None:
         self.notify(f"{message.what}: {message.error}", title="Error", severity="error")
 
-    # --- the current deck -------------------------------------------------------------
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A bug in a worker becomes a notification; the app keeps running."""
+        if event.state == WorkerState.ERROR:
+            error = event.worker.error
+            self.notify(f"{type(error).__name__}: {error}", title="Error", severity="error")
+
+    def in_thread(self, what: str, job: Callable, done: Callable | None = None) -> Worker:
+        """Run ``job`` in a thread worker; ``done(result)`` runs back on the UI thread."""
+
+        def run() -> None:
+            try:
+                result = job()
+            except (DeckbuilderError, OSError) as exc:
+                self.post_message(WorkFailed(what, str(exc)))
+                return
+            if done is not None:
+                self.call_from_thread(done, result)
+
+        return self.run_worker(run, thread=True, group="db", exit_on_error=False)
+
+    # --- what screens consult -----------------------------------------------------------
 
     def query_context(self):
         from card_db.query import QueryContext
 
-        return QueryContext()
+        resolved = self.default_list
+        return QueryContext(
+            is_restricted=resolved.restricted if resolved else None,
+            is_banned=resolved.banned if resolved else None,
+            owned=self.collection.owned_of,
+            available=self.collection.available_of,
+        )
+
+    def check_deck(self):
+        """The legality of the current deck under the chosen format and list."""
+        from deckbuilder.legality import check_deck
+
+        return check_deck(
+            self.deck,
+            format_id=self.format_id,
+            list_id=self.list_id,
+            lists=self.lists or None,
+            pool=self.pool,
+        )
+
+    def format_choices(self) -> list[str]:
+        from deckbuilder.legality import load_formats
+
+        return [f"{f.id}  {f.name}" for f in load_formats().values()]
+
+    def list_choices(self) -> list[str]:
+        return [
+            f"{lst.id}  {lst.name}" + (f" ({lst.effective})" if lst.effective else "")
+            for lst in self.lists.values()
+        ]
+
+    # --- the current deck -------------------------------------------------------------
 
     def change_deck(self, card, delta: int) -> None:
         """Add (delta > 0) or remove copies of a card; stories go to the story deck."""
         section = "story" if card.type == "Story" else "draw"
-        before = self.deck.count_of(card.id, section)
-        if delta < 0 and before == 0:
+        if delta < 0 and self.deck.count_of(card.id, section) == 0:
             self.notify(f"{card.title} is not in the deck.", severity="warning")
             return
         self.deck.add(card, delta, section=section)
@@ -128,51 +218,83 @@ class DeckbuilderApp(App):
         self.deck_revision += 1
         self.post_message(DeckChanged(reason))
 
-    def open_deck_file(self, path: Path) -> None:
-        try:
-            from deckbuilder.formats import read_deck
-
-            deck = read_deck(path, self.pool)
-        except ImportError:
-            self.notify("Deck files cannot be read yet (deckbuilder.formats is missing).")
-            return
-        except (DeckbuilderError, OSError) as exc:
-            self.notify(str(exc), title=f"Cannot open {path}", severity="error")
-            return
-        self.set_deck(deck, path)
-        for warning in deck.warnings:
-            self.notify(warning, severity="warning")
-        self.switch_mode("deck")
-
     def new_deck(self, name: str) -> None:
         self.set_deck(Deck(name=name), None, "new")
+        self.notify(f"New deck {name!r}: add cards from the card browser (F2).")
 
-    def format_choices(self) -> list[str]:
-        return ["lcg"]
+    def open_deck_file(self, path: Path) -> None:
+        from deckbuilder.formats import read_deck
 
-    def list_choices(self) -> list[str]:
-        return []
+        def opened(deck: Deck) -> None:
+            self.set_deck(deck, path)
+            for warning in deck.warnings:
+                self.notify(warning, severity="warning")
+            self.notify(f"Opened {path}")
+            self.switch_mode("deck")
 
-    # --- saved decks and deck files -----------------------------------------------------
+        self.in_thread(f"opening {path}", lambda: read_deck(path, self.pool), opened)
 
     def saved_deck_names(self) -> list[str]:
-        return []
+        """Names of the decks saved in the database (call from a worker thread)."""
+        return self.store.deck_names()
 
     def open_saved_deck(self, name: str) -> None:
-        pass
+        def opened(deck: Deck) -> None:
+            self.set_deck(deck, None)
+            self.notify(f"Opened saved deck {name!r}")
+            self.switch_mode("deck")
+
+        load = lambda: self.store.load_deck(name, self.pool)  # noqa: E731
+        self.in_thread(f"opening deck {name!r}", load, opened)
 
     def save_deck(self) -> None:
-        pass
+        """Save to the database, and to the deck's file when it has one."""
+        from deckbuilder.formats import write_deck
+
+        deck, path = self.deck, self.deck_path
+        deck.format, deck.list_id = self.format_id, self.list_id
+
+        def save() -> str:
+            self.store.save_deck(deck)
+            if path is not None:
+                write_deck(deck, path)
+            return f"Saved {deck.name!r}" + (f" and {path}" if path else "")
+
+        self.in_thread(f"saving {deck.name!r}", save, self.notify)
 
     def export_deck(self, path: Path) -> None:
-        pass
+        from deckbuilder.formats import write_deck
+
+        deck = self.deck
+
+        def written(_result) -> None:
+            self.deck_path = path
+            self.deck_changed("export")
+            self.notify(f"Wrote {path}")
+
+        self.in_thread(f"writing {path}", lambda: write_deck(deck, path), written)
 
     def rename_deck(self, name: str) -> None:
-        self.deck.name = name
-        self.deck_changed("rename")
+        old = self.deck.name
+
+        def rename() -> bool:
+            if old in self.store.deck_names():
+                self.store.rename_deck(old, name)
+                return True
+            return False
+
+        def renamed(saved: bool) -> None:
+            self.deck.name = name
+            self.deck_changed("rename")
+            self.notify(f"Renamed to {name!r}" + (" (saved deck too)" if saved else ""))
+
+        self.in_thread(f"renaming {old!r}", rename, renamed)
 
     def delete_saved_deck(self, name: str) -> None:
-        pass
+        def deleted(_result) -> None:
+            self.notify(f"Deleted the saved deck {name!r} (still open here, unsaved)")
+
+        self.in_thread(f"deleting {name!r}", lambda: self.store.delete_deck(name), deleted)
 
     # --- navigation -------------------------------------------------------------------
 
@@ -188,7 +310,8 @@ class DeckbuilderApp(App):
 def create_app(
     *, db_path: str | Path | None = None, deck_path: str | Path | None = None, pool=None
 ) -> DeckbuilderApp:
-    """The one way to build the app, for the CLI, the tests and the benchmark."""
+    """The one way to build the app, for the CLI, the tests and the benchmark. ``pool``
+    skips reading the cards from the database (tests share one pool)."""
     if db_path is None:
         from card_db.paths import database_path
 

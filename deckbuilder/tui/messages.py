@@ -10,9 +10,16 @@ from textual.message import Message
 
 @dataclass
 class PoolLoaded(Message):
-    """The card pool finished loading in its worker."""
+    """The card pool and the legality lists finished loading in their worker."""
 
     pool: Any  # card_db.pool.CardPool
+    lists: dict
+    default_list: Any  # legality.ResolvedList of the newest list
+
+
+@dataclass
+class CollectionLoaded(Message):
+    collection: Any  # tui.store.Collection
 
 
 @dataclass

@@ -1,14 +1,152 @@
-"""The collection screen."""
+"""The collection: what is owned and available, and what the current deck is missing."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, Static
+
+from card_db.names import title_key
+from deckbuilder.tui.screens.prompts import TextPrompt
 
 
 class CollectionScreen(Screen):
+    BINDINGS = [
+        Binding("b", "build", "Mark deck built"),
+        Binding("u", "unbuild", "Unbuild"),
+        Binding("p", "add_product", "Add product"),
+        Binding("r", "refresh", "Refresh"),
+    ]
+
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("collection")
+        with Horizontal(id="collection"):
+            with Vertical(id="collection-deck"):
+                yield Static(id="deck-status")
+                yield DataTable(cursor_type="row", zebra_stripes=True, id="deck-needs")
+            with VerticalScroll(id="collection-summary"):
+                yield Static(id="owned-summary")
         yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#deck-needs", DataTable)
+        table.add_column("Title", width=34)
+        for label in ("Need", "Owned", "Free", "Missing"):
+            table.add_column(label, width=7)
+        self.check = None
+        self.watch(self.app, "collection_revision", self._refresh)
+        self.watch(self.app, "deck_revision", self._refresh)
+        table.focus()
+
+    def _refresh(self, _value=None) -> None:
+        self._draw_summary()
+        self._draw_deck(None)
+        deck = self.app.deck
+        if deck.draw or deck.story:
+            self.app.in_thread(
+                "checking the collection", lambda: self.app.store.missing_for(deck), self._draw_deck
+            )
+
+    def _draw_summary(self) -> None:
+        summary = self.app.collection.summary
+        text = Text("Collection\n", style="bold")
+        if summary is None:
+            text.append("loading…", style="dim")
+        else:
+            text.append(
+                f"{summary.cards} cards owned ({summary.titles} titles), "
+                f"{summary.reserved} reserved by built decks, {summary.available} available\n\n"
+            )
+            text.append("Products\n", style="bold")
+            for info, count in summary.products:
+                text.append(f"  {count} × {info.name}\n")
+            if not summary.products:
+                text.append("  none yet: press p to add one (e.g. Core Set)\n", style="dim")
+            if summary.adjustments:
+                text.append("\nSingle cards\n", style="bold")
+                for title, count in summary.adjustments:
+                    text.append(f"  {count:+d} {title}\n")
+            text.append("\nBuilt decks\n", style="bold")
+            for built in summary.built:
+                text.append(f"  {built.name} ({built.count} cards reserved)\n")
+            if not summary.built:
+                text.append("  none\n", style="dim")
+        self.query_one("#owned-summary", Static).update(text)
+
+    def _draw_deck(self, check) -> None:
+        """One row per title of the current deck: copies needed, owned, free, missing."""
+        deck = self.app.deck
+        collection = self.app.collection
+        missing = {title_key(m.title): m for m in check.missing} if check else {}
+        needs: dict[str, list] = {}
+        for entry in [*deck.draw, *deck.story]:
+            key = title_key(entry.card.title)
+            needs.setdefault(key, [entry.card.title, 0])[1] += entry.count
+        table = self.query_one("#deck-needs", DataTable)
+        table.clear()
+        for key, (title, need) in sorted(needs.items(), key=lambda p: p[1][0].lower()):
+            lack = missing.get(key)
+            free = str(lack.have) if lack else ("…" if check is None else str(need) + "+")
+            table.add_row(
+                title,
+                str(need),
+                str(collection.owned.get(key, 0)),
+                free,
+                Text(str(lack.need - lack.have), style="bold red") if lack else Text("—"),
+                key=key,
+            )
+        built = {b.name for b in collection.built}
+        status = Text()
+        status.append(deck.name, style="bold")
+        if deck.name.strip() in built:
+            status.append("  [built: its cards are reserved]", style="green")
+        if check is None:
+            status.append("\nchecking…" if needs else "\nthe deck is empty", style="dim")
+        elif check.buildable:
+            status.append("\n✔ buildable from the collection", style="green")
+        else:
+            short = sum(m.need - m.have for m in check.missing)
+            status.append(f"\n✘ missing {short} cards of {len(check.missing)} titles", style="red")
+        self.query_one("#deck-status", Static).update(status)
+        self.check = check
+
+    def action_refresh(self) -> None:
+        self.app.reload_collection()
+
+    def action_build(self) -> None:
+        deck = self.app.deck
+
+        def built(check) -> None:
+            if check.buildable:
+                self.notify(f"{deck.name!r} is built: {check.cards} cards reserved")
+            else:
+                self.notify(
+                    f"{deck.name!r} cannot be built: {len(check.missing)} titles missing",
+                    severity="warning",
+                )
+            self.app.reload_collection()
+
+        self.app.in_thread(f"building {deck.name!r}", lambda: self.app.store.build(deck), built)
+
+    def action_unbuild(self) -> None:
+        name = self.app.deck.name
+
+        def unbuilt(_result) -> None:
+            self.notify(f"{name!r} is no longer built; its cards are available again")
+            self.app.reload_collection()
+
+        self.app.in_thread(f"unbuilding {name!r}", lambda: self.app.store.unbuild(name), unbuilt)
+
+    def action_add_product(self) -> None:
+        def chosen(product: str | None) -> None:
+            if product:
+                self.app.in_thread(
+                    f"adding {product!r}",
+                    lambda: self.app.store.add_product(product),
+                    lambda message: (self.notify(message), self.app.reload_collection()),
+                )
+
+        self.app.push_screen(TextPrompt("Add one copy of a product (name or code):"), chosen)

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from card_db.card import CARD_TYPES
+from card_db.errors import DeckbuilderError
 from deckbuilder.tui.screens.prompts import ChoicePrompt, Confirm, TextPrompt
 from deckbuilder.tui.widgets.card_table import CardTable
 from deckbuilder.tui.widgets.deck_stats import DeckStats
@@ -79,13 +80,11 @@ class DeckScreen(Screen):
         if self.app.pool is None:
             return
         try:
-            from deckbuilder.legality import check_deck
-        except ImportError:
-            panel.show_unavailable("Legality checking is not available in this build.")
+            result = self.app.check_deck()
+        except DeckbuilderError as exc:  # e.g. a list id from a deck file we do not know
+            panel.show_unavailable(f"Cannot check: {exc}")
             return
-        result = check_deck(self.app.deck, format_id=self.app.format_id, list_id=self.app.list_id)
-        heading = f"format {self.app.format_id} · list {self.app.list_id or 'newest'}"
-        panel.show(result, heading)
+        panel.show(result, f"format {result.format} · list {result.list}  (f / l to change)")
 
     # --- editing ----------------------------------------------------------------------
 
@@ -113,8 +112,10 @@ class DeckScreen(Screen):
             elif choice:
                 self.app.open_saved_deck(choice)
 
-        names = self.app.saved_deck_names()
-        self.app.push_screen(ChoicePrompt("Open a deck:", names, allow_path=True), chosen)
+        def ask(names: list[str]) -> None:
+            self.app.push_screen(ChoicePrompt("Open a deck:", names, allow_path=True), chosen)
+
+        self.app.in_thread("listing saved decks", self.app.saved_deck_names, ask)
 
     def action_save_deck(self) -> None:
         self.app.save_deck()

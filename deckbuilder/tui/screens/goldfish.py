@@ -1,14 +1,244 @@
-"""The goldfish screen."""
+"""Goldfish: play a game by hand through the engine's legal actions, or run a batch."""
 
 from __future__ import annotations
 
+import time
+
+from rich.text import Text
+from textual import on, work
 from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import (
+    DataTable,
+    Footer,
+    Header,
+    OptionList,
+    ProgressBar,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+from textual.widgets.option_list import Option
+
+from card_db.errors import DeckbuilderError
+from deckbuilder.tui.messages import BatchDone, BatchProgress, WorkFailed
+from deckbuilder.tui.screens.prompts import TextPrompt
+from deckbuilder.tui.widgets.board import Board, describe
+from deckbuilder.tui.widgets.deck_stats import bar_chart
+
+LOG_LINES = 14
+TABLE_TURNS = (1, 2, 3, 4, 5, 6, 8, 10)
 
 
 class GoldfishScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("k", "take('keep')", "Keep"),
+        Binding("m", "take('mulligan')", "Mulligan"),
+        Binding("p", "take('pass')", "Pass"),
+        Binding("s", "suggest", "Suggested"),
+        Binding("e", "play_out", "Play out"),
+        Binding("b", "batch", "Batch"),
+        Binding("1", "tab('play')", "Play", show=False),
+        Binding("2", "tab('batch')", "Stats", show=False),
+    ]
+
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("goldfish")
+        with TabbedContent(initial="play"):
+            with TabPane("Play (1)", id="play"):
+                with Horizontal():
+                    with VerticalScroll(id="board-scroll"):
+                        yield Board(id="board")
+                    with Vertical(id="goldfish-side"):
+                        yield Static("Legal actions (enter takes one)", classes="dim")
+                        yield OptionList(id="actions")
+                        yield Static(id="game-log")
+            with TabPane("Batch (2)", id="batch"):
+                with VerticalScroll():
+                    yield Static("Press b to run a batch of games with the current deck.",
+                                 id="batch-status")  # fmt: skip
+                    yield ProgressBar(id="batch-progress", show_eta=False)
+                    yield Static(id="batch-summary")
+                    yield DataTable(id="batch-cards", zebra_stripes=True, cursor_type="row")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.game = None
+        self.policy = None
+        self.query_one("#actions", OptionList).focus()
+
+    # --- one game by hand -------------------------------------------------------------
+
+    def action_new_game(self, seed: int | None = None) -> None:
+        from deckbuilder.engine import Game, get_policy
+
+        deck = self.app.deck
+        if deck.draw_count == 0:
+            self.notify("The deck is empty: build or open one first (F3).", severity="warning")
+            return
+        try:
+            self.game = Game.new(deck, seed=seed)
+        except (DeckbuilderError, ValueError) as exc:
+            self.notify(str(exc), title="Cannot start a game", severity="error")
+            return
+        self.policy = get_policy("greedy")
+        self.query_one(TabbedContent).active = "play"
+        self._show_game()
+        self.query_one("#actions", OptionList).focus()
+
+    def _show_game(self) -> None:
+        game = self.game
+        self.query_one(Board).show(game)
+        actions = self.query_one("#actions", OptionList)
+        actions.clear_options()
+        self.actions = game.legal_actions()
+        suggested = self.policy.choose(game) if not game.is_over else None
+        for index, action in enumerate(self.actions):
+            label = Text(describe(game, action))
+            if action == suggested:
+                label.append("  ← suggested", style="green")
+            actions.add_option(Option(label, id=str(index)))
+        if self.actions:
+            actions.highlighted = self.actions.index(suggested) if suggested in self.actions else 0
+        log = Text()
+        for event in (game.log or [])[-LOG_LINES:]:
+            log.append(f"T{event.turn} {event.phase}: ", style="dim").append(event.text + "\n")
+        if game.is_over:
+            log.append(f"Game over: {game.result.replace('_', ' ')}", style="bold")
+            if game.win_turn:
+                log.append(f" on turn {game.win_turn}", style="bold")
+            log.append(" (n: new game)")
+        self.query_one("#game-log", Static).update(log)
+
+    def take(self, action) -> None:
+        from deckbuilder.engine import IllegalAction
+
+        try:
+            self.game.apply(action)
+        except IllegalAction as exc:
+            self.notify(str(exc), severity="error")
+        self._show_game()
+
+    @on(OptionList.OptionSelected, "#actions")
+    def _action_chosen(self, event: OptionList.OptionSelected) -> None:
+        if self.game is not None and not self.game.is_over:
+            self.take(self.actions[int(event.option.id)])
+
+    def action_take(self, kind: str) -> None:
+        if self.game is None:
+            self.notify("Press n to draw a setup hand first.")
+            return
+        action = next((a for a in self.actions if a.kind == kind), None)
+        if action is None:
+            self.notify(f"No {kind} action now ({self.game.phase} phase).", severity="warning")
+            return
+        self.take(action)
+
+    def action_suggest(self) -> None:
+        if self.game is not None and not self.game.is_over:
+            self.take(self.policy.choose(self.game))
+
+    def action_play_out(self) -> None:
+        """Let the suggestions play the rest of the game (the same policy as batches)."""
+        if self.game is None:
+            return
+        while not self.game.is_over:
+            self.game.apply(self.policy.choose(self.game))
+        self._show_game()
+
+    # --- batches ------------------------------------------------------------------------
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_batch(self) -> None:
+        if self.app.deck.draw_count == 0:
+            self.notify("The deck is empty: build or open one first (F3).", severity="warning")
+            return
+
+        def chosen(answer: str | None) -> None:
+            if not answer:
+                return
+            try:
+                games = int(answer)
+                if games <= 0:
+                    raise ValueError
+            except ValueError:
+                self.notify(f"{answer!r} is not a number of games", severity="error")
+                return
+            self.start_batch(games)
+
+        self.app.push_screen(TextPrompt("How many games?", "10000"), chosen)
+
+    def start_batch(self, games: int, seed: int | None = None) -> None:
+        self.query_one(TabbedContent).active = "batch"
+        self.query_one("#batch-progress", ProgressBar).update(total=games, progress=0)
+        self.query_one("#batch-status", Static).update(
+            f"Running {games} games of {self.app.deck.name!r}…"
+        )
+        self.run_batch(self.app.deck, games, seed)
+
+    @work(thread=True, exclusive=True, group="batch", exit_on_error=False)
+    def run_batch(self, deck, games: int, seed: int | None) -> None:
+        from deckbuilder.engine import run_batch
+
+        started = time.perf_counter()
+        try:
+            # One process: forking a running terminal app is not worth the risk here.
+            stats = run_batch(
+                deck,
+                games=games,
+                seed=seed,
+                workers=1,
+                progress=lambda done, total: self.post_message(BatchProgress(done, total)),
+            )
+        except (DeckbuilderError, ValueError) as exc:
+            self.post_message(WorkFailed("goldfish batch", str(exc)))
+            return
+        self.post_message(BatchDone(stats, time.perf_counter() - started))
+
+    @on(BatchProgress)
+    def _batch_progress(self, message: BatchProgress) -> None:
+        self.query_one("#batch-progress", ProgressBar).update(
+            total=message.total, progress=message.done
+        )
+
+    @on(BatchDone)
+    def _batch_done(self, message: BatchDone) -> None:
+        from deckbuilder.engine import TEXT_NOTE
+
+        stats = message.stats
+        turns = stats.win_turn_summary()
+        self.query_one("#batch-status", Static).update(
+            f"{stats.games} games of {self.app.deck.name!r} in {message.seconds:.1f} s "
+            f"(seed {stats.seed}, policy {stats.policy})"
+        )
+        summary = Text()
+        summary.append(
+            f"Win rate {stats.win_rate:.1%} within {stats.turn_cap} turns · "
+            f"deck-out {stats.deck_out_rate:.1%} · mulligan {stats.mulligan_rate:.1%}\n",
+            style="bold",
+        )
+        if turns["median"] is not None:
+            summary.append(
+                f"Turn of win: mean {turns['mean']}, median {turns['median']}, "
+                f"p10 {turns['p10']}, p90 {turns['p90']}\n"
+            )
+        summary.append(TEXT_NOTE + "\n\n", style="dim")
+        histogram = [(f"T{t}", round(share * 100)) for t, share in stats.win_by_turn().items()]
+        summary.append(bar_chart("Turn of win (% of games)", histogram, "magenta"))
+        summary.append("\nPer card: share of games where it was playable by turn t", style="bold")
+        self.query_one("#batch-summary", Static).update(summary)
+        table = self.query_one("#batch-cards", DataTable)
+        table.clear(columns=True)
+        table.add_column("Card", width=34)
+        for turn in TABLE_TURNS:
+            if turn <= stats.turn_cap:
+                table.add_column(f"T{turn}", width=5)
+        for row in stats.playable_by_turn():
+            cells = [f"{row['by_turn'][str(t)]:.0%}" for t in TABLE_TURNS if t <= stats.turn_cap]
+            table.add_row(row["title"], *cells)
+        self.notify(f"Batch done: {stats.games} games, win rate {stats.win_rate:.1%}")
