@@ -235,6 +235,13 @@ def test_windows_1252_text_is_read_with_a_warning(tmp_path):
     assert entries(deck) == {"TWB-079": 2} and "Windows-1252" in deck.warnings[0]
 
 
+def test_utf16_text_and_count_lines(tmp_path):
+    path = tmp_path / "notepad.txt"
+    text = "Characters: 4\n3x Paul LeMond\n1x Doppelgänger\nTotal: 4 cards\nDeck size 4\n"
+    path.write_bytes(text.encode("utf-16"))
+    assert entries(read_deck(path, POOL)) == {"Core-010": 3, "TWB-079": 1}
+
+
 def test_utf8_bom_and_crlf(tmp_path):
     path = tmp_path / "bom.txt"
     path.write_bytes("\ufeffName: X\r\n3x Paul LeMond\r\n".encode())

@@ -122,6 +122,11 @@ def unknown_cards_error(
 
 def decode_text(data: bytes, source: str) -> tuple[str, list[str]]:
     """UTF-8 (with or without BOM), else Windows-1252 with a warning; binary is refused."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # Notepad's "Unicode"
+        try:
+            return data.decode("utf-16"), []
+        except UnicodeDecodeError:
+            raise DeckFileError(f"{source}: broken UTF-16 text") from None
     if b"\x00" in data:
         raise DeckFileError(f"{source}: binary data, not a deck file")
     try:

@@ -27,6 +27,9 @@ _HEADER_WORDS = {
         "Conspiracy", "Stories", "Story", "Draw deck", "Deck", "Main deck", "Cards",
     )
 }  # fmt: skip
+# "Characters: 24", "Total 50", "Deck size: 52 cards": counts, not cards.
+_COUNT_LINE = re.compile(r"^(?P<words>[a-z][a-z ]*?)\s*(?::\s*|\s)\d+(?:\s*cards?)?$", re.I)
+_COUNT_WORDS = _HEADER_WORDS | {title_key(w) for w in ("Total", "Total cards", "Deck size")}
 _STORY_HEADERS = {title_key("Story deck"), title_key("Stories"), title_key("Story")}
 
 
@@ -68,6 +71,9 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
                 deck.name = key_value.group("value").strip() or deck.name
             else:
                 section = "story" if key == title_key("story deck") else "draw"
+            continue
+        count_line = _COUNT_LINE.match(line)
+        if count_line and title_key(count_line.group("words")) in _COUNT_WORDS:
             continue
         bare = line.rstrip(":").strip()
         if line.endswith(":") or _HEADER_COUNT.match(line) or title_key(bare) in _HEADER_WORDS:
