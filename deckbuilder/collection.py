@@ -393,7 +393,7 @@ def unbuild(name: str, *, session) -> None:
 @dataclass
 class BuiltDeckInfo:
     name: str
-    built_at: datetime
+    built_at: datetime | None
     cards: dict[str, int] = field(default_factory=dict)  # title -> copies reserved
 
     @property
@@ -402,16 +402,27 @@ class BuiltDeckInfo:
 
 
 def list_built(*, session) -> list[BuiltDeckInfo]:
-    """The built decks with their reserved cards, by name."""
-    from sqlmodel import select
-
-    from card_db.models import BuiltDeck, BuiltDeckCard
-
-    rows = session.exec(select(BuiltDeck))
-    decks = {row.id: BuiltDeckInfo(row.name, row.built_at) for row in rows}
-    for card in session.exec(select(BuiltDeckCard).order_by(BuiltDeckCard.title)):
-        decks[card.deck_id].cards[card.title] = card.count
+    """The built decks with their reserved cards, by name. ``session`` may also be a plain
+    sqlite3 connection."""
+    db = _driver(session)
+    decks = {
+        deck_id: BuiltDeckInfo(name, _timestamp(built_at))
+        for deck_id, name, built_at in _rows(db, "SELECT id, name, built_at FROM built_deck")
+    }
+    for deck_id, title, count in _rows(
+        db, "SELECT deck_id, title, count FROM built_deck_card ORDER BY title"
+    ):
+        decks[deck_id].cards[title] = count
     return sorted(decks.values(), key=lambda d: d.name.lower())
+
+
+def _timestamp(value) -> datetime | None:
+    if isinstance(value, datetime) or value is None:
+        return value
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
 
 
 # --- the whole collection --------------------------------------------------------------------
@@ -447,23 +458,28 @@ class CollectionSummary:
 
 
 def summary(*, session) -> CollectionSummary:
-    from sqlmodel import select
-
-    from card_db.models import CardAdjustment, OwnedProduct, ProductCopies
-
-    order = {s.code: s.order for s in PRODUCTS}
+    """The whole collection. ``session`` may also be a plain sqlite3 connection."""
+    db = _driver(session)
     by_code = {s.code: s for s in PRODUCTS}
-    products = sorted(session.exec(select(OwnedProduct)), key=lambda r: order[r.product])
-    copies = sorted(session.exec(select(ProductCopies)), key=lambda r: (order[r.product], r.title))
-    adjustments = sorted(session.exec(select(CardAdjustment)), key=lambda r: r.title.lower())
-    owned = owned_counts(session=session)
-    reserved = reserved_counts(session=session)
-    available = available_counts(session=session)
+    products = [
+        (by_code[code], count)
+        for code, count in _rows(db, "SELECT product, count FROM collection_product")
+        if code in by_code
+    ]
+    copies = [
+        (by_code[code], title, n)
+        for code, title, n in _rows(db, "SELECT product, title, copies FROM collection_copies")
+        if code in by_code
+    ]
+    adjustments = _rows(db, "SELECT title, count FROM collection_card")
+    owned = owned_counts(session=db)
+    reserved = reserved_counts(session=db)
+    available = available_counts(session=db)
     return CollectionSummary(
-        products=[(by_code[r.product], r.count) for r in products],
-        adjustments=[(r.title, r.count) for r in adjustments],
-        copies=[(by_code[r.product], r.title, r.copies) for r in copies],
-        built=list_built(session=session),
+        products=sorted(products, key=lambda p: p[0].order),
+        adjustments=sorted(adjustments, key=lambda a: a[0].lower()),
+        copies=sorted(copies, key=lambda c: (c[0].order, c[1])),
+        built=list_built(session=db),
         cards=sum(owned.values()),
         titles=len(owned),
         reserved=sum(reserved.values()),

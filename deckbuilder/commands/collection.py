@@ -99,6 +99,18 @@ def collection_session(args):
         engine.dispose()
 
 
+@contextlib.contextmanager
+def collection_reader(args):
+    """A plain sqlite3 connection for commands that only read (no SQLAlchemy to import)."""
+    from card_db.store import connect
+
+    connection = connect(db_path(args), progress=_progress)
+    try:
+        yield connection
+    finally:
+        connection.close()
+
+
 def _warn(warnings: list[str]) -> None:
     for warning in warnings:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)
@@ -172,8 +184,8 @@ def run_copies(args) -> int:
 def run_show(args) -> int:
     from deckbuilder import collection
 
-    with collection_session(args) as session:
-        info = collection.summary(session=session)
+    with collection_reader(args) as connection:
+        info = collection.summary(session=connection)
     if args.json:
         print_json(info.to_json())
         return 0
@@ -212,8 +224,8 @@ def run_missing(args) -> int:
     from deckbuilder import collection
 
     deck = _read_deck(args.deck, load_pool(args))
-    with collection_session(args) as session:
-        check = collection.missing_for(deck, session=session)
+    with collection_reader(args) as connection:
+        check = collection.missing_for(deck, session=connection)
     if args.json:
         print_json(check.to_json())
     elif check.buildable:
@@ -264,8 +276,8 @@ def run_unbuild(args) -> int:
 def run_export(args) -> int:
     from deckbuilder import collection
 
-    with collection_session(args) as session:
-        rows = collection.export_rows(session=session)
+    with collection_reader(args) as connection:
+        rows = collection.export_rows(session=connection)
     collection.write_csv(args.file, rows)
     if args.json:
         print_json({"path": args.file, "rows": len(rows)})
@@ -297,8 +309,8 @@ def run_import(args) -> int:
 
 
 class CollectionCounts:
-    """The own:/avail: lookup of a search: reads the collection on first use, through plain
-    sqlite3, so a search pays nothing for it unless it asks."""
+    """The own:/avail: lookup of a search: reads the collection on first use, so a search
+    pays nothing for it unless it asks."""
 
     def __init__(self, args, *, available: bool):
         self.args = args
@@ -307,13 +319,9 @@ class CollectionCounts:
 
     def __call__(self, card) -> int:
         if self.counts is None:
-            from card_db.store import connect
             from deckbuilder import collection
 
-            connection = connect(db_path(self.args), progress=_progress)
-            try:
+            with collection_reader(self.args) as connection:
                 load = collection.available_counts if self.available else collection.owned_counts
                 self.counts = load(session=connection)
-            finally:
-                connection.close()
         return self.counts.get(title_key(card.title), 0)
