@@ -32,6 +32,11 @@ def timed(argv: list[str], env: dict) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=31)
+    parser.add_argument(
+        "--as-is",
+        action="store_true",
+        help="keep PYTHONDONTWRITEBYTECODE if set (every run then recompiles the checkout)",
+    )
     args = parser.parse_args()
     if shutil.which(CTHULHUCLI[0]) is None:
         sys.exit(f"{CTHULHUCLI[0]} not found; install cthulhucli in this environment")
@@ -40,7 +45,8 @@ def main() -> None:
         # An installed package has its bytecode compiled (pip does it; cthulhucli has it);
         # with PYTHONDONTWRITEBYTECODE set, an editable checkout would recompile every
         # module on every run and measure the compiler instead of the program.
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        if not args.as_is:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
         timed(DECKBUILDER, env)  # first run loads the embedded data and writes bytecode
         timed(CTHULHUCLI, env)
         ours, theirs = [], []

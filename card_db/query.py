@@ -87,6 +87,8 @@ FIELDS = {
     "own": "own", "avail": "avail",
 }  # fmt: skip
 NUMERIC = {"cost", "skill", "terror", "combat", "arcane", "investigation", "own", "avail"}
+# Fields answered by the QueryContext (legality lists, the collection), not the card data.
+CONTEXT_FIELDS = frozenset({"restricted", "banned", "own", "avail"})
 _OPS: dict[str, Callable[[int, int], bool]] = {
     "=": operator.eq,
     ":": operator.eq,

@@ -41,7 +41,7 @@ def query_context(args):
 
 def run(args) -> int:
     from card_db.pool import CardPool
-    from card_db.query import parse, sql_prefilter
+    from card_db.query import CONTEXT_FIELDS, QueryContext, parse, sql_prefilter
     from card_db.search import search
     from card_db.store import load_cards
     from deckbuilder.commands import _progress
@@ -49,7 +49,10 @@ def run(args) -> int:
     query = parse(args.query)  # bad queries fail before the database is opened
     # Only the rows the query can match become Card objects; the filter still decides.
     pool = CardPool(load_cards(db_path(args), progress=_progress, where=sql_prefilter(query)))
-    result = search(pool, query, context=query_context(args), limit=args.limit)
+    # Lists and the collection are read only for a query that asks about them.
+    needs_context = any(term.field in CONTEXT_FIELDS for term in query.terms)
+    context = query_context(args) if needs_context else QueryContext()
+    result = search(pool, query, context=context, limit=args.limit)
     if args.json:
         print_json({"total": result.total, "cards": [c.to_json() for c in result.cards]})
         return 0
