@@ -519,12 +519,18 @@ def write_csv(path: str | Path, rows: Iterable[CsvRow]) -> None:
     """Write the file whole or not at all (a crash leaves any old file as it was)."""
     path = Path(path)
     text = format_csv(rows)
+    temp = None
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # mkstemp's 0600 would surprise a backup's reader
         os.replace(temp, path)
     except OSError as exc:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)
         raise CollectionError(f"cannot write {path}: {exc.strerror}") from None
 
 

@@ -120,7 +120,8 @@ def _read_deck(path: str, pool):
     from deckbuilder.formats import read_deck
 
     deck = read_deck(path, pool)
-    _warn(deck.warnings)
+    # Ownership counts by title, so which printing a title resolved to is no news here.
+    _warn([w for w in deck.warnings if " printings; using " not in w])
     return deck
 
 
