@@ -145,3 +145,16 @@ def test_search_restricted_and_banned_use_the_default_list(full_db_env):
     assert code == 0 and json.loads(out)["total"] == 0  # FFG emptied the banned list in 2015
     code, out, _err = run_cli("search", "r:yes", "Nyarlathotep", "--json")
     assert {c["id"] for c in json.loads(out)["cards"]} == {"JtUK-117"}
+
+
+def test_a_json_deck_naming_an_unknown_list_is_bad_input(tmp_path, legal_deck):
+    code, _out, err = run_cli("convert", str(legal_deck), str(tmp_path / "d.json"))
+    assert code == 0, err
+    document = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))
+    document["list"] = "my-club-list"
+    (tmp_path / "d.json").write_text(json.dumps(document), encoding="utf-8")
+    code, out, err = run_cli("check", str(tmp_path / "d.json"), str(legal_deck), "--json")
+    assert code == 2 and "my-club-list" in err and str(tmp_path / "d.json") in err
+    assert [d["legal"] for d in json.loads(out)["decks"]] == [True]
+    code, _out, _err = run_cli("check", str(tmp_path / "d.json"), "--list", "faq-v22")
+    assert code == 0  # --list overrides the deck's own

@@ -41,7 +41,13 @@ def register_add_list(db_subparsers) -> None:
 
 def run(args) -> int:
     from deckbuilder.formats import DeckFileError, read_deck
-    from deckbuilder.legality import check_deck, get_format, get_list, load_lists
+    from deckbuilder.legality import (
+        LegalityError,
+        check_deck,
+        get_format,
+        get_list,
+        load_lists,
+    )
 
     lists = load_lists(db_path(args))
     if args.format_id:
@@ -56,13 +62,17 @@ def run(args) -> int:
         except DeckFileError as exc:
             errors.append((path, exc))
             continue
-        result = check_deck(
-            deck,
-            format_id=args.format_id or deck.format or "lcg",
-            list_id=args.list_id or deck.list_id,
-            lists=lists,
-            pool=pool,
-        )
+        try:  # a JSON deck may name a format or list this database does not have
+            result = check_deck(
+                deck,
+                format_id=args.format_id or deck.format or "lcg",
+                list_id=args.list_id or deck.list_id,
+                lists=lists,
+                pool=pool,
+            )
+        except LegalityError as exc:
+            errors.append((path, LegalityError(f"{path}: {exc}")))
+            continue
         reports.append((path, result))
 
     for _path, exc in errors:
@@ -88,7 +98,7 @@ def _error_json(path: str, exc) -> dict:
         "message": str(exc),
         "unknown": [
             {"line": line, "message": message, "suggestions": suggestions}
-            for line, message, suggestions in exc.unknown
+            for line, message, suggestions in getattr(exc, "unknown", [])
         ],
     }
 
