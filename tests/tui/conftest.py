@@ -21,3 +21,15 @@ def make_app(full_db, full_pool):
         return create_app(db_path=full_db, **kwargs)
 
     return factory
+
+
+@pytest.fixture
+def make_private_app(full_db_env, full_pool):
+    """The app over a private copy of the database, for tests that save decks or own cards."""
+    from deckbuilder.tui.app import create_app
+
+    def factory(**kwargs):
+        kwargs.setdefault("pool", full_pool)
+        return create_app(db_path=full_db_env, **kwargs)
+
+    return factory

@@ -1,0 +1,47 @@
+"""The collection screen: add a product, see what the deck misses, mark it built."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable
+from tui_helpers import SIZE, sample_deck, settle
+
+from deckbuilder.tui.screens.collection import CollectionScreen
+
+
+async def test_owned_missing_and_built(make_private_app, full_pool):
+    app = make_private_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.set_deck(sample_deck(full_pool, "Misk"), None)
+        await pilot.press("f4")
+        await settle(pilot)
+        assert isinstance(app.screen, CollectionScreen)
+        # nothing owned yet: every title is missing
+        assert app.screen.check is not None and not app.screen.check.buildable
+
+        await pilot.press("p", *"Core Set", "enter")
+        await settle(pilot)
+        assert app.collection.summary.cards > 100
+        # one Core Set holds one copy of each of its cards: the deck needs 3
+        check = app.screen.check
+        assert not check.buildable
+        assert all(m.have == 1 and m.need == 3 for m in check.missing)
+        table = app.screen.query_one("#deck-needs", DataTable)
+        first = table.get_row_at(0)
+        assert first[1:4] == ["3", "1", "1"] and str(first[4]) == "2"  # need, owned, free
+
+        await pilot.press("p", *"Core Set", "enter")
+        await pilot.press("p", *"Core Set", "enter")
+        await settle(pilot)
+        assert app.screen.check.buildable
+
+        await pilot.press("b")
+        await settle(pilot)
+        assert [b.name for b in app.collection.built] == ["Misk"]
+        assert app.collection.summary.reserved == app.deck.draw_count
+        # an owned count reaches the search: own: filters by it
+        assert app.query_context().owned(app.deck.draw[0].card) == 3
+
+        await pilot.press("u")
+        await settle(pilot)
+        assert app.collection.built == []

@@ -1,0 +1,81 @@
+"""Goldfish: a game played by hand through legal_actions(), and a batch with progress."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, OptionList, ProgressBar
+from tui_helpers import SIZE, of_type, sample_deck, settle
+
+from deckbuilder.tui.messages import BatchDone, BatchProgress
+from deckbuilder.tui.screens.goldfish import GoldfishScreen
+from deckbuilder.tui.widgets.board import describe
+
+
+async def test_setup_hand_keep_resources_and_a_turn_step(make_app, full_pool):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.set_deck(sample_deck(full_pool), None)
+        await pilot.press("f5")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GoldfishScreen)
+        await pilot.press("n")
+        game = screen.game
+        assert game.phase == "mulligan" and len(game.hand) == 8
+        options = screen.query_one("#actions", OptionList)
+        assert options.option_count == 2  # keep or mulligan
+
+        await pilot.press("m")  # mulligan once: the new 8 must be kept
+        assert game.mulligan_taken and game.phase == "setup-resources"
+        assert len(game.hand) == 8
+        await pilot.press("m")
+        assert game.mulligan_taken and game.phase == "setup-resources"  # no second one
+
+        # the highlighted action is a setup resource; enter takes it three times
+        hand = set(game.hand)
+        for _ in range(3):
+            await pilot.press("enter")
+        resources = {i for d in game.domains for i in d}
+        assert len(resources) == 3 and resources <= hand
+        assert game.turn == 1 and game.phase == "resource"
+        assert len(game.hand) == 6  # 5 kept + the first player's single draw
+
+        # every listed action is one of the engine's, described in words
+        assert [a for a in screen.actions] == game.legal_actions()
+        assert all(describe(game, a) for a in screen.actions)
+        await pilot.press("p")
+        assert game.phase == "operations"
+
+        await pilot.press("e")  # the suggestions play the game out
+        assert game.is_over
+        assert "Game over" in str(screen.query_one("#game-log").render())
+
+
+async def test_batch_runs_in_a_worker_with_progress_and_shows_histogram(
+    make_app, full_pool, messages
+):
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await settle(pilot)
+        app.set_deck(sample_deck(full_pool), None)
+        await pilot.press("f5", "b", "ctrl+u", *"2500", "enter")
+        await settle(pilot)
+        progress = of_type(messages, BatchProgress)
+        assert [p.done for p in progress][-1] == 2500 and len(progress) >= 2
+        (done,) = {id(m): m for m in of_type(messages, BatchDone)}.values()
+        assert done.stats.games == 2500
+        assert app.screen.query_one("#batch-progress", ProgressBar).percentage == 1
+        summary = str(app.screen.query_one("#batch-summary").render())
+        assert "Win rate" in summary and "Turn of win" in summary
+        table = app.screen.query_one("#batch-cards", DataTable)
+        assert table.row_count == len(app.deck.draw)
+
+
+async def test_goldfish_without_a_deck_says_so(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f5", "n", "b")
+        await pilot.pause()
+        assert app.screen.game is None
+        assert sum("deck is empty" in n.message for n in app._notifications) == 2

@@ -1,0 +1,39 @@
+"""The command palette finds cards, saved decks and screens."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+from tui_helpers import SIZE, sample_deck, settle
+
+from deckbuilder.tui.screens.browser import BrowserScreen
+from deckbuilder.tui.screens.deck import DeckScreen
+from deckbuilder.tui.widgets.card_detail import CardDetail
+
+
+async def _palette(pilot, text: str) -> None:
+    await pilot.press("ctrl+p")
+    assert isinstance(pilot.app.screen, CommandPalette)
+    await pilot.press(*text)
+    await pilot.pause(0.6)  # the palette searches its providers asynchronously
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_palette_jumps_to_a_card(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await _palette(pilot, "nathaniel peaslee")
+        assert isinstance(app.screen, BrowserScreen)
+        assert app.screen.query_one(CardDetail).card.title == "Professor Nathaniel Peaslee"
+
+
+async def test_palette_jumps_to_a_screen_and_opens_a_saved_deck(make_private_app, full_pool):
+    app = make_private_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.store.save_deck(sample_deck(full_pool, "Palette deck"))
+        await _palette(pilot, "screen deck editor")
+        assert isinstance(app.screen, DeckScreen)
+        await _palette(pilot, "deck: palette deck")
+        assert app.deck.name == "Palette deck"
