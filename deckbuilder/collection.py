@@ -5,7 +5,9 @@ player's per-card adjustment (singles bought, cards lost, CCG cards). Ownership 
 title across printings, as deck limits do. A built deck reserves a snapshot of its cards:
 available = owned − reserved by built decks. Every function that touches the database takes a
 keyword-only ``session`` and leaves committing to the caller, so one command is one
-transaction.
+transaction. The read functions (counts, ``missing_for``, ``list_built``, ``summary``,
+``export_rows``) are plain SQL and also take a sqlite3 connection, so reading the collection
+never has to import SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ class CollectionError(DeckbuilderError):
     """A collection change that cannot be made as asked."""
 
 
-class UnknownProductError(DeckbuilderError):
+class UnknownProductError(CollectionError):
     def __init__(self, message: str, suggestions: list[str] | None = None):
         super().__init__(message)
         self.suggestions = suggestions or []
@@ -57,7 +59,7 @@ class UnknownProductError(DeckbuilderError):
 
 def find_product(text: str) -> SetInfo:
     """An LCG product by code or name, ignoring case and punctuation."""
-    found = find_set(text, era="LCG") or _PRODUCT_BY_KEY.get(title_key(text))
+    found = _PRODUCT_BY_KEY.get(title_key(text))
     if found:
         return found
     ccg = find_set(text, era="CCG")
@@ -103,18 +105,13 @@ def resolve_title(text: str, *, pool: CardPool, warnings: list[str] | None = Non
 
 def _canonical_titles(keys: Iterable[str], *, session) -> dict[str, str]:
     """title_key -> the title as its newest printing spells it, for the keys that are cards."""
-    from sqlmodel import select
-
-    from card_db.models import CardRow
-
-    keys = set(keys)
-    if not keys:
-        return {}
-    rows = session.exec(
-        select(CardRow.title_key, CardRow.title, CardRow.era, CardRow.release_order).where(
-            CardRow.title_key.in_(keys)
-        )
-    ).all()
+    keys = sorted(set(keys))
+    rows = _rows(
+        _driver(session),
+        "SELECT title_key, title, era, release_order FROM card "
+        f"WHERE title_key IN ({','.join('?' * len(keys))})",
+        keys,
+    )
     best: dict[str, tuple] = {}
     for key, title, era, order in rows:
         rank = (era == "LCG", order)
@@ -132,14 +129,12 @@ def _known_title(title: str, *, session) -> tuple[str, str]:
 
 
 def _product_titles(product_code: str, *, session) -> set[str]:
-    from sqlmodel import select
-
-    from card_db.models import CardRow
-
-    rows = session.exec(
-        select(CardRow.title_key).where(CardRow.era == "LCG", CardRow.set_code == product_code)
-    ).all()
-    return set(rows)
+    rows = _rows(
+        _driver(session),
+        "SELECT title_key FROM card WHERE era = 'LCG' AND set_code = ?",
+        [product_code],
+    )
+    return {key for (key,) in rows}
 
 
 # --- changes ---------------------------------------------------------------------------------
