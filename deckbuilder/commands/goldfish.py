@@ -33,7 +33,11 @@ def register(subparsers) -> None:
         "--turns", type=int, default=None, metavar="T", help="turn cap (default 25)"
     )
     parser.add_argument(
-        "--workers", type=int, default=None, metavar="W", help="processes (default: all cores)"
+        "--workers",
+        type=int,
+        default=None,
+        metavar="W",
+        help="processes (default: all cores from 4000 games)",
     )
 
 
