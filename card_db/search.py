@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from card_db.card import Card
 from card_db.pool import CardPool
@@ -12,8 +12,7 @@ from card_db.query import Query, QueryContext, compile_checks, parse
 FUZZY_CUTOFF = 80.0  # WRatio score below which a title is not a match for the bare words
 
 
-@dataclass
-class SearchResult:
+class SearchResult(NamedTuple):
     total: int
     cards: list[Card]
     scores: list[float]
