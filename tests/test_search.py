@@ -110,3 +110,10 @@ def test_words_and_filters_combine(full_pool):
 def test_excluded_words_drop_titles(full_pool):
     result = search(full_pool, "t:char f:cthulhu !deep")
     assert result.cards and not any("deep" in c.title.lower() for c in result.cards)
+
+
+@pytest.mark.parametrize("spelling", ["Paul LeMond", "paul lemond", "* Paul Lemond", "PAUL LEMOND"])
+def test_pool_resolves_every_spelling_to_the_newest_lcg_printing(full_pool, spelling):
+    printings = full_pool.printings(spelling)
+    assert printings[0].id == "Core-004"
+    assert {c.era for c in printings} == {"LCG", "CCG"}  # the CCG "Paul Lemond" too
