@@ -290,3 +290,15 @@ def test_real_lackey_file_imports_without_duplicating_cards(full_db_env):
     assert len(load_cards(full_db_env)) == before
     again = run_import(full_db_env, path)
     assert (again.imported, again.updated) == (0, 0)
+
+
+def test_reimporting_card_data_keeps_guids_and_filled_fields(full_db_env, tmp_path):
+    from card_db.importers.cthulhucli import embedded_data_files
+
+    with open(embedded_data_files()[0], encoding="utf-8") as handle:
+        paul = next(line for line in handle if '"Paul LeMond"' in line and '"Core Set"' in line)
+    jsonl = write(tmp_path / "paul.jsonl", paul)
+    run_import(full_db_env, write(tmp_path / "set.xml", CORE_SET))
+    result = run_import(full_db_env, jsonl)  # its record has no GUID: that is no news
+    assert (result.imported, result.updated, result.unchanged) == (0, 0, 1)
+    assert octgn_ids(full_db_env)["Core-004"] == PAUL_GUID

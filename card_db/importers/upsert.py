@@ -35,6 +35,14 @@ class ImportResult:
 
 
 _COLUMNS = [c.name for c in CardRow.__table__.columns]
+# Columns another source may have filled in (OCTGN GUIDs, Lackey's descriptors): a source
+# that leaves them empty keeps them, so imports in any order and any number of times agree.
+_NEVER_CLEARED = ("octgn_id", "descriptor", "subtypes", "text", "flavor", "illustrator")
+
+
+def _keep_other_sources(row: dict, old) -> dict:
+    kept = {c: old[c] for c in _NEVER_CLEARED if row.get(c) in (None, "") and old[c]}
+    return {**row, **kept} if kept else row
 
 
 def upsert_cards(connection, rows: Iterable[dict]) -> ImportResult:
@@ -44,6 +52,8 @@ def upsert_cards(connection, rows: Iterable[dict]) -> ImportResult:
     new_rows, changed = [], []
     for row in rows:
         old = existing.get(row["id"])
+        if old is not None:
+            row = _keep_other_sources(row, old)
         if old is None:
             new_rows.append(row)
             existing[row["id"]] = row
