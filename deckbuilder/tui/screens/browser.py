@@ -41,6 +41,7 @@ class BrowserScreen(Screen):
         self.query_one("#search", Input).focus()
         self.watch(self.app, "pool", self._pool_changed)
         self.watch(self.app, "deck_revision", self._deck_changed)
+        self.watch(self.app, "collection_revision", self._deck_changed)
 
     def _pool_changed(self, pool) -> None:
         if pool is not None:
@@ -49,7 +50,7 @@ class BrowserScreen(Screen):
     def _deck_changed(self, _revision: int) -> None:
         detail = self.query_one(CardDetail)
         if detail.card is not None:
-            detail.in_deck = self.app.deck.count_of(detail.card.id, _section(detail.card))
+            self._show_detail(detail.card.id)
 
     @on(Input.Changed, "#search")
     def _query_changed(self, event: Input.Changed) -> None:
@@ -91,6 +92,8 @@ class BrowserScreen(Screen):
         card = self.app.pool.by_id.get(card_id) if card_id and self.app.pool else None
         detail.card = card
         detail.in_deck = self.app.deck.count_of(card.id, _section(card)) if card else 0
+        loaded = self.app.collection.summary is not None
+        detail.owned = self.app.collection.owned_of(card) if card and loaded else None
 
     @property
     def selected_card(self):

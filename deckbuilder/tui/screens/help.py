@@ -34,17 +34,20 @@ KEYS = {
         ("f / l", "choose the format / the restricted list"),
     ],
     "Collection": [
+        ("p", "add one copy of a product (e.g. Core Set)"),
         ("b", "mark the current deck built (reserves its cards)"),
-        ("u", "unbuild it"),
-        ("r", "refresh"),
+        ("u", "unbuild it (its cards are available again)"),
+        ("r", "reload the collection"),
     ],
     "Goldfish": [
-        ("n", "new game: draw a setup hand"),
-        ("m", "mulligan (once)"),
-        ("space", "select a hand card to attach as a resource (setup: pick 3)"),
-        ("k", "keep the hand (the selected 3 cards become resources)"),
-        ("enter", "take the highlighted legal action"),
-        ("b", "run a batch of games"),
+        ("n", "new game with the current deck: draw the setup hand"),
+        ("k / m", "keep / mulligan (once; the new hand must be kept)"),
+        ("enter", "take the highlighted legal action (setup: pick 3 resources)"),
+        ("s", "take the suggested action (the batch policy's choice)"),
+        ("p", "pass (end the phase)"),
+        ("e", "let the suggestions play the game out"),
+        ("b", "run a batch of games (progress bar, turn-of-win histogram, card table)"),
+        ("1 / 2", "the Play / Batch tab"),
     ],
 }
 

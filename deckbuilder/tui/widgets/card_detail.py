@@ -62,8 +62,9 @@ class CardDetail(Widget):
     # No layout on change: the pane has a fixed size, so a new card is a repaint only.
     card: reactive[Card | None] = reactive(None)
     in_deck: reactive[int] = reactive(0)
+    owned: reactive[int | None] = reactive(None)  # None until the collection has loaded
 
     def render(self):
         if self.card is None:
             return Text("No card selected.", style="dim")
-        return card_text(self.card, in_deck=self.in_deck)
+        return card_text(self.card, owned=self.owned, in_deck=self.in_deck)
