@@ -302,3 +302,13 @@ def test_reimporting_card_data_keeps_guids_and_filled_fields(full_db_env, tmp_pa
     result = run_import(full_db_env, jsonl)  # its record has no GUID: that is no news
     assert (result.imported, result.updated, result.unchanged) == (0, 0, 1)
     assert octgn_ids(full_db_env)["Core-004"] == PAUL_GUID
+
+
+def test_lackey_unknown_title_never_overwrites_the_card_holding_its_number(full_db_env, tmp_path):
+    # Set and number of Paul LeMond (Core-004) under a title nobody printed.
+    row = lackey_row("Zed Quimby, Not a Card", "Core", "Core", ",01-004", "Agency", "Character")
+    before = snapshot(full_db_env)
+    result = run_import(full_db_env, lackey_file(tmp_path, [row]))
+    assert (result.imported, result.updated) == (0, 0)
+    assert "Core-004" in result.unmatched[0]
+    assert snapshot(full_db_env) == before

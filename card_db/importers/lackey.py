@@ -159,7 +159,9 @@ def apply(connection, path: Path):
         if not found and descriptor:  # a comma inside the title itself
             found, why = known.find(name, era=era, set_codes=codes)
         if not found and codes:
-            closest = known.closest(name, era=era, set_codes=codes, descriptor=descriptor or None)
+            closest = known.closest(
+                title, era=era, set_codes=codes, descriptor=descriptor or None
+            ) or known.closest(name, era=era, set_codes=codes)
             found = [closest] if closest else []
         if len(found) == 1:
             card = found[0]
@@ -179,6 +181,9 @@ def apply(connection, path: Path):
         new = _new_row(row, title, descriptor, era, codes, where)
         if new is None:
             result.unmatched.append(f"{where}: unknown card in an unknown pack {row['Pack']!r}")
+        elif new["id"] in known.ids or any(r["id"] == new["id"] for r in new_rows):
+            # Its set and number belong to a card under another title: never overwrite it.
+            result.unmatched.append(f"{where}: its set and number are those of {new['id']}")
         else:
             new_rows.append(new)
     result += patch_cards(connection, patches)

@@ -129,6 +129,7 @@ class KnownCards:
         table = CardRow.__table__
         self._title_key = title_key
         self.rows = [dict(r) for r in connection.execute(select(table)).mappings().all()]
+        self.ids = {row["id"] for row in self.rows}
         self.by_title: dict[str, list[dict]] = {}
         for row in self.rows:
             self.by_title.setdefault(row["title_key"], []).append(row)
