@@ -117,3 +117,20 @@ def legal_deck_text(full_pool) -> str:
         if len(lines) == 18:
             break
     return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def make_app(full_db, full_pool, tmp_path):
+    """TUI tests: the app from the CLI's factory over the shared pool (a private database
+    copy with ``private=True``, for tests that save decks or own cards)."""
+    from deckbuilder.tui.app import create_app
+
+    def factory(*, private: bool = False, **kwargs):
+        db = full_db
+        if private:
+            import shutil
+
+            db = shutil.copy(full_db, tmp_path / "private.sqlite")
+        return create_app(db_path=db, pool=full_pool, **kwargs)
+
+    return factory

@@ -10,7 +10,8 @@ from deckbuilder.tui.widgets.card_detail import CardDetail
 from deckbuilder.tui.widgets.card_table import CardTable
 
 
-async def test_app_loads_the_pool_in_a_worker_and_lands_on_a_focused_search_box(full_db, messages):
+async def test_app_loads_the_pool_in_a_worker_and_lands_on_a_focused_search_box(full_db):
+    messages: list = []  # every message the app processed (message_hook)
     from deckbuilder.tui.app import create_app
 
     app = create_app(db_path=full_db)
@@ -23,9 +24,8 @@ async def test_app_loads_the_pool_in_a_worker_and_lands_on_a_focused_search_box(
         assert app.screen.query_one(CardTable).row_count > 0
 
 
-async def test_typing_a_title_shows_it_within_a_keystroke_and_in_the_detail_pane(
-    make_app, messages
-):
+async def test_typing_a_title_shows_it_within_a_keystroke_and_in_the_detail_pane(make_app):
+    messages: list = []  # every message the app processed (message_hook)
     app = make_app()
     async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
         await pilot.press(*"itinerant")
@@ -39,7 +39,8 @@ async def test_typing_a_title_shows_it_within_a_keystroke_and_in_the_detail_pane
         assert app.screen.query_one(CardDetail).card.title == "Itinerant Scholar"
 
 
-async def test_the_full_query_language_filters_results(make_app, messages):
+async def test_the_full_query_language_filters_results(make_app):
+    messages: list = []  # every message the app processed (message_hook)
     app = make_app()
     async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
         await pilot.press(*"t:char f:misk c<=2")
@@ -53,7 +54,8 @@ async def test_the_full_query_language_filters_results(make_app, messages):
             assert card.cost is not None and card.cost <= 2
 
 
-async def test_a_bad_query_is_shown_inline_and_the_app_keeps_running(make_app, messages):
+async def test_a_bad_query_is_shown_inline_and_the_app_keeps_running(make_app):
+    messages: list = []  # every message the app processed (message_hook)
     app = make_app()
     async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
         await pilot.press(*"zz:1")

@@ -8,8 +8,8 @@ from tui_helpers import SIZE, sample_deck, settle
 from deckbuilder.tui.screens.collection import CollectionScreen
 
 
-async def test_owned_missing_and_built(make_private_app, full_pool):
-    app = make_private_app()
+async def test_owned_missing_and_built(make_app, full_pool):
+    app = make_app(private=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.set_deck(sample_deck(full_pool, "Misk"), None)

@@ -11,9 +11,8 @@ from deckbuilder.tui.widgets.card_table import CardTable
 from deckbuilder.tui.widgets.legality import LegalityPanel
 
 
-async def test_cards_added_in_the_browser_appear_in_the_editor_with_live_legality(
-    make_app, messages
-):
+async def test_cards_added_in_the_browser_appear_in_the_editor_with_live_legality(make_app):
+    messages: list = []  # every message the app processed (message_hook)
     app = make_app()
     async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
         await settle(pilot)
@@ -67,8 +66,8 @@ async def test_a_bad_deck_file_is_a_notification_not_a_crash(make_app, tmp_path)
         assert app.is_running
 
 
-async def test_save_new_open_rename_and_delete_saved_decks(make_private_app, full_pool):
-    app = make_private_app()
+async def test_save_new_open_rename_and_delete_saved_decks(make_app, full_pool):
+    app = make_app(private=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.set_deck(sample_deck(full_pool, "First"), None)

@@ -51,9 +51,8 @@ async def test_setup_hand_keep_resources_and_a_turn_step(make_app, full_pool):
         assert "Game over" in str(screen.query_one("#game-log").render())
 
 
-async def test_batch_runs_in_a_worker_with_progress_and_shows_histogram(
-    make_app, full_pool, messages
-):
+async def test_batch_runs_in_a_worker_with_progress_and_shows_histogram(make_app, full_pool):
+    messages: list = []  # every message the app processed (message_hook)
     app = make_app()
     async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
         await settle(pilot)

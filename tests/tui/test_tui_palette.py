@@ -28,8 +28,8 @@ async def test_palette_jumps_to_a_card(make_app):
         assert app.screen.query_one(CardDetail).card.title == "Professor Nathaniel Peaslee"
 
 
-async def test_palette_jumps_to_a_screen_and_opens_a_saved_deck(make_private_app, full_pool):
-    app = make_private_app()
+async def test_palette_jumps_to_a_screen_and_opens_a_saved_deck(make_app, full_pool):
+    app = make_app(private=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.store.save_deck(sample_deck(full_pool, "Palette deck"))
