@@ -92,8 +92,9 @@ def prepare_database(path: str | Path, *, progress: Callable[[str], None] | None
         load_embedded_if_empty(engine, progress=progress)
     except sqlite3.DatabaseError as exc:
         raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
-    except Exception as exc:  # SQLAlchemy wraps sqlite3 errors
+    except Exception as exc:  # SQLAlchemy wraps sqlite3 errors with the SQL and a link
         if type(exc).__module__.startswith("sqlalchemy"):
-            raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            raise DatabaseError(f"{path} is not a usable deckbuilder database: {reason}") from None
         raise
     return engine

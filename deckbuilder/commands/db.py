@@ -77,7 +77,8 @@ def run_info(args) -> int:
     if info["lists"]:
         print("Restricted/banned lists:")
         for item in info["lists"]:
-            print(f"  {item['id']}: {item['name']} (effective {item['effective']})")
+            since = f" (effective {item['effective']})" if item.get("effective") else ""
+            print(f"  {item['id']}: {item['name']}{since}")
     return 0
 
 
