@@ -6,6 +6,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
@@ -15,6 +17,14 @@ from deckbuilder.tui.widgets.card_detail import CardDetail
 from deckbuilder.tui.widgets.card_table import CardTable
 
 RESULT_ROWS = 200  # rows drawn per search; the status line gives the full total
+
+
+class SearchBox(Input):
+    """The search input. Its content width changes with every key; Input declares that a
+    layout change, which re-lays out the whole screen per keystroke. The box has a fixed
+    size (app.tcss), so a repaint is enough."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=True)
 
 
 class BrowserScreen(Screen):
@@ -27,7 +37,7 @@ class BrowserScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="browser"):
-            yield Input(
+            yield SearchBox(
                 placeholder="Search: itinerant · t:char f:misk c<=2 · i:ti !k:loyal · x:insane",
                 id="search",
             )
