@@ -13,7 +13,14 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pathlib import Path
+
+    from card_db.errors import DeckbuilderError
     from deckbuilder.commands import db_path
+
+    # A missing file is reported before the screen opens; a bad one is shown in the app.
+    if args.deck and not Path(args.deck).is_file():
+        raise DeckbuilderError(f"{args.deck}: no such deck file")
     from deckbuilder.tui.app import create_app
 
     create_app(db_path=db_path(args), deck_path=args.deck).run()
