@@ -102,3 +102,20 @@ async def test_ctrl_q_quits(make_app):
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_an_unusable_database_is_a_notification_not_a_crash(tmp_path):
+    from deckbuilder.tui.app import create_app
+    from deckbuilder.tui.messages import WorkFailed
+
+    messages: list = []
+    broken = tmp_path / "cards.sqlite"
+    broken.write_text("not a database", encoding="utf-8")
+    app = create_app(db_path=broken)
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        (failure,) = {id(m): m for m in of_type(messages, WorkFailed)}.values()
+        assert str(broken) in failure.error
+        assert app.is_running and app.pool is None
+        assert any(str(broken) in n.message for n in app._notifications)

@@ -228,7 +228,7 @@ class GoldfishScreen(Screen):
                 f"p10 {turns['p10']}, p90 {turns['p90']}\n"
             )
         summary.append(TEXT_NOTE + "\n\n", style="dim")
-        histogram = [(f"T{t}", round(share * 100)) for t, share in stats.win_by_turn().items()]
+        histogram = [(f"T{t}", round(share * 100, 1)) for t, share in stats.win_by_turn().items()]
         summary.append(bar_chart("Turn of win (% of games)", histogram, "magenta"))
         summary.append("\nPer card: share of games where it was playable by turn t", style="bold")
         self.query_one("#batch-summary", Static).update(summary)

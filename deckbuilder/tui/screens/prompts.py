@@ -49,7 +49,7 @@ class ChoicePrompt(ModalScreen[str | None]):
                 yield Label("(no saved decks)", classes="dim")
             if self.allow_path:
                 yield Input(placeholder="…or a deck file path (.txt, .o8d, .json)", id="path")
-            yield Label("enter: open · escape: cancel", classes="dim")
+            yield Label("enter: choose · escape: cancel", classes="dim")
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:

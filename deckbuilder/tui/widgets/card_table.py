@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from rich.cells import set_cell_size
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
@@ -39,13 +38,9 @@ FACTION_SHORT = {
     "Miskatonic University": "Miskatonic",
     "Silver Twilight": "Twilight",
 }
-COLUMNS = (("Title", 32), ("Type", 10), ("Faction", 12), ("Cost", 5), ("Skill", 6),
-           ("Icons", 6), ("Set", 10))  # fmt: skip
+COLUMNS = (("Title", 31), ("Type", 10), ("Faction", 11), ("Cost", 5), ("Skill", 6),
+           ("Icons", 6), ("Set", 8))  # fmt: skip
 _FACTION_RICH = {name: Style.parse(style) for name, style in FACTION_STYLES.items()}
-
-
-def faction_text(faction: str) -> Text:
-    return Text(FACTION_SHORT.get(faction, faction), style=FACTION_STYLES.get(faction, ""))
 
 
 def _cells(card: Card, count: int | None) -> list[tuple[str, Style | None]]:
