@@ -81,15 +81,24 @@ class CardPool:
 
     def closest_titles(self, text: str, limit: int = 3, cutoff: float = 60) -> list[str]:
         """Suggestions for an unknown title, best first."""
-        from rapidfuzz import fuzz, process
+        from rapidfuzz import process
 
         choices = {t: search_text(t) for t in self.distinct_titles}
         found = process.extract(
             search_text(text),
             choices,
-            scorer=fuzz.WRatio,
+            scorer=suggestion_score,
             processor=None,
             limit=limit,
             score_cutoff=cutoff,
         )
         return [title for _choice, _score, title in found]
+
+
+def suggestion_score(wanted: str, title: str, **_kwargs) -> float:
+    """How good a suggestion ``title`` is for a mistyped ``wanted``. WRatio's partial matching
+    ranks short unrelated titles high ("By the Book" for "The Professor's Legacy"); the mean of
+    the word-set and word-order ratios favours titles that share the words."""
+    from rapidfuzz import fuzz
+
+    return (fuzz.token_set_ratio(wanted, title) + fuzz.token_sort_ratio(wanted, title)) / 2
