@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from card_db.errors import DeckbuilderError
+from card_db.errors import DeckbuilderError, UnknownCardError
 from deckbuilder.deck import Deck
 
 # A deck of 10,000 lines is already absurd; bigger files are refused before parsing.
@@ -106,6 +106,37 @@ class UnknownCards(list):
         super().append(item)
         if len(self) >= MAX_UNKNOWN:
             raise unknown_cards_error(self.source, self, stopped=True)
+
+
+class EntryReader:
+    """Adds a file's entries to its deck: a card known by id, else the card its title names.
+    Cards that resolve to nothing are gathered, so that one error lists them all."""
+
+    def __init__(self, deck: Deck, pool, source: str):
+        from deckbuilder.resolve import Resolver
+
+        self.deck, self.source = deck, source
+        self.resolver = Resolver(pool)
+        self.unknown = UnknownCards(source)
+
+    def add(self, card, title: str | None, count: int, *, section: str, label: str, ident) -> None:
+        if card is None:
+            if not title:
+                self.unknown.append((None, f"{label}: unknown id {ident!r} and no title", []))
+                return
+            try:
+                resolved = self.resolver.resolve(title)
+            except UnknownCardError as exc:
+                self.unknown.append((None, f"{label}: {exc}", exc.suggestions))
+                return
+            card = resolved.card
+            self.deck.warnings += [f"{self.source} {label}: {w}" for w in resolved.warnings]
+        self.deck.add(card, count, section=section)
+
+    def finish(self) -> Deck:
+        if self.unknown:
+            raise unknown_cards_error(self.source, self.unknown)
+        return self.deck
 
 
 def unknown_cards_error(

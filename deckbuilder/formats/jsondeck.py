@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 
-from card_db.errors import UnknownCardError
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError, UnknownCards, decode_text, unknown_cards_error
-from deckbuilder.resolve import Resolver
+from deckbuilder.formats import DeckFileError, EntryReader, decode_text
 
 KIND = "deckbuilder-deck"
 VERSION = 1
@@ -27,8 +25,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
         list_id=_text(document.get("list"), source, "list"),
         warnings=warnings,
     )
-    resolver = Resolver(pool)
-    unknown = UnknownCards(source)
+    reader = EntryReader(deck, pool, source)
     for section in ("draw", "story"):
         entries = document.get(section, [])
         if not isinstance(entries, list):
@@ -41,21 +38,9 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
             if type(count) is not int or not 1 <= count <= 999:
                 raise DeckFileError(f"{source}: {label}: count must be a number from 1 to 999")
             card = pool.by_id.get(card_id) if isinstance(card_id, str) else None
-            if card is None:
-                if not isinstance(title, str) or not title.strip():
-                    unknown.append((None, f"{label}: unknown id {card_id!r} and no title", []))
-                    continue
-                try:
-                    resolved = resolver.resolve(title)
-                except UnknownCardError as exc:
-                    unknown.append((None, f"{label}: {exc}", exc.suggestions))
-                    continue
-                card = resolved.card
-                deck.warnings += [f"{source} {label}: {w}" for w in resolved.warnings]
-            deck.add(card, count, section=section)
-    if unknown:
-        raise unknown_cards_error(source, unknown)
-    return deck
+            title = title if isinstance(title, str) else None
+            reader.add(card, title, count, section=section, label=label, ident=card_id)
+    return reader.finish()
 
 
 def _text(value, source: str, key: str) -> str | None:

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from xml.etree.ElementTree import Element, SubElement, tostring
 
-from card_db.errors import UnknownCardError
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError, UnknownCards, unknown_cards_error
-from deckbuilder.resolve import Resolver
+from deckbuilder.formats import DeckFileError, EntryReader
 
 # The Call of Cthulhu game definition's id in OCTGN.
 OCTGN_GAME_ID = "43054c18-2362-43e0-a434-72f8d0e8477c"
@@ -45,8 +43,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
     for line in (notes.text or "").splitlines() if notes is not None else []:
         if line.lower().startswith("name:") and line[5:].strip():
             deck.name = line[5:].strip()
-    resolver = Resolver(pool)
-    unknown = UnknownCards(source)
+    reader = EntryReader(deck, pool, source)
     for section in root.iter("section"):
         section_name = section.get("name", "")
         where = "story" if "story" in section_name.lower() else "draw"
@@ -56,27 +53,17 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
             try:
                 count = int(element.get("qty", "1"))
             except ValueError:
-                unknown.append((None, f"{label}: qty {element.get('qty')!r} is not a number", []))
+                reader.unknown.append(
+                    (None, f"{label}: qty {element.get('qty')!r} is not a number", [])
+                )
                 continue
             if not 1 <= count <= 999:
-                unknown.append((None, f"{label}: qty {count} is out of range", []))
+                reader.unknown.append((None, f"{label}: qty {count} is out of range", []))
                 continue
             guid = (element.get("id") or "").strip().lower()
             card = pool.by_octgn.get(guid) or pool.by_id.get(element.get("printing") or "")
-            if card is None:
-                if not title:
-                    unknown.append((None, f"{label}: unknown id {guid!r} and no name", []))
-                    continue
-                try:
-                    resolved = resolver.resolve(title)
-                except UnknownCardError as exc:
-                    unknown.append((None, f"{label}: {exc}", exc.suggestions))
-                    continue
-                card = resolved.card
-                deck.warnings += [f"{source} {label}: {w}" for w in resolved.warnings]
-            deck.add(card, count, section=where)
-    if unknown:
-        raise unknown_cards_error(source, unknown)
+            reader.add(card, title, count, section=where, label=label, ident=guid)
+    reader.finish()
     if not deck.draw and not deck.story:
         raise DeckFileError(f"{source}: no cards found")
     return deck
