@@ -21,27 +21,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-DECK = """\
-Name: Miskatonic Deep Ones
-3x Laboratory Assistant
-3x Student Archaeologist
-3x Mad Genius
-3x Itinerant Scholar
-3x Anthropology Advisor
-3x Visiting Author
-2x Natural Philosopher
-2x Professor Nathaniel Peaslee (Core Set)
-3x Ocean Crawlers
-3x Innsmouth Troublemaker
-3x Lord of the Silver Twilight (Core Set)
-3x Guardian Shoggoth
-2x Shadow-spawned Hunting Horror
-2x Mature Deep One
-3x Atwood Science Hall
-3x Binding
-3x Get it Off!
-3x Sword of Y'ha-tallo
-"""
+DECK = (Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt").read_text()
 
 
 def main() -> None:

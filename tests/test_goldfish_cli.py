@@ -3,39 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import run_cli
 
-# A 50-card Miskatonic University / Cthulhu deck of Core Set cards.
-DECK = """\
-Name: Miskatonic Deep Ones
-3x Laboratory Assistant
-3x Student Archaeologist
-3x Mad Genius
-3x Itinerant Scholar
-3x Anthropology Advisor
-3x Visiting Author
-2x Natural Philosopher
-2x Professor Nathaniel Peaslee (Core Set)
-3x Ocean Crawlers
-3x Innsmouth Troublemaker
-3x Lord of the Silver Twilight (Core Set)
-3x Guardian Shoggoth
-2x Shadow-spawned Hunting Horror
-2x Mature Deep One
-3x Atwood Science Hall
-3x Binding
-3x Get it Off!
-3x Sword of Y'ha-tallo
-"""
+EXAMPLE_DECK = Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt"
 
 
 @pytest.fixture
-def deck_file(tmp_path, full_db_env):
-    path = tmp_path / "deep-ones.txt"
-    path.write_text(DECK, encoding="utf-8")
-    return path
+def deck_file(full_db_env):
+    return EXAMPLE_DECK
 
 
 def goldfish_json(*argv) -> dict:

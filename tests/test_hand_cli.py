@@ -6,14 +6,12 @@ import json
 
 import pytest
 from conftest import run_cli
-from test_goldfish_cli import DECK
+from test_goldfish_cli import EXAMPLE_DECK
 
 
 @pytest.fixture
-def deck_file(tmp_path, full_db_env):
-    path = tmp_path / "deep-ones.txt"
-    path.write_text(DECK, encoding="utf-8")
-    return path
+def deck_file(full_db_env):
+    return EXAMPLE_DECK
 
 
 def hand_json(*argv) -> dict:
