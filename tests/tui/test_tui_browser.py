@@ -119,3 +119,17 @@ async def test_an_unusable_database_is_a_notification_not_a_crash(tmp_path):
         assert str(broken) in failure.error
         assert app.is_running and app.pool is None
         assert any(str(broken) in n.message for n in app._notifications)
+
+
+async def test_moving_the_cursor_keeps_it_on_screen(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "pagedown", "pagedown", "down")
+        await pilot.pause()
+        table = app.screen.query_one(CardTable)
+        visible = table.size.height - 1  # below the header line
+        assert table.cursor_row > visible
+        assert table.scroll_y <= table.cursor_row < table.scroll_y + visible
+        assert app.screen.query_one(CardDetail).card.id == table.selected_id
+        await pilot.press("home")
+        assert table.cursor_row == 0 and table.scroll_y == 0

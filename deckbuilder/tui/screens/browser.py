@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,11 +22,23 @@ RESULT_ROWS = 200  # rows drawn per search; the status line gives the full total
 
 
 class SearchBox(Input):
-    """The search input. Its content width changes with every key; Input declares that a
-    layout change, which re-lays out the whole screen per keystroke. The box has a fixed
-    size (app.tcss), so a repaint is enough."""
+    """The search input, tuned so a keystroke and its results reach the screen in one frame.
+
+    ``on_query`` runs as the value changes, inside the key's own handling: through the
+    Changed message the screen would first paint the new character alone and the results
+    a frame (16 ms) later. Input also declares its growing content width a layout change,
+    re-laying out the whole screen per key; the box has a fixed size (app.tcss), so a
+    repaint is enough.
+    """
 
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=True)
+
+    def __init__(self, on_query: Callable[[str], None], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.on_query = on_query
+
+    def watch_value(self, value: str) -> None:
+        self.on_query(value)
 
 
 class BrowserScreen(Screen):
@@ -38,6 +52,7 @@ class BrowserScreen(Screen):
         yield Header()
         with Vertical(id="browser"):
             yield SearchBox(
+                self.run_search,
                 placeholder="Search: itinerant · t:char f:misk c<=2 · i:ti !k:loyal · x:insane",
                 id="search",
             )
@@ -62,10 +77,6 @@ class BrowserScreen(Screen):
         if detail.card is not None:
             self._show_detail(detail.card.id)
 
-    @on(Input.Changed, "#search")
-    def _query_changed(self, event: Input.Changed) -> None:
-        self.run_search(event.value)
-
     @on(Input.Submitted, "#search")
     def _query_submitted(self) -> None:
         self.query_one(CardTable).focus()
@@ -75,9 +86,9 @@ class BrowserScreen(Screen):
         from card_db.search import search
 
         pool = self.app.pool
-        status = self.query_one("#search-status", Static)
-        if pool is None:
+        if pool is None or not self.is_mounted:
             return
+        status = self.query_one("#search-status", Static)
         try:
             result = search(pool, query, context=self.app.query_context(), limit=RESULT_ROWS)
         except QueryError as exc:
@@ -90,7 +101,8 @@ class BrowserScreen(Screen):
         more = f" (showing {shown})" if shown < result.total else ""
         status.update(f"{result.total} cards{more}", layout=False)
         table = self.query_one(CardTable)
-        table.show_cards(result.cards)  # posts Highlighted: the detail pane follows
+        table.show_cards(result.cards)
+        self._show_detail(table.selected_id)  # now, in the same frame as the results
         self.post_message(SearchDone(query, result.total, shown))
 
     @on(CardTable.Highlighted, "#results")
@@ -124,9 +136,7 @@ class BrowserScreen(Screen):
         """Jump to one card (from the command palette)."""
         card = self.app.pool.by_id[card_id]
         search_box = self.query_one("#search", Input)
-        with search_box.prevent(Input.Changed):
-            search_box.value = f'"{card.title}"'
-        self.run_search(search_box.value)
+        search_box.value = f'"{card.title}"'  # searches, as typing it would
         table = self.query_one(CardTable)
         if card_id in table.card_ids:
             table.move_cursor(table.card_ids.index(card_id))

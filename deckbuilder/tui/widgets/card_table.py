@@ -16,6 +16,7 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -70,8 +71,13 @@ class CardTable(ScrollView, can_focus=True):
         Binding("end", "cursor_to(-1)", show=False),
     ]
     COMPONENT_CLASSES = {"card-table--header", "card-table--cursor"}
+    # The row count changes on nearly every search keystroke. As a layout change it would
+    # re-lay out and repaint the whole screen each time; the table's size never depends on
+    # its rows and it draws no scrollbar (the cursor scrolls it; the header shows where it
+    # is), so a repaint of the table is all a new row count needs.
+    virtual_size = Reactive(Size(0, 0), layout=False)
     DEFAULT_CSS = """
-    CardTable { background: $surface; }
+    CardTable { background: $surface; overflow: hidden hidden; }
     CardTable > .card-table--header { text-style: bold; color: $primary; }
     CardTable > .card-table--cursor { background: $primary 30%; }
     CardTable:focus > .card-table--cursor { background: $primary; color: $text; }
@@ -124,7 +130,7 @@ class CardTable(ScrollView, can_focus=True):
             self.cursor_row = min(self.cursor_row, max(len(self._cards) - 1, 0))
         else:
             self.cursor_row = 0
-            self.scroll_to(y=0, animate=False, immediate=True)
+            self.scroll_to(y=0, animate=False, immediate=True, force=True)
         self.refresh()
         self.post_message(self.Highlighted(self, self.selected_id))
 
@@ -135,9 +141,9 @@ class CardTable(ScrollView, can_focus=True):
         self.cursor_row = row
         visible = max(self.size.height - 1, 1)
         if row < self.scroll_y:
-            self.scroll_to(y=row, animate=False, immediate=True)
+            self.scroll_to(y=row, animate=False, immediate=True, force=True)
         elif row >= self.scroll_y + visible:
-            self.scroll_to(y=row - visible + 1, animate=False, immediate=True)
+            self.scroll_to(y=row - visible + 1, animate=False, immediate=True, force=True)
         self.refresh()
         self.post_message(self.Highlighted(self, self.selected_id))
 
@@ -151,6 +157,12 @@ class CardTable(ScrollView, can_focus=True):
 
     def action_cursor_to(self, row: int) -> None:
         self.move_cursor(row if row >= 0 else len(self._cards) - 1)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        self.move_cursor(self.cursor_row + 3)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        self.move_cursor(self.cursor_row - 3)
 
     def on_click(self, event: events.Click) -> None:
         if event.y >= 1:
@@ -174,6 +186,8 @@ class CardTable(ScrollView, can_focus=True):
         base = self.rich_style
         if y == 0:
             header = "".join(" " + set_cell_size(name, w - 1) for name, w in self.columns)
+            where = f"{self.cursor_row + 1}/{len(self._cards)} " if self._cards else ""
+            header = set_cell_size(header, max(width - len(where), 0)) + where
             style = base + self.get_component_rich_style("card-table--header")
             return Strip([Segment(header, style)]).crop_extend(0, width, style)
         index = round(self.scroll_y) + y - 1
