@@ -6,6 +6,7 @@ from textual.widgets import DataTable
 from tui_helpers import SIZE, sample_deck, settle
 
 from deckbuilder.tui.screens.collection import CollectionScreen
+from deckbuilder.tui.widgets.card_detail import CardDetail
 
 
 async def test_owned_missing_and_built(make_app, full_pool):
@@ -39,8 +40,15 @@ async def test_owned_missing_and_built(make_app, full_pool):
         await settle(pilot)
         assert [b.name for b in app.collection.built] == ["Misk"]
         assert app.collection.summary.reserved == app.deck.draw_count
-        # an owned count reaches the search: own: filters by it
-        assert app.query_context().owned(app.deck.draw[0].card) == 3
+        # the counts reach the search (own:, avail:) and the card detail
+        card = app.deck.draw[0].card
+        assert app.query_context().owned(card) == 3
+        assert app.query_context().available(card) == 0
+        app.show_card(card.id)
+        await settle(pilot)
+        detail = app.screen.query_one(CardDetail)
+        assert (detail.card, detail.owned, detail.available) == (card, 3, 0)
+        await pilot.press("f4")
 
         await pilot.press("u")
         await settle(pilot)

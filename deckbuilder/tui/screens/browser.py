@@ -116,6 +116,7 @@ class BrowserScreen(Screen):
         detail.in_deck = self.app.deck.count_of(card.id, _section(card)) if card else 0
         loaded = self.app.collection.summary is not None
         detail.owned = self.app.collection.owned_of(card) if card and loaded else None
+        detail.available = self.app.collection.available_of(card) if card and loaded else None
 
     @property
     def selected_card(self):

@@ -16,7 +16,9 @@ def icon_string(card: Card) -> str:
     return "".join(letter * getattr(card, name) for name, letter in ICON_GLYPHS)
 
 
-def card_text(card: Card, *, owned: int | None = None, in_deck: int = 0) -> Text:
+def card_text(
+    card: Card, *, owned: int | None = None, available: int | None = None, in_deck: int = 0
+) -> Text:
     text = Text()
     text.append(("* " if card.unique else "") + card.title, style="bold")
     if card.descriptor:
@@ -53,6 +55,8 @@ def card_text(card: Card, *, owned: int | None = None, in_deck: int = 0) -> Text
         text.append(f"\nIn deck: {in_deck}", style="green")
     if owned is not None:
         text.append(f"\nOwned: {owned}", style="magenta")
+        if available is not None and available != owned:
+            text.append(f" ({available} not in built decks)", style="magenta")
     return text
 
 
@@ -63,8 +67,11 @@ class CardDetail(Widget):
     card: reactive[Card | None] = reactive(None)
     in_deck: reactive[int] = reactive(0)
     owned: reactive[int | None] = reactive(None)  # None until the collection has loaded
+    available: reactive[int | None] = reactive(None)
 
     def render(self):
         if self.card is None:
             return Text("No card selected.", style="dim")
-        return card_text(self.card, owned=self.owned, in_deck=self.in_deck)
+        return card_text(
+            self.card, owned=self.owned, available=self.available, in_deck=self.in_deck
+        )
