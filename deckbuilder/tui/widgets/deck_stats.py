@@ -66,7 +66,7 @@ def _cost_order(label: str) -> tuple[int, int]:
 class DeckStats(Widget):
     """Set ``deck`` and bump ``revision`` to redraw."""
 
-    revision: reactive[int] = reactive(0)
+    revision: reactive[int] = reactive(0, layout=True)  # its height follows the deck
 
     def __init__(self, deck: Deck, **kwargs) -> None:
         super().__init__(**kwargs)
