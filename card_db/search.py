@@ -65,7 +65,8 @@ def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[i
         score_cutoff=FUZZY_CUTOFF,
     )  # fmt: skip
     for title, score, _ in fuzzy_hits:
-        scores[title] = score
+        if _every_word_found(tokens, title):
+            scores[title] = score
     for title in containing:
         scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
     scored = [
@@ -76,3 +77,17 @@ def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[i
     rank = pool.default_rank
     scored.sort(key=lambda p: (-p[1], rank[p[0]]))
     return scored
+
+
+def _every_word_found(tokens: list[str], title: str) -> bool:
+    """Each query word of 3+ letters is in the title or close to one of its words. WRatio
+    alone scores "ia ia" high for "yithian sentry" through a partial match inside a word."""
+    from rapidfuzz import fuzz
+
+    title_words = title.split()
+    return all(
+        len(token) < 3
+        or token in title
+        or any(fuzz.ratio(token, word) >= 70 for word in title_words)
+        for token in tokens
+    )

@@ -90,6 +90,12 @@ def test_every_spelling_of_paul_lemond_finds_the_same_card(full_pool, spelling):
     assert (first.title, first.id) == ("Paul LeMond", "Core-004")
 
 
+@pytest.mark.parametrize("words", ["yithian sentry", "zzyzx quorble"])
+def test_words_that_name_no_card_find_nothing_rather_than_a_partial_letter_match(full_pool, words):
+    # "ia ia" (Iä! Iä!) hides inside "yithian"; a title must echo every word, not a syllable
+    assert search(full_pool, words).cards == []
+
+
 def test_exact_title_outranks_longer_titles_containing_it(full_pool):
     result = search(full_pool, "necronomicon")
     assert result.cards[0].title == "The Necronomicon"  # the shortest title containing it
