@@ -3,35 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
+from conftest import make_card
 
 from card_db.errors import DeckbuilderError, UnknownCardError
 from card_db.names import title_key
 from deckbuilder import collection
 from deckbuilder.collection import CollectionError, UnknownProductError
 from deckbuilder.deck import Deck
-
-
-def shared_conftest():
-    """tests/conftest.py as a module. `from conftest import …` is not safe: once
-    tests/tui/conftest.py has been collected, the name `conftest` means that one."""
-    import importlib.util
-    import sys
-
-    module = sys.modules.get("tests_conftest")
-    if module is None:
-        spec = importlib.util.spec_from_file_location(
-            "tests_conftest", Path(__file__).with_name("conftest.py")
-        )
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["tests_conftest"] = module
-        spec.loader.exec_module(module)
-    return module
-
-
-make_card = shared_conftest().make_card
 
 CARDS = [
     make_card("Alpha", id="Core-001", number="001"),

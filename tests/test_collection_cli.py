@@ -6,10 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_collection import shared_conftest
-
-requires_shared = shared_conftest().requires_shared
-run_cli = shared_conftest().run_cli
+from conftest import requires_shared, run_cli
 
 CORE_PACKETS = ("tdnordine-Call-of-Cthulhu-OCTGN", "o8g", "Decks", "Core Set")
 

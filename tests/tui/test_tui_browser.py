@@ -85,6 +85,16 @@ async def test_single_keys_add_and_remove_the_selected_card(make_app):
         assert app.focused.id == "search"
 
 
+async def test_down_arrow_leaves_the_search_box_for_the_results(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"itinerant scholar", "down", "plus")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one(CardTable)
+        assert app.screen.query_one("#search", Input).value == "itinerant scholar"
+        assert app.deck.count_of(app.screen.query_one(CardDetail).card.id) == 1
+
+
 async def test_help_screen_lists_keys_and_closes(make_app):
     from deckbuilder.tui.screens.help import HelpScreen
 

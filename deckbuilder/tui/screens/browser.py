@@ -32,6 +32,7 @@ class SearchBox(Input):
     """
 
     virtual_size = Reactive(Size(0, 0), layout=False, repaint=True)
+    BINDINGS = [Binding("down", "to_results", "Results", show=False)]
 
     def __init__(self, on_query: Callable[[str], None], **kwargs) -> None:
         super().__init__(**kwargs)
@@ -39,6 +40,9 @@ class SearchBox(Input):
 
     def watch_value(self, value: str) -> None:
         self.on_query(value)
+
+    def action_to_results(self) -> None:
+        self.screen.query_one(CardTable).focus()
 
 
 class BrowserScreen(Screen):
