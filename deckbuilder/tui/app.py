@@ -227,8 +227,10 @@ class DeckbuilderApp(App):
 
         def opened(deck: Deck) -> None:
             self.set_deck(deck, path)
-            for warning in deck.warnings:
-                self.notify(warning, severity="warning")
+            if deck.warnings:  # one notification: a deck can carry dozens of printing notes
+                shown, more = deck.warnings[:3], len(deck.warnings) - 3
+                extra = [f"…and {more} more (deckbuilder check lists them all)"] if more > 0 else []
+                self.notify("\n".join(shown + extra), severity="warning", timeout=8)
             self.notify(f"Opened {path}")
             self.switch_mode("deck")
 
