@@ -34,6 +34,14 @@ LIST_KIND = "deckbuilder-legality-list"
 _ERA_COPY_LIMIT = {"LCG": 3, "CCG": 4}
 title_key = cache(_title_key)  # check_deck runs on every edit in the TUI; titles repeat
 _EFFECTIVE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
+# A card's own deck-building exception: "You may play up to 8 copies of X in your deck",
+# "You may have any number of cards named X in your deck".
+_COPY_TEXT = re.compile(
+    r"you may (?:have|play|include) (?:up to (?P<count>\d+)|any number of) "
+    r"(?:copies of|cards (?:named|titled)) (?P<title>[^.\n]+?) in your deck",
+    re.I,
+)
+_ANY_NUMBER = 10**6
 
 
 class LegalityError(DeckbuilderError):
@@ -354,8 +362,9 @@ def resolve_list(lst: LegalityList, pool) -> ResolvedList:
 def resolve_entries(
     entries, pool, warnings: list[str], *, strict: bool = False
 ) -> tuple[set[str], set[str]]:
-    """(printing ids, whole-title keys) the entries name. Unknown titles raise when
-    ``strict`` (adding a list), else become warnings: a pool without a card cannot hold it."""
+    """(printing ids, whole-title keys) the entries name. Unknown titles and printings raise
+    when ``strict`` (adding a list), else become warnings: a pool without a card cannot hold
+    it, and a printing no card has widens its entry to the whole title."""
     from deckbuilder.resolve import Resolver, printings_matching
 
     resolver = Resolver(pool)
@@ -371,6 +380,12 @@ def resolve_entries(
         chosen = printings_matching(printings, entry.printing) if entry.printing else []
         if chosen:
             ids.update(c.id for c in chosen)
+        elif entry.printing and strict:  # adding a list: never widen a printing silently
+            known = ", ".join(f"{c.set_name} {c.number}" for c in printings)
+            unknown.append(
+                f'  "{entry.label()}": no printing of "{printings[0].title}" matches '
+                f'"{entry.printing}" (printings: {known})'
+            )
         else:
             if entry.printing:
                 warnings.append(
@@ -469,10 +484,29 @@ def _title_limit(title: str, cards: list[Card], pool, fmt: Format, resolved: Res
     printings = pool.printings(title) or cards
     if fmt.card_pool == "lcg":
         printings = [c for c in printings if c.era == "LCG"] or printings
-    exceptions = [c.max_copies for c in printings if c.max_copies > _ERA_COPY_LIMIT.get(c.era, 3)]
+    exceptions = [
+        n for c in printings if (n := _card_copy_limit(c)) > _ERA_COPY_LIMIT.get(c.era, 3)
+    ]
     if exceptions:
-        return max(exceptions), f"card text of {title}: up to {max(exceptions)} copies"
+        most = max(exceptions)
+        if most >= _ANY_NUMBER:
+            return most, f"card text of {title}: any number of copies"
+        return most, f"card text of {title}: up to {most} copies"
     return fmt.copy_limit, fmt.sources["copy-limit"]
+
+
+def _card_copy_limit(card: Card) -> int:
+    """The copies a printing allows: its data's limit, or more when its own text grants
+    more (some CCG cards say "any number of cards named ..." while their data says 4)."""
+    return max(card.max_copies, _text_copy_limit(card.text or "", card.title))
+
+
+@cache
+def _text_copy_limit(text: str, title: str) -> int:
+    match = _COPY_TEXT.search(text)
+    if match is None or title_key(match.group("title")) != title_key(title):
+        return 0
+    return int(match.group("count")) if match.group("count") else _ANY_NUMBER
 
 
 def _names(titles) -> str:
