@@ -42,7 +42,7 @@ def search(
 
 
 def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[int, float]]:
-    from rapidfuzz import fuzz, process
+    from rapidfuzz import fuzz
 
     from card_db.names import search_text
 
@@ -54,21 +54,7 @@ def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[i
         groups = {}
         for i in indexes:
             groups.setdefault(titles[i], []).append(i)
-    # A title containing every word outranks any fuzzy match; among fuzzy matches, the
-    # full-string ratio breaks ties in favour of titles of the same length as the query.
-    tokens = wanted.split()
-    containing = [t for t in groups if not tokens or tokens[0] in t]
-    containing = {t for t in containing if all(token in t for token in tokens[1:])}
-    scores: dict[str, float] = {}
-    fuzzy_hits = process.extract(
-        wanted, list(groups), scorer=fuzz.WRatio, processor=None, limit=None,
-        score_cutoff=FUZZY_CUTOFF,
-    )  # fmt: skip
-    for title, score, _ in fuzzy_hits:
-        if _every_word_found(tokens, title):
-            scores[title] = score
-    for title in containing:
-        scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
+    scores = title_scores(list(groups), wanted)
     scored = [
         (i, score + fuzz.ratio(wanted, title) / 1000.0)
         for title, score in scores.items()
@@ -77,6 +63,38 @@ def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[i
     rank = pool.default_rank
     scored.sort(key=lambda p: (-p[1], rank[p[0]]))
     return scored
+
+
+def matching_titles(titles: Iterable[str], words: Iterable[str]) -> list[str]:
+    """The printed titles among ``titles`` that the bare ``words`` of a query match, so that
+    a caller can read only their cards (``search`` ranks them the same way)."""
+    from card_db.names import search_text
+
+    by_form: dict[str, list[str]] = {}
+    for title in titles:
+        by_form.setdefault(search_text(title), []).append(title)
+    scores = title_scores(list(by_form), search_text(" ".join(words)))
+    return [title for form in scores for title in by_form[form]]
+
+
+def title_scores(titles: list[str], wanted: str) -> dict[str, float]:
+    """The titles (in ``search_text`` form) that match the words ``wanted``, with their
+    scores. A title containing every word outranks any fuzzy match (200 for the exact
+    title); a fuzzy match must echo every word."""
+    from rapidfuzz import fuzz, process
+
+    tokens = wanted.split()
+    scores: dict[str, float] = {}
+    fuzzy_hits = process.extract(
+        wanted, titles, scorer=fuzz.WRatio, processor=None, limit=None, score_cutoff=FUZZY_CUTOFF
+    )
+    for title, score, _ in fuzzy_hits:
+        if _every_word_found(tokens, title):
+            scores[title] = score
+    for title in titles:
+        if all(token in title for token in tokens):
+            scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
+    return scores
 
 
 def _every_word_found(tokens: list[str], title: str) -> bool:

@@ -100,3 +100,20 @@ def load_cards(
     finally:
         connection.close()
     return [row_to_card(r) for r in rows]
+
+
+def distinct_titles(path: str | Path, *, where: tuple[str, list] | None = None) -> list[str]:
+    """The printed titles of the cards ``where`` keeps: a cheap first pass for title search."""
+    clause, params = where or ("1", [])
+    connection = connect(path)
+    try:
+        return [
+            t
+            for (t,) in connection.execute(
+                f"SELECT DISTINCT title FROM card WHERE {clause}", params
+            )
+        ]
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+    finally:
+        connection.close()

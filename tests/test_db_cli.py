@@ -39,6 +39,23 @@ def test_a_quoted_multiword_argument_is_one_term(full_db_env):
     assert cards and all(c["faction"] == "Hastur" for c in cards)
 
 
+@pytest.mark.parametrize(
+    "query",
+    [["itinrant", "scholr"], ["dagon", "t:char"], ["the"], ["shoggoth", "!elder"], ["c<=1"]],
+)
+def test_cli_reads_only_matching_rows_yet_finds_what_the_whole_pool_search_finds(
+    full_db_env, full_pool, query
+):
+    from card_db.search import search
+
+    code, out, _err = run_cli("search", *query, "--json")
+    assert code == 0
+    document = json.loads(out)
+    expected = search(full_pool, query)
+    assert document["total"] == expected.total
+    assert [c["id"] for c in document["cards"]] == [c.id for c in expected.cards]
+
+
 def test_no_match_is_success(full_db_env):
     code, out, _ = run_cli("search", "t:story", "f:cthulhu")
     assert (code, out.strip()) == (0, "No cards match.")

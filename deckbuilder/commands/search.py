@@ -42,13 +42,19 @@ def query_context(args):
 def run(args) -> int:
     from card_db.pool import CardPool
     from card_db.query import CONTEXT_FIELDS, QueryContext, parse, sql_prefilter
-    from card_db.search import search
-    from card_db.store import load_cards
+    from card_db.search import matching_titles, search
+    from card_db.store import distinct_titles, load_cards
     from deckbuilder.commands import _progress
 
     query = parse(args.query)  # bad queries fail before the database is opened
     # Only the rows the query can match become Card objects; the filter still decides.
-    pool = CardPool(load_cards(db_path(args), progress=_progress, where=sql_prefilter(query)))
+    path = db_path(args)
+    where = sql_prefilter(query)
+    if query.words:  # titles first: a title search reads only the printings of its matches
+        titles = matching_titles(distinct_titles(path, where=where), query.words)
+        clause = f"title IN ({', '.join('?' * len(titles))})" if titles else "0"
+        where = (f"({where[0]}) AND {clause}", where[1] + titles) if where else (clause, titles)
+    pool = CardPool(load_cards(path, progress=_progress, where=where))
     # Lists and the collection are read only for a query that asks about them.
     needs_context = any(term.field in CONTEXT_FIELDS for term in query.terms)
     context = query_context(args) if needs_context else QueryContext()
