@@ -469,11 +469,16 @@ def default_list_check(db_path, kind: str) -> Callable[[Card], bool]:
 
 
 def _played_as(card: Card, pool) -> Card:
-    """A CCG-era card in an LCG deck is played as its title's newest LCG printing."""
+    """A CCG-era card in an LCG deck is played as its LCG reprint: the newest LCG printing
+    with the same descriptor, else the title's newest LCG printing (a per-printing list
+    entry such as "Nyarlathotep (Dreamlands F117)" then names the right card)."""
     if card.era == "LCG":
         return card
-    printings = pool.printings(card.title)
-    return printings[0] if printings and printings[0].era == "LCG" else card
+    printings = [c for c in pool.printings(card.title) if c.era == "LCG"]
+    same = [
+        c for c in printings if title_key(c.descriptor or "") == title_key(card.descriptor or "")
+    ]
+    return (same or printings or [card])[0]
 
 
 def _title_limit(title: str, cards: list[Card], pool, fmt: Format, resolved: ResolvedList):
@@ -633,6 +638,12 @@ def check_deck(
             problems.append(problem)
 
     warnings = list(deck.warnings)
+    not_stories = sorted({e.card.title for e in deck.story if e.card.type != "Story"})
+    if not_stories:
+        warnings.append(
+            f"{_names(not_stories)} in the story deck: only story cards go there, and cards "
+            "there do not count toward the draw deck."
+        )
     if heroic and villainous:
         warnings.append(
             f"Heroic ({_names(heroic)}) and Villainous ({_names(villainous)}) cards in one "

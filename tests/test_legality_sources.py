@@ -239,3 +239,37 @@ def test_adding_a_list_whose_printing_matches_no_card_fails(tmp_path, full_db_en
         add_user_list(full_db_env, parse_list_file(path), full_pool)
     path.write_text("Name: Fine\nRestricted:\nObsessive Insomniac (Dreamlands F24)\n", "utf-8")
     assert add_user_list(full_db_env, parse_list_file(path), full_pool) is False
+
+
+def test_a_ccg_printing_is_played_as_the_lcg_reprint_with_its_descriptor(
+    full_pool, legal_deck_text
+):
+    from deckbuilder.legality import LegalityList, ListEntry
+
+    # Carl Stanford: MN-056 "Deathless Fanatic" (CCG) was reprinted as SoA-028; SoK-051 is a
+    # newer, different Carl Stanford.
+    lst = LegalityList(
+        id="carl",
+        name="Carl",
+        effective=None,
+        source="test",
+        banned=(ListEntry("Carl Stanford", "Secrets of Arkham F28"),),
+    )
+    lists = {**builtin_lists(), "carl": lst}
+
+    def rules_for(line: str) -> list[str]:
+        deck = _deck(full_pool, legal_deck_text, line)
+        return _rules(check_deck(deck, list_id="carl", lists=lists, pool=full_pool))
+
+    assert rules_for("1x Carl Stanford (Masks of Nyarlathotep)") == ["banned"]
+    assert rules_for("1x Carl Stanford (Secrets of Arkham)") == ["banned"]
+    assert rules_for("1x Carl Stanford (Seekers of Knowledge)") == []
+
+
+def test_a_non_story_card_in_the_story_deck_is_a_warning(full_pool, legal_deck_text):
+    text = legal_deck_text + "Story Deck:\n1x Guardian Pillar\n"
+    from deckbuilder.formats import parse_deck
+
+    result = check_deck(parse_deck(text, full_pool, suffix=".txt"), pool=full_pool)
+    assert result.legal and result.draw_deck_count == 51
+    assert any("Guardian Pillar in the story deck" in w for w in result.warnings)
