@@ -595,7 +595,11 @@ def check_deck(
                         source,
                     )
                 )
-        played = [_played_as(c, pool) if fmt.card_pool == "lcg" else c for c in cards]
+        # A list names cards, not printings of a card: a CCG printing counts as its LCG
+        # reprint in every format (in the CCG format too, so the printing chosen for the
+        # same card never decides whether it is restricted).
+        played = [_played_as(c, pool) for c in cards]
+        listed = {c.id: c for c in (*cards, *played)}.values()
         if fmt.card_pool == "lcg" and all(c.era != "LCG" for c in played):
             problems.append(
                 Violation(
@@ -605,7 +609,7 @@ def check_deck(
                     fmt.sources["card-pool"],
                 )
             )
-        if any(resolved.banned(c) for c in played):
+        if any(resolved.banned(c) for c in listed):
             problems.append(
                 Violation(
                     "banned",
@@ -614,7 +618,7 @@ def check_deck(
                     f"{lst.name}: {lst.source}",
                 )
             )
-        if any(resolved.restricted(c) for c in played):
+        if any(resolved.restricted(c) for c in listed):
             restricted_titles.append(title)
         if any(c.has_keyword("Heroic") for c in cards):
             heroic.append(title)

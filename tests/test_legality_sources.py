@@ -273,3 +273,14 @@ def test_a_non_story_card_in_the_story_deck_is_a_warning(full_pool, legal_deck_t
     result = check_deck(parse_deck(text, full_pool, suffix=".txt"), pool=full_pool)
     assert result.legal and result.draw_deck_count == 51
     assert any("Guardian Pillar in the story deck" in w for w in result.warnings)
+
+
+def test_in_the_ccg_format_a_restricted_card_is_restricted_in_every_printing(
+    full_pool, legal_deck_text
+):
+    for scholar in ("Core Set", "Masks of Nyarlathotep"):
+        deck = _deck(
+            full_pool, legal_deck_text, f"1x Itinerant Scholar ({scholar})", "1x Guardian Pillar"
+        )
+        result = check_deck(deck, format_id="ccg", list_id="faq-v22", pool=full_pool)
+        assert _rules(result) == ["restricted"], scholar
