@@ -158,3 +158,42 @@ def test_a_json_deck_naming_an_unknown_list_is_bad_input(tmp_path, legal_deck):
     assert [d["legal"] for d in json.loads(out)["decks"]] == [True]
     code, _out, _err = run_cli("check", str(tmp_path / "d.json"), "--list", "faq-v22")
     assert code == 0  # --list overrides the deck's own
+
+
+def test_the_octgn_core_set_decks(tmp_path, full_db_env):
+    """The plugin's Core Set starter decks: every card resolves; each alone is only too
+    small; put together, Miskatonic University's Itinerant Scholar and the Cthulhu deck's
+    Ravager from the Deep are two restricted titles under the final list, one under FAQ v22."""
+    import re
+
+    from conftest import requires_shared
+
+    folder = requires_shared(
+        "carddata", "tdnordine-Call-of-Cthulhu-OCTGN", "o8g", "Decks", "Core Set"
+    )
+    decks = sorted(folder.glob("*.o8d"))
+    assert len(decks) == 9
+    code, out, err = run_cli("check", *map(str, decks), "--json")
+    assert code == 1 and not err.strip(), err
+    reports = json.loads(out)
+    assert reports["errors"] == []
+    for report in reports["decks"]:
+        assert [p["rule"] for p in report["problems"]] == ["deck-size"], report["path"]
+        assert 8 <= report["draw_deck_count"] <= 21
+    cards = []
+    for name in ("Miskatonic University", "Cthulu", "Hastur", "Neutral1"):
+        text = (folder / f"Core-{name}.o8d").read_text(encoding="utf-8-sig")
+        cards += re.findall(r"<card [^>]*>[^<]*</card>", text)
+    merged = tmp_path / "merged.o8d"
+    merged.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><deck game="43054c18-2362-43e0-a434-72f8d0e8477c">'
+        f'<section name="Draw Deck">{"".join(cards)}</section></deck>',
+        encoding="utf-8",
+    )
+    code, out, err = run_cli("check", str(merged), "--json")
+    report = json.loads(out)["decks"][0]
+    assert code == 1 and report["draw_deck_count"] == 67, err
+    assert [p["rule"] for p in report["problems"]] == ["restricted"]
+    assert set(report["problems"][0]["cards"]) == {"Itinerant Scholar", "Ravager from the Deep"}
+    code, out, err = run_cli("check", str(merged), "--list", "faq-v22")
+    assert code == 0, out + err

@@ -25,7 +25,7 @@ def register(subparsers) -> None:
         dest="list_id",
         default=None,
         metavar="L",
-        help="restricted/banned list id (default: the newest; see `deckbuilder db info`)",
+        help="restricted/banned list id (default: final-2015; see `deckbuilder db info`)",
     )
 
 
