@@ -19,8 +19,17 @@ import time
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
-DECKBUILDER = [str(BIN / "deckbuilder"), "search", "f:cthulhu", "t:character", "era:lcg"]
-CTHULHUCLI = [str(BIN / "cthulhucli"), "--faction", "cthulhu", "--type", "character", "--lcg"]
+DECKBUILDER = str(BIN / "deckbuilder")
+CTHULHUCLI = str(BIN / "cthulhucli")
+# The same question asked of both tools: (label, deckbuilder argv, cthulhucli argv).
+PAIRS = [
+    (
+        "filters",
+        [DECKBUILDER, "search", "f:cthulhu", "t:character", "era:lcg"],
+        [CTHULHUCLI, "--faction", "cthulhu", "--type", "character", "--lcg"],
+    ),
+    ("title", [DECKBUILDER, "search", "itinerant", "era:lcg"], [CTHULHUCLI, "itinerant", "--lcg"]),
+]
 
 
 def timed(argv: list[str], env: dict) -> float:
@@ -38,8 +47,8 @@ def main() -> None:
         help="keep PYTHONDONTWRITEBYTECODE if set (every run then recompiles the checkout)",
     )
     args = parser.parse_args()
-    if shutil.which(CTHULHUCLI[0]) is None:
-        sys.exit(f"{CTHULHUCLI[0]} not found; install cthulhucli in this environment")
+    if shutil.which(CTHULHUCLI) is None:
+        sys.exit(f"{CTHULHUCLI} not found; install cthulhucli in this environment")
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, DECKBUILDER_DB=str(Path(tmp) / "cards.sqlite"))
         # An installed package has its bytecode compiled (pip does it; cthulhucli has it);
@@ -47,18 +56,18 @@ def main() -> None:
         # module on every run and measure the compiler instead of the program.
         if not args.as_is:
             env.pop("PYTHONDONTWRITEBYTECODE", None)
-        timed(DECKBUILDER, env)  # first run loads the embedded data and writes bytecode
-        timed(CTHULHUCLI, env)
-        ours, theirs = [], []
-        for _ in range(args.runs):
-            ours.append(timed(DECKBUILDER, env))
-            theirs.append(timed(CTHULHUCLI, env))
-    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
-    print(f"deckbuilder search  median {statistics.median(ours) * 1000:7.1f} ms")
-    print(f"cthulhucli          median {statistics.median(theirs) * 1000:7.1f} ms")
-    print(f"ratio (median of per-pair ratios) {statistics.median(ratios):.2f}")
-    of_medians = statistics.median(ours) / statistics.median(theirs)
-    print(f"ratio of medians                  {of_medians:.2f}")
+        for label, deckbuilder, cthulhucli in PAIRS:
+            timed(deckbuilder, env)  # the first run loads the embedded data, writes bytecode
+            timed(cthulhucli, env)
+            ours, theirs = [], []
+            for _ in range(args.runs):
+                ours.append(timed(deckbuilder, env))
+                theirs.append(timed(cthulhucli, env))
+            ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+            print(f"[{label}] {' '.join(deckbuilder[1:])}  vs  {' '.join(cthulhucli[1:])}")
+            print(f"  deckbuilder  median {statistics.median(ours) * 1000:7.1f} ms")
+            print(f"  cthulhucli   median {statistics.median(theirs) * 1000:7.1f} ms")
+            print(f"  ratio (median of per-pair ratios) {statistics.median(ratios):.2f}")
 
 
 if __name__ == "__main__":
