@@ -237,6 +237,41 @@ def test_heroic_and_villainous_never_together():
     assert plays(game) == {("Hero", -1)}
 
 
+def test_a_heroic_and_villainous_character_clashes_with_either_side():
+    both = card("Both", cost=0, keywords=("Heroic", "Villainous"))
+    heroic = card("Hero", cost=0, keywords=("Heroic",))
+    villain = card("Villain", cost=0, keywords=("Villainous",))
+    deck = deck_of((both, 2), (heroic, 1), (villain, 1), filler=10)
+    assert plays(Game.arranged(deck, hand=[both], characters=[heroic])) == set()
+    assert plays(Game.arranged(deck, hand=[both], characters=[villain])) == set()
+    assert plays(Game.arranged(deck, hand=[both], characters=[(heroic, "insane")])) == {
+        ("Both", -1)
+    }
+    game = Game.arranged(deck, hand=[heroic, villain], characters=[both])
+    assert plays(game) == set()
+
+
+def test_a_restored_character_that_clashes_is_discarded_unless_another_can_be_restored():
+    heroic = card("Hero", keywords=("Heroic",))
+    villain = card("Villain", keywords=("Villainous",))
+    plain = card("Plain")
+    deck = deck_of((heroic, 1), (villain, 1), (plain, 1), filler=20)
+    # Only the Villainous character is insane: once restored it clashes, so it goes.
+    game = Game.arranged(deck, characters=[heroic, (villain, "insane")], phase=STORY)
+    game.apply(Action(PASS))
+    assert [game.card(i).title for i in game.characters] == ["Hero"]
+    assert [game.card(i).title for i in game.discard] == ["Villain"]
+    assert any(e.kind == "discard" for e in game.log)
+    # With a harmless insane character too, that one is restored and the villain waits.
+    game = Game.arranged(
+        deck, characters=[heroic, (villain, "insane"), (plain, "insane")], phase=STORY
+    )
+    game.apply(Action(PASS))
+    states = {game.card(i).title: game.status(i) for i in game.characters}
+    assert states == {"Hero": "ready", "Villain": "insane", "Plain": "exhausted"}
+    assert game.discard == ()
+
+
 def test_x_costs_let_the_player_pick_x():
     x_card = card("Xavier", cost=None, cost_is_x=True, faction=MU, type="Support")
     r_m = card("RM", faction=MU, type="Event")
@@ -367,6 +402,15 @@ def test_the_game_is_lost_the_moment_the_deck_is_empty():
     for i in list(game.hand)[:3]:
         game.apply(Action(SETUP_RESOURCE, i))
     assert game.is_over and game.result == "deck_out" and game.turn == 1
+
+
+def test_the_draw_log_counts_the_cards_really_drawn():
+    game = Game.new(deck_of(filler=9), seed=1, first_player=False)
+    game.apply(Action(KEEP))
+    for i in list(game.hand)[:3]:
+        game.apply(Action(SETUP_RESOURCE, i))
+    draws = [e.text for e in game.log if e.kind == "draw"]
+    assert draws[-1] == "drew 1 (0 left)" and game.result == "deck_out"
 
 
 def test_a_deck_of_eight_is_lost_at_setup():

@@ -50,6 +50,7 @@ class CompiledDeck:
         "unique_id",
         "heroic",
         "villainous",
+        "side",
         "skill",
         "terror",
         "combat",
@@ -95,6 +96,8 @@ class CompiledDeck:
         ]
         self.heroic = [c.has_keyword("Heroic") for c in cards]
         self.villainous = [c.has_keyword("Villainous") for c in cards]
+        # Heroic/Villainous as bits (1 Heroic, 2 Villainous): one AND finds a clash.
+        self.side = [h | v << 1 for h, v in zip(self.heroic, self.villainous, strict=True)]
         # An X skill is 0 unless card text defines it (FAQ), and card text is not simulated.
         self.skill = [0 if c.skill_is_x or c.skill is None else max(c.skill, 0) for c in cards]
         self.terror = [c.terror for c in cards]

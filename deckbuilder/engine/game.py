@@ -352,9 +352,9 @@ class Game:
 
     def _draw(self, n: int) -> None:
         deck, hand, rand = self._deck, self._hand, self.rng.random
+        if n > len(deck):
+            n = len(deck)
         for _ in range(n):
-            if not deck:
-                break
             j = int(rand() * len(deck))
             deck[j], deck[-1] = deck[-1], deck[j]
             hand.append(deck.pop())
@@ -447,12 +447,21 @@ class Game:
             for i in self._supports:
                 if cd.unique_id[kind_of[i]] == uid:
                     return False
-        if t == CHARACTER and (cd.heroic[kind] or cd.villainous[kind]):
-            other = cd.villainous if cd.heroic[kind] else cd.heroic
-            for i in self._characters:
-                if other[kind_of[i]] and self._status[i] != INSANE:
-                    return False
+        if t == CHARACTER and cd.side[kind]:
+            return not self._clashes(kind, -1)
         return True
+
+    def _clashes(self, kind: int, skip: int) -> bool:
+        """Whether a character of ``kind`` would sit beside a sane character of the other
+        side (Heroic against Villainous; a card with both keywords clashes with either),
+        ignoring instance ``skip``."""
+        side, kind_of, status = self.deck.side, self.deck.kind_of, self._status
+        s = side[kind]
+        other = (s & 1) << 1 | s >> 1  # the bits of the side this one cannot sit beside
+        for i in self._characters:
+            if side[kind_of[i]] & other and status[i] != INSANE and i != skip:
+                return True
+        return False
 
     def _play(self, inst: int, d: int, x: int = 0) -> None:
         cd = self.deck
@@ -524,9 +533,7 @@ class Game:
         restored = -1
         for i in self._characters:
             if status[i] == INSANE:
-                status[i] = EXHAUSTED
-                restored = i
-                self._event("restore", f"{self.card(i).title} restored")
+                restored = self._restore_one()
                 break
         for i in self._characters:
             if status[i] == EXHAUSTED and i != restored:
@@ -536,6 +543,28 @@ class Game:
         self._draw(1 if self.turn == 1 and self.first_player else 2)
         if self.phase != OVER:
             self.phase = RESOURCE
+
+    def _restore_one(self) -> int:
+        """Restore one insane character (the rules make it compulsory) and return it; -1 if
+        it had to be discarded. An insane character has no keywords, so a restored Heroic
+        character can meet a Villainous one (or the reverse); the rules then make the player
+        discard one of them. The player restores a character that clashes with nobody when
+        there is one; otherwise the restored character is the one discarded."""
+        cd, status = self.deck, self._status
+        insane = [i for i in self._characters if status[i] == INSANE]
+        kind_of = cd.kind_of
+        restored = next((i for i in insane if not self._clashes(kind_of[i], i)), insane[0])
+        status[restored] = EXHAUSTED
+        self._event("restore", f"{self.card(restored).title} restored")
+        if self._clashes(kind_of[restored], restored):
+            self._characters.remove(restored)
+            del status[restored]
+            self._discard.append(restored)
+            self._event(
+                "discard", f"{self.card(restored).title} discarded: Heroic and Villainous clash"
+            )
+            return -1
+        return restored
 
     def _end_resource(self) -> None:
         self.phase = OPERATIONS
