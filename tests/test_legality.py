@@ -339,3 +339,14 @@ def test_user_list_file_text_and_json(tmp_path, full_pool):
     bad.write_text('{"id": "x", "name": "X", "effective": "yesterday"}', encoding="utf-8")
     with pytest.raises(LegalityError, match="effective"):
         parse_list_file(bad)
+
+
+@pytest.mark.parametrize("format_id", ["1v2", "1v3"])
+def test_multiplayer_rules_limit_conspiracies_to_three_themselves(format_id):
+    no_errata = LegalityList(id="n", name="N", effective=None, source="s", errata={})
+    lists = {**LISTS, "n": no_errata}
+    deck = deck_of((CONSPIRACY, 4), story=STORY)
+    result = check_deck(deck, lists=lists, list_id="n", pool=POOL, format_id=format_id)
+    assert rules(result) == ["conspiracy-limit"] and "Multiplayer" in result.problems[0].source
+    deck = deck_of((CONSPIRACY, 3), story=STORY)
+    assert check_deck(deck, lists=lists, list_id="n", pool=POOL, format_id=format_id).legal
