@@ -34,7 +34,11 @@ Rule choices where the rules leave room (all documented in the report and the CL
 the deck-out loss happens the moment the deck is empty (rulebook: "at any point");
 Transient resources count 2 toward Loyal too when drained; events are not played (their
 effect is text); arcane struggles ready the first committed character; X is chosen by the
-action (the greedy policy uses 0) and an X skill counts 0.
+action (the greedy policy uses 0) and an X skill counts 0. An insane character has no
+keywords, so it neither blocks Heroic/Villainous plays nor counts for them; when one is
+restored, a character that clashes with nobody is restored first, and a restored character
+that does clash is the one discarded. A card with both keywords clashes with either side
+(text that lifts the rule, like any text, is not simulated).
 """
 
 from __future__ import annotations
