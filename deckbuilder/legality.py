@@ -688,12 +688,15 @@ def _story_deck_problem(deck: Deck, fmt: Format, pool) -> Violation | None:
     )
 
 
-def add_user_list(db_path, lst: LegalityList, pool) -> bool:
-    """Store a user's list in the database after checking that every entry names a card.
-    Returns True when it replaced a list with the same id."""
+def add_user_list(db_path, lst: LegalityList, pool, warnings: list[str] | None = None) -> bool:
+    """Store a user's list in the database after checking that every entry names a card
+    (``warnings`` receives the spellings read as another title). Returns True when it
+    replaced a list with the same id."""
     if lst.id in builtin_lists():
         raise LegalityError(f"{lst.id!r} is a built-in list; give your list another id")
-    _resolve(lst, pool, strict=True)  # unknown titles raise, listing every one
+    resolved = _resolve(lst, pool, strict=True)  # unknown titles raise, listing every one
+    if warnings is not None:
+        warnings += resolved.warnings
     from sqlmodel import Session
 
     from card_db.db import prepare_database

@@ -197,3 +197,12 @@ def test_the_octgn_core_set_decks(tmp_path, full_db_env):
     assert set(report["problems"][0]["cards"]) == {"Itinerant Scholar", "Ravager from the Deep"}
     code, out, err = run_cli("check", str(merged), "--list", "faq-v22")
     assert code == 0, out + err
+
+
+def test_add_list_reports_a_spelling_it_read_as_another_title(tmp_path, full_db_env):
+    list_file = tmp_path / "faq-typo.txt"
+    list_file.write_text("Name: T\nRestricted:\nNyarlahotep (Dreamlands F117)\n", "utf-8")
+    code, out, err = run_cli("db", "add-list", str(list_file), "--json")
+    assert code == 0, err
+    assert '"Nyarlahotep" read as "Nyarlathotep"' in err
+    assert json.loads(out)["warnings"] == ['"Nyarlahotep" read as "Nyarlathotep"']

@@ -120,10 +120,13 @@ def run_add_list(args) -> int:
 
     lst = parse_list_file(args.path)
     pool = load_pool(args)
-    replaced = add_user_list(db_path(args), lst, pool)
+    warnings: list[str] = []
+    replaced = add_user_list(db_path(args), lst, pool, warnings)
     summary = lst.summary()
+    for warning in warnings:
+        print(f"deckbuilder: warning: {warning}", file=sys.stderr)
     if args.json:
-        print_json({**summary, "replaced": replaced})
+        print_json({**summary, "replaced": replaced, "warnings": warnings})
     else:
         action = "replaced" if replaced else "added"
         print(
