@@ -55,6 +55,11 @@ class CardPool:
         return groups
 
     @cached_property
+    def title_universe(self) -> tuple[str, ...]:
+        """Every folded title once: the fixed set fuzzy matching indexes words of."""
+        return tuple(self.title_groups)
+
+    @cached_property
     def default_rank(self) -> list[int]:
         """Each card's position in the plain listing order (title, LCG first, newest first),
         parallel to ``cards``; sorting results by it avoids building keys per search."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from card_db.card import Card
@@ -54,7 +55,7 @@ def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[i
         groups = {}
         for i in indexes:
             groups.setdefault(titles[i], []).append(i)
-    scores = title_scores(list(groups), wanted)
+    scores = title_scores(list(groups), wanted, universe=pool.title_universe)
     scored = [
         (i, score + fuzz.ratio(wanted, title) / 1000.0)
         for title, score in scores.items()
@@ -77,35 +78,65 @@ def matching_titles(titles: Iterable[str], words: Iterable[str]) -> list[str]:
     return [title for form in scores for title in by_form[form]]
 
 
-def title_scores(titles: list[str], wanted: str) -> dict[str, float]:
+def title_scores(
+    titles: list[str], wanted: str, *, universe: tuple[str, ...] | None = None
+) -> dict[str, float]:
     """The titles (in ``search_text`` form) that match the words ``wanted``, with their
     scores. A title containing every word outranks any fuzzy match (200 for the exact
-    title); a fuzzy match must echo every word."""
+    title); a fuzzy match needs a WRatio of FUZZY_CUTOFF and must echo every word: each
+    query word of 3+ letters is in the title or close to one of its words (WRatio alone
+    scores "ia ia" high for "yithian sentry" through a partial match inside a word).
+    ``universe``, a fixed superset of ``titles``, lets the word index be built once."""
     from rapidfuzz import fuzz, process
 
     tokens = wanted.split()
+    echoing = _echoing_titles(universe or tuple(titles), tuple(t for t in tokens if len(t) >= 3))
+    if universe is None:
+        candidates = echoing
+    else:
+        echoing_set = set(echoing)
+        candidates = [t for t in titles if t in echoing_set]
     scores: dict[str, float] = {}
     fuzzy_hits = process.extract(
-        wanted, titles, scorer=fuzz.WRatio, processor=None, limit=None, score_cutoff=FUZZY_CUTOFF
-    )
+        wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
+        score_cutoff=FUZZY_CUTOFF,
+    )  # fmt: skip
     for title, score, _ in fuzzy_hits:
-        if _every_word_found(tokens, title):
-            scores[title] = score
-    for title in titles:
+        scores[title] = score
+    first = tokens[0] if tokens else ""
+    for title in [t for t in titles if first in t]:  # one cheap test before the full one
         if all(token in title for token in tokens):
             scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
     return scores
 
 
-def _every_word_found(tokens: list[str], title: str) -> bool:
-    """Each query word of 3+ letters is in the title or close to one of its words. WRatio
-    alone scores "ia ia" high for "yithian sentry" through a partial match inside a word."""
-    from rapidfuzz import fuzz
+def _echoing_titles(titles: tuple[str, ...], tokens: tuple[str, ...]) -> list[str]:
+    """The titles in which every token is a substring or within ratio 70 of a word: looked up
+    through the distinct title words, so WRatio then scores only these."""
+    if not tokens:
+        return list(titles)
+    from rapidfuzz import fuzz, process
 
-    title_words = title.split()
-    return all(
-        len(token) < 3
-        or token in title
-        or any(fuzz.ratio(token, word) >= 70 for word in title_words)
-        for token in tokens
-    )
+    titles_by_word = _titles_by_word(titles)
+    kept: set[str] | None = None
+    for token in tokens:
+        close = process.extract(
+            token, list(titles_by_word), scorer=fuzz.ratio, processor=None, limit=None,
+            score_cutoff=70,
+        )  # fmt: skip
+        found = {t for t in titles if token in t}
+        for word, _score, _ in close:
+            found.update(titles_by_word[word])
+        kept = found if kept is None else kept & found
+        if not kept:
+            return []
+    return [t for t in titles if t in kept]
+
+
+@lru_cache(maxsize=8)
+def _titles_by_word(titles: tuple[str, ...]) -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for title in titles:
+        for word in set(title.split()):
+            index.setdefault(word, []).append(title)
+    return index

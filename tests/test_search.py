@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from card_db.importers.cthulhucli import embedded_data_files
 from card_db.query import QueryContext
@@ -123,3 +125,47 @@ def test_pool_resolves_every_spelling_to_the_newest_lcg_printing(full_pool, spel
     printings = full_pool.printings(spelling)
     assert printings[0].id == "Core-004"
     assert {c.era for c in printings} == {"LCG", "CCG"}  # the CCG "Paul Lemond" too
+
+
+def _reference_title_scores(titles: list[str], wanted: str) -> dict[str, float]:
+    """The matching rule written plainly: WRatio over every title, then the word check."""
+    from rapidfuzz import fuzz
+
+    from card_db.search import FUZZY_CUTOFF
+
+    tokens = wanted.split()
+    scores = {}
+    for title in titles:
+        score = fuzz.WRatio(wanted, title, processor=None)
+        words_echoed = all(
+            len(t) < 3 or t in title or any(fuzz.ratio(t, w) >= 70 for w in title.split())
+            for t in tokens
+        )
+        if score >= FUZZY_CUTOFF and words_echoed:
+            scores[title] = score
+        if all(t in title for t in tokens):
+            scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
+    return scores
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_indexed_title_matching_equals_the_plain_rule(full_pool, data):
+    from card_db.search import title_scores
+
+    titles = list(full_pool.title_universe)
+    title = data.draw(st.sampled_from(titles))
+    words = title.split()
+    # a query made of some of a title's words, some with a letter dropped or doubled
+    chosen = data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=3))
+    mangled = []
+    for word in chosen:
+        cut = data.draw(st.integers(0, len(word)))
+        mangled.append(
+            data.draw(st.sampled_from([word, word[:cut] + word[cut + 1 :], word + word[-1]]))
+        )
+    wanted = " ".join(w for w in mangled if w) or title
+    assert title_scores(titles, wanted, universe=full_pool.title_universe) == pytest.approx(
+        _reference_title_scores(titles, wanted)
+    )
+    assert title_scores(titles, wanted) == pytest.approx(_reference_title_scores(titles, wanted))
