@@ -12,6 +12,13 @@ import sys
 COMMAND_MODULES = ("tui", "db", "search", "check", "convert", "collection", "hand", "goldfish")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line (argparse would print the whole usage first)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _named_command(argv: list[str]) -> str | None:
     """The command named on the command line, skipping the value of ``--db``."""
     skip = False
@@ -31,7 +38,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     from deckbuilder import __version__
     from deckbuilder.commands import common_options
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="deckbuilder",
         description="Deck builder, collection manager and goldfish simulator for the "
         "Call of Cthulhu card game. With no command, opens the TUI.",
