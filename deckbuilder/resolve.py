@@ -28,6 +28,16 @@ _NEAR_DISTANCE = 1
 _CLEAR_DISTANCE = 2
 
 
+class PrintingNote(str):
+    """A warning that only says which printing a title given without a set resolved to.
+    Readers that count by title (the collection) leave these out; the others show them."""
+
+
+def located(warning: str, where: str) -> str:
+    """The warning prefixed with where it arose, keeping its kind."""
+    return type(warning)(f"{where}: {warning}")
+
+
 @dataclass
 class Resolved:
     card: Card
@@ -128,7 +138,9 @@ class Resolver:
         if len(printings) > 1:
             card = printings[0]
             warnings.append(
-                f'"{card.title}" has {len(printings)} printings; using {card.set_name} '
-                f"{card.number} ({card.era}), the newest"
+                PrintingNote(
+                    f'"{card.title}" has {len(printings)} printings; using {card.set_name} '
+                    f"{card.number} ({card.era}), the newest"
+                )
             )
         return Resolved(printings[0], warnings)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from card_db.pool import CardPool
 from deckbuilder.deck import Deck
 from deckbuilder.formats import DeckFileError, dump_deck, parse_deck, read_deck, write_deck
+from deckbuilder.resolve import PrintingNote
 
 CARDS = [
     make_card("Itinerant Scholar", id="Core-030", number="030", release_order=2),
@@ -75,6 +76,8 @@ def test_several_printings_without_a_set_warns():
     deck = parse("2x Itinerant Scholar\n")
     assert entries(deck) == {"Core-030": 2}
     assert "line 1" in deck.warnings[0] and "printings" in deck.warnings[0]
+    # marked as a printing note, so readers counting by title can leave it out
+    assert isinstance(deck.warnings[0], PrintingNote)
 
 
 def test_every_unknown_line_is_reported_with_suggestions(tmp_path):

@@ -129,8 +129,11 @@ class EntryReader:
             except UnknownCardError as exc:
                 self.unknown.append((None, f"{label}: {exc}", exc.suggestions))
                 return
+            from deckbuilder.resolve import located
+
             card = resolved.card
-            self.deck.warnings += [f"{self.source} {label}: {w}" for w in resolved.warnings]
+            where = f"{self.source} {label}"
+            self.deck.warnings += [located(w, where) for w in resolved.warnings]
         self.deck.add(card, count, section=section)
 
     def finish(self) -> Deck:

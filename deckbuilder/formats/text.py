@@ -10,7 +10,7 @@ from card_db.errors import UnknownCardError
 from card_db.names import title_key
 from deckbuilder.deck import Deck
 from deckbuilder.formats import DeckFileError, UnknownCards, decode_text, unknown_cards_error
-from deckbuilder.resolve import Resolver
+from deckbuilder.resolve import Resolver, located
 
 _COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})\s*[x×*]?\s+(?P<rest>\S.*)$", re.I)
 _COUNT_LAST = re.compile(r"^(?P<rest>.*\S)\s+[x×*]\s*(?P<count>\d{1,3})$", re.I)
@@ -97,7 +97,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
         except UnknownCardError as exc:
             unknown.append((number, str(exc), exc.suggestions))
             continue
-        deck.warnings += [f"{source} line {number}: {w}" for w in resolved.warnings]
+        deck.warnings += [located(w, f"{source} line {number}") for w in resolved.warnings]
         deck.add(resolved.card, count, section=section)
     if unknown:
         raise unknown_cards_error(source, unknown)
