@@ -1,11 +1,12 @@
 """The app's database work, called from worker threads: a thin layer over the domain.
 
-Every call opens the database through ``prepare_database`` and one session, so each worker
-thread has its own connection and every write is one transaction (the domain commits).
+The database is prepared once; every call then takes one session (each worker thread gets
+its own connection from the engine's pool), and every write is one transaction.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,18 +34,25 @@ class Collection:
 class Store:
     def __init__(self, db_path: Path) -> None:
         self.db_path = db_path
+        self._engine = None
+        self._engine_lock = threading.Lock()
+
+    def _prepared_engine(self):
+        """The database is prepared (schema, embedded data) once, on first use."""
+        from card_db.db import prepare_database
+
+        with self._engine_lock:
+            if self._engine is None:
+                self._engine = prepare_database(self.db_path)
+            return self._engine
 
     @contextmanager
     def session(self) -> Iterator:
-        from card_db.db import prepare_database, session_for
+        from card_db.db import session_for
 
-        engine = prepare_database(self.db_path)
-        try:
-            with session_for(engine) as session:
-                yield session
-                session.commit()
-        finally:
-            engine.dispose()
+        with session_for(self._prepared_engine()) as session:
+            yield session
+            session.commit()
 
     # --- saved decks --------------------------------------------------------------------
 
