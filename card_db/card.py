@@ -7,7 +7,7 @@ read path start in a few milliseconds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 FACTIONS = (
     "The Agency",
@@ -58,7 +58,6 @@ class Card:
     cgdb_restricted: bool = False  # CardGameDB's flag, kept as one legality snapshot
     cgdb_banned: bool = False
     release_order: int = 0  # higher is newer; picks the newest printing of a title
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def icons(self) -> dict[str, int]:
@@ -76,18 +75,6 @@ class Card:
     def has_keyword(self, name: str) -> bool:
         name = name.lower()
         return any(k.lower() == name or k.lower().startswith(name + " ") for k in self.keywords)
-
-    def keyword_value(self, name: str) -> int | None:
-        """The number of a numeric keyword ("Toughness +2" -> 2, "Fated 3" -> 3)."""
-        prefix = name.lower()
-        for k in self.keywords:
-            head, _, tail = k.partition(" ")
-            if head.lower() == prefix and tail:
-                try:
-                    return int(tail.replace("+", ""))
-                except ValueError:
-                    return None
-        return None
 
     @property
     def cost_label(self) -> str:
