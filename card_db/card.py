@@ -57,7 +57,13 @@ class Card:
     octgn_id: str | None = None
     cgdb_restricted: bool = False  # CardGameDB's flag, kept as one legality snapshot
     cgdb_banned: bool = False
-    release_order: int = 0  # higher is newer; picks the newest printing of a title
+    release_order: int = 0  # higher is newer
+    # Which card this printing is of (card_db/identity.py); printings of one card share it.
+    card_id: str = ""
+
+    def __post_init__(self):
+        if not self.card_id:  # a card built by hand (tests) is its own card
+            object.__setattr__(self, "card_id", self.id)
 
     @property
     def icons(self) -> dict[str, int]:
@@ -112,4 +118,5 @@ class Card:
             "max_copies": self.max_copies,
             "text": self.text,
             "octgn_id": self.octgn_id,
+            "card_id": self.card_id,
         }

@@ -16,11 +16,22 @@ from card_db.errors import DatabaseError
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Migrations from version N to N+1, run in order inside one transaction each. New tables
 # need no entry (create_all adds them); changed or added columns do.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+
+def _add_card_identity(connection: sqlite3.Connection) -> None:
+    """1 -> 2: printings learn which card they are (card_db/identity.py)."""
+    from card_db.identity import assign_card_ids
+
+    connection.execute("ALTER TABLE card ADD COLUMN card_id VARCHAR NOT NULL DEFAULT ''")
+    connection.execute("CREATE INDEX IF NOT EXISTS ix_card_card_id ON card (card_id)")
+    assign_card_ids(connection)
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_card_identity}
 
 
 def create_db_engine(path: str | Path) -> Engine:

@@ -48,6 +48,8 @@ class CardBase(SQLModel):
     cgdb_restricted: bool = False
     cgdb_banned: bool = False
     release_order: int = 0
+    # The card this printing is of (card_db/identity.py): the id of its first LCG printing.
+    card_id: str = Field(default="", index=True)
 
 
 class CardRow(CardBase, table=True):

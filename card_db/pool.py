@@ -33,6 +33,29 @@ class CardPool:
             printings.sort(key=lambda c: (c.era == "LCG", c.release_order), reverse=True)
         return by_title
 
+    @cached_property
+    def by_card(self) -> dict[str, list[Card]]:
+        """Card id -> its printings, the card's own (first LCG) printing first."""
+        by_card: dict[str, list[Card]] = {}
+        for card in self.cards:
+            by_card.setdefault(card.card_id, []).append(card)
+        for printings in by_card.values():
+            printings.sort(key=lambda c: (c.id != c.card_id, c.era != "LCG", -c.release_order))
+        return by_card
+
+    def card(self, card_id: str) -> Card | None:
+        """The card's own printing (the one whose id is the card id), or None."""
+        printings = self.by_card.get(card_id)
+        return printings[0] if printings else None
+
+    def cards_of_title(self, title: str) -> list[Card]:
+        """The distinct cards a title names, one printing each (the card's own), LCG first."""
+        seen: dict[str, Card] = {}
+        for printing in self.printings(title):
+            if printing.card_id not in seen:
+                seen[printing.card_id] = self.card(printing.card_id) or printing
+        return list(seen.values())
+
     def __len__(self) -> int:
         return len(self.cards)
 

@@ -19,7 +19,7 @@ _COLUMNS = (
     "id, title, type, faction, era, set_code, set_name, number, descriptor, cycle, cost, "
     "cost_is_x, skill, skill_is_x, terror, combat, arcane, investigation, subtypes, keywords, "
     'steadfast, transient, "unique", text, flavor, illustrator, max_copies, octgn_id, '
-    "cgdb_restricted, cgdb_banned, release_order"
+    "cgdb_restricted, cgdb_banned, release_order, card_id"
 )
 
 
@@ -41,7 +41,7 @@ def row_to_card(row: tuple) -> Card:
     (cid, title, ctype, faction, era, set_code, set_name, number, descriptor, cycle, cost,
      cost_is_x, skill, skill_is_x, terror, combat, arcane, investigation, subtypes, keywords,
      steadfast, transient, unique, text, flavor, illustrator, max_copies, octgn_id,
-     cgdb_restricted, cgdb_banned, release_order) = row  # fmt: skip
+     cgdb_restricted, cgdb_banned, release_order, card_id) = row  # fmt: skip
     return Card(
         id=cid, title=title, type=ctype, faction=faction, era=era, set_code=set_code,
         set_name=set_name, number=number, descriptor=descriptor, cycle=cycle, cost=cost,
@@ -50,7 +50,7 @@ def row_to_card(row: tuple) -> Card:
         keywords=_split(keywords), steadfast=_steadfast(steadfast), transient=bool(transient),
         unique=bool(unique), text=text or "", flavor=flavor, illustrator=illustrator,
         max_copies=max_copies, octgn_id=octgn_id, cgdb_restricted=bool(cgdb_restricted),
-        cgdb_banned=bool(cgdb_banned), release_order=release_order,
+        cgdb_banned=bool(cgdb_banned), release_order=release_order, card_id=card_id or cid,
     )  # fmt: skip
 
 

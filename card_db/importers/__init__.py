@@ -52,4 +52,7 @@ def import_paths(
             if progress and len(files) > 1:
                 progress(f"importing {file}")
             total += importer.apply(connection, file)
+        from card_db.identity import assign_card_ids
+
+        assign_card_ids(connection.connection.driver_connection)
     return total

@@ -200,6 +200,11 @@ def load_embedded_if_empty(engine, *, progress: Callable[[str], None] | None = N
             if progress:
                 progress(f"loading {data_file.name}")
             added += upsert_cards(connection, list(read_rows(data_file))).imported
+        from card_db.identity import assign_card_ids
+        from card_db.importers.octgn_table import apply_shipped_octgn_ids
+
+        apply_shipped_octgn_ids(connection)
+        assign_card_ids(connection.connection.driver_connection)
         return added
 
 
