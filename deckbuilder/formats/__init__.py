@@ -14,7 +14,7 @@ from deckbuilder.deck import Deck
 
 # A deck of 10,000 lines is already absurd; bigger files are refused before parsing.
 MAX_DECK_FILE_BYTES = 1_000_000
-SUFFIXES = (".txt", ".o8d", ".json")
+SUFFIXES = (".txt", ".o8d", ".json", ".md", ".bbcode")  # .md and .bbcode are written only
 
 
 class DeckFileError(DeckbuilderError):
@@ -34,6 +34,10 @@ def format_for(path: Path):
         from deckbuilder.formats import o8d as module
     elif suffix == ".json":
         from deckbuilder.formats import jsondeck as module
+    elif suffix == ".md":
+        from deckbuilder.formats import markdown as module
+    elif suffix == ".bbcode":
+        from deckbuilder.formats import bbcode as module
     else:
         raise DeckFileError(
             f"{path}: unknown deck file type {suffix or '(none)'!r}; use {', '.join(SUFFIXES)}"
@@ -77,11 +81,11 @@ def dump_deck(deck: Deck, suffix: str) -> str:
     return format_for(Path(f"deck{suffix}")).dump(deck)
 
 
-def write_deck(deck: Deck, path: str | os.PathLike) -> None:
-    """Write a deck in the format of the path's suffix, atomically (an existing file is
-    replaced only once the new one is complete)."""
+def write_deck(deck: Deck, path: str | os.PathLike, *, dump=None) -> None:
+    """Write a deck in the format of the path's suffix (or with ``dump``), atomically (an
+    existing file is replaced only once the new one is complete)."""
     path = Path(path)
-    content = format_for(path).dump(deck)
+    content = (dump or format_for(path).dump)(deck)
     temporary = path.with_name(f".{path.name}.tmp")
     try:
         temporary.write_text(content, encoding="utf-8", newline="\n")
