@@ -9,7 +9,10 @@ import importlib
 import sys
 
 # Order is the order of ``deckbuilder --help``.
-COMMAND_MODULES = ("tui", "db", "search", "check", "convert", "collection", "hand", "goldfish")
+COMMAND_MODULES = (
+    "tui", "db", "search", "card", "check", "show", "convert", "diff", "collection", "hand",
+    "goldfish",
+)  # fmt: skip
 
 
 class _Parser(argparse.ArgumentParser):
