@@ -76,22 +76,24 @@ def title_keys_in(data: bytes, db_path: Path) -> set[str]:
     return {k for k in keys if k in squashed}
 
 
-def read_deck_quickly(path: str, db_path: Path, lists) -> tuple:
-    """(deck, pool) for a deck file: read against the partial pool of its titles, and again
-    against the whole pool when that read is not certain (an unknown or misspelt card,
-    whose suggestions and fuzzy matches need every title)."""
+def read_decks_quickly(paths: list[str], db_path: Path, lists=()) -> tuple[list, object]:
+    """(decks, pool) for deck files: read against the partial pool of their titles (and the
+    titles ``lists`` name), and again against the whole pool when that read is not certain
+    (an unknown or misspelt card, whose suggestions and fuzzy matches need every title)."""
     from card_db.pool import CardPool
     from card_db.store import load_cards
     from deckbuilder.formats import DeckFileError, read_bytes, read_deck
     from deckbuilder.resolve import PrintingNote
 
-    keys = title_keys_in(read_bytes(Path(path)), db_path) | list_title_keys(lists)
+    keys = list_title_keys(lists)
+    for path in paths:
+        keys |= title_keys_in(read_bytes(Path(path)), db_path)
     pool = load_partial_pool(db_path, keys)
     try:
-        deck = read_deck(path, pool)
-        if all(isinstance(w, PrintingNote) for w in deck.warnings):
-            return deck, pool
+        decks = [read_deck(path, pool) for path in paths]
+        if all(isinstance(w, PrintingNote) for deck in decks for w in deck.warnings):
+            return decks, pool
     except DeckFileError:
         pass
     pool = CardPool(load_cards(db_path))
-    return read_deck(path, pool), pool
+    return [read_deck(path, pool) for path in paths], pool

@@ -33,7 +33,7 @@ def run(args) -> int:
     import sys
 
     from deckbuilder.legality import get_format, get_list, load_lists
-    from deckbuilder.partial_pool import read_deck_quickly
+    from deckbuilder.partial_pool import read_decks_quickly
 
     path = db_path(args)
     lists = load_lists(path)
@@ -41,7 +41,7 @@ def run(args) -> int:
         get_format(args.format_id)  # an unknown format or list fails before the deck is read
     if args.list_id:
         get_list(lists, args.list_id)
-    deck, pool = read_deck_quickly(args.deck, path, lists.values())
+    (deck,), pool = read_decks_quickly([args.deck], path, lists.values())
     document = summary(deck, pool, lists, args.format_id, args.list_id)
     if args.json:
         print_json(document)
