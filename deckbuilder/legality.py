@@ -25,6 +25,7 @@ from card_db.card import Card
 from card_db.errors import DeckbuilderError, UnknownCardError
 from card_db.names import title_key as _title_key
 from deckbuilder.deck import Deck
+from deckbuilder.plurals import counted
 
 DEFAULT_LIST_ID = "final-2015"
 DEFAULT_FORMAT_ID = "lcg"
@@ -396,7 +397,7 @@ def resolve_entries(
     if unknown and not strict:
         warnings += [line.strip() for line in unknown]
     elif unknown:
-        raise UnknownCardError("\n".join([f"{len(unknown)} card(s) not found", *unknown]))
+        raise UnknownCardError("\n".join([f"{counted(len(unknown), 'card')} not found", *unknown]))
     return ids, titles
 
 

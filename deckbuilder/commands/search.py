@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from deckbuilder.commands import add_command, db_path, print_json, table
+from deckbuilder.plurals import counted
 
 _ICON_LETTERS = (("terror", "T"), ("combat", "C"), ("arcane", "A"), ("investigation", "I"))
 
@@ -63,7 +64,10 @@ def run(args) -> int:
         print_json({"total": result.total, "cards": [c.to_json() for c in result.cards]})
         return 0
     if not result.cards:
-        print("No cards match.")
+        if result.total:  # --limit 0
+            print(f"({counted(result.total, 'card')} match; --limit 0 shows none)")
+        else:
+            print("No cards match.")
         return 0
     rows = [
         [
@@ -80,7 +84,7 @@ def run(args) -> int:
     ]
     print(table(rows, ["Title", "Type", "Faction", "Cost", "Skill", "Icons", "Set", "Era"]))
     if result.total > len(result.cards):
-        print(f"({len(result.cards)} of {result.total} cards; --limit to see more)")
+        print(f"({len(result.cards)} of {counted(result.total, 'card')}; --limit to see more)")
     else:
-        print(f"({result.total} cards)")
+        print(f"({counted(result.total, 'card')})")
     return 0

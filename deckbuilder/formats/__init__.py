@@ -11,6 +11,7 @@ from pathlib import Path
 
 from card_db.errors import DeckbuilderError, UnknownCardError
 from deckbuilder.deck import Deck
+from deckbuilder.plurals import counted
 
 # A deck of 10,000 lines is already absurd; bigger files are refused before parsing.
 MAX_DECK_FILE_BYTES = 1_000_000
@@ -151,7 +152,7 @@ def unknown_cards_error(
 ):
     """One DeckFileError naming the file, then one line per card that was not found."""
     more = f" (stopped reading after {len(unknown)})" if stopped else ""
-    lines = [f"{source}: {len(unknown)} card(s) not found{more}"]
+    lines = [f"{source}: {counted(len(unknown), 'card')} not found{more}"]
     for line, message, _suggestions in unknown:
         where = f"line {line}: " if line is not None else ""
         lines.append(f"  {where}{message}")
