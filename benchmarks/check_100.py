@@ -22,7 +22,6 @@ import tempfile
 import time
 from pathlib import Path
 
-
 CORE_DECKS = (
     Path(__file__).resolve().parents[2]
     / "shared/carddata/tdnordine-Call-of-Cthulhu-OCTGN/o8g/Decks/Core Set"
