@@ -33,6 +33,9 @@ _NUMBER = re.compile(r"^0*(\d+)([a-z]?)$", re.I)
 # the whole text is tried as a title first: "Broken Space, Broken Time" is a title).
 _DESCRIPTOR_SEPARATOR = re.compile(r"\s*(?:,|\s[-\u2013\u2014]\s|:)\s*")
 _ARTICLES = {"the", "a", "an"}
+# The longest title, descriptor and set name together are about 100 characters; a longer
+# name is refused before fuzzy matching, whose cost grows with its length.
+MAX_NAME = 200
 
 # Fuzzy matches tolerate one edit (a transposed, missing, extra or wrong letter) on titles
 # long enough for one edit to be unambiguous, and only when no other title is within two.
@@ -143,6 +146,8 @@ class Resolver:
     def title_printings(self, text: str) -> tuple[list[Card], list[str]]:
         """Every printing the text names (a title, or a title with its descriptor), newest
         LCG first, plus warnings (a fuzzy match); raises UnknownCardError with suggestions."""
+        if len(text) > MAX_NAME:
+            raise UnknownCardError(f"a name of {len(text):,} characters is not a card")
         printings = self.pool.printings(text)
         if printings:
             return printings, []

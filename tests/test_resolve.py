@@ -146,3 +146,8 @@ def test_real_data_typos(full_pool):
     assert resolver.resolve("Kopesh of the Abyss").card.title == "Khopesh of the Abyss"
     assert resolver.resolve("MIranda Keeper").card.title == "Miranda Keeper"
     assert resolver.resolve("Andrew Chapman").card.title == "Andrew-Chapman"
+
+
+def test_an_absurdly_long_name_is_refused_without_a_suggestion_search():
+    with pytest.raises(UnknownCardError, match="a name of 40,000 characters is not a card"):
+        Resolver(POOL).resolve("x" * 40_000)

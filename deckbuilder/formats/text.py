@@ -10,7 +10,7 @@ from card_db.errors import UnknownCardError
 from card_db.names import title_key
 from deckbuilder.deck import Deck
 from deckbuilder.formats import DeckFileError, UnknownCards, decode_text, unknown_cards_error
-from deckbuilder.resolve import DeckReading, Resolver
+from deckbuilder.resolve import MAX_NAME, DeckReading, Resolver
 
 _COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})\s*[x×*]?\s+(?P<rest>\S.*)$", re.I)
 _COUNT_LAST = re.compile(r"^(?P<rest>.*\S)\s+[x×*]\s*(?P<count>\d{1,3})$", re.I)
@@ -36,7 +36,7 @@ _STORY_HEADERS = {title_key("Story deck"), title_key("Stories"), title_key("Stor
 _BULLET = re.compile(r"^[-\u2022\u00b7*+]\s+")
 # No card line is anywhere near this long; longer lines are refused before any pattern or
 # suggestion search runs on them, so reading stays linear in the file's size.
-MAX_LINE = 200
+MAX_LINE = MAX_NAME + 20
 
 
 def _entry(line: str) -> list[tuple[int, str]]:
