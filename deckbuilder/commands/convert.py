@@ -29,16 +29,19 @@ def run(args) -> int:
     from pathlib import Path
 
     from card_db.errors import DeckbuilderError
-    from deckbuilder.formats import format_for, grouped_text, read_deck, write_deck
+    from deckbuilder.formats import DeckFileError, format_for, grouped_text, read_deck, write_deck
     from deckbuilder.plurals import counted
 
-    target = Path(args.target)
+    source, target = Path(args.source), Path(args.target)
     format_for(target)  # an unknown target suffix fails before any work
     if args.grouped and target.suffix.lower() != ".txt":
         raise DeckbuilderError(f"--grouped is for .txt files, not {target.suffix or target.name}")
-    folder = target.parent
-    if not folder.is_dir():
-        raise DeckbuilderError(f"{target}: the folder {folder} does not exist")
+    if not target.parent.is_dir():
+        raise DeckbuilderError(f"{target}: the folder {target.parent} does not exist")
+    if source.resolve() == target.resolve() or (
+        target.exists() and source.exists() and target.samefile(source)
+    ):
+        raise DeckFileError(f"{target}: is the input deck; convert never writes over its input")
     deck = read_deck(args.source, load_pool(args))
     for warning in deck.warnings:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)
