@@ -83,7 +83,6 @@ def read_decks_quickly(paths: list[str], db_path: Path, lists=()) -> tuple[list,
     from card_db.pool import CardPool
     from card_db.store import load_cards
     from deckbuilder.formats import DeckFileError, read_bytes, read_deck
-    from deckbuilder.resolve import PrintingNote
 
     keys = list_title_keys(lists)
     for path in paths:
@@ -91,7 +90,7 @@ def read_decks_quickly(paths: list[str], db_path: Path, lists=()) -> tuple[list,
     pool = load_partial_pool(db_path, keys)
     try:
         decks = [read_deck(path, pool) for path in paths]
-        if all(isinstance(w, PrintingNote) for deck in decks for w in deck.warnings):
+        if not any(deck.warnings for deck in decks):  # a warning may be a fuzzy match
             return decks, pool
     except DeckFileError:
         pass

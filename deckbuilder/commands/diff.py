@@ -20,11 +20,10 @@ def run(args) -> int:
     import sys
 
     from deckbuilder.partial_pool import read_decks_quickly
-    from deckbuilder.resolve import PrintingNote
 
     (old, new), pool = read_decks_quickly([args.old, args.new], db_path(args))
     for deck in (old, new):
-        for warning in [w for w in deck.warnings if not isinstance(w, PrintingNote)]:
+        for warning in deck.warnings:
             print(f"deckbuilder: warning: {warning}", file=sys.stderr)
     document = compare(old, new, pool)
     document["a"]["path"], document["b"]["path"] = args.old, args.new

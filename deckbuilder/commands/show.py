@@ -46,10 +46,7 @@ def run(args) -> int:
     if args.json:
         print_json(document)
         return 0
-    from deckbuilder.resolve import PrintingNote
-
-    # Which printing a title resolved to changes nothing in the summary.
-    for warning in [w for w in deck.warnings if not isinstance(w, PrintingNote)]:
+    for warning in deck.warnings:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)
     print("\n".join(human_lines(document)))
     return 0
