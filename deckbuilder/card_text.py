@@ -6,7 +6,8 @@ import re
 
 # The card data spells an icon "((T))", "(T)" or "[Terror]"; "(s)" in "token(s)" is no icon.
 _ICON_WORDS = {"T": "Terror", "C": "Combat", "A": "Arcane", "I": "Investigation"}
-_ICON_MARKUP = re.compile(r"\(\(([TCAI])\)\)|(?<![(\w])\(([TCAI])\)(?!\))")
+# "((T))" is tried first, so "((T)(C) instead…)" keeps its own parenthesis.
+_ICON_MARKUP = re.compile(r"\(\(([TCAI])\)\)|(?<!\w)\(([TCAI])\)")
 
 
 def readable_text(text: str) -> str:
