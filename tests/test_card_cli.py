@@ -93,3 +93,33 @@ def test_unknown_name_exits_2_with_suggestions(full_db_env):
     assert "no card matches" in err and "Itinerant Scholar" in err
     code, _out, err = run_cli("card", "!!!")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_list_status_skips_only_entries_that_cannot_name_the_card(full_db, full_pool):
+    """The shortcut that spares fuzzy matching gives every card the status the whole list
+    gives it, misspelt entries ("Nyarlahotep" in faq-v22) included."""
+    from deckbuilder.commands.card import list_statuses
+    from deckbuilder.legality import load_lists, resolve_list
+
+    lists = load_lists(full_db)
+    whole = {list_id: resolve_list(lst, full_pool) for list_id, lst in lists.items()}
+    named = {e.title for lst in lists.values() for e in (*lst.restricted, *lst.banned)}
+    cards = [c for c in full_pool.cards if c.title in named or c.title.startswith("Nyarl")]
+    cards += full_pool.cards[::25]
+    for card in {c.card_id: c for c in cards}.values():
+        printings = full_pool.by_card[card.card_id]
+        for status in list_statuses(card, full_pool, lists):
+            resolved = whole[status["list"]]
+            expected = (
+                "banned" if any(resolved.banned(p) for p in printings)
+                else "restricted" if any(resolved.restricted(p) for p in printings)
+                else "allowed"
+            )  # fmt: skip
+            assert status["status"] == expected, (card.id, status)
+    nyarlathotep = full_pool.cards_of_title("Nyarlathotep")
+    assert any(
+        s["status"] != "allowed"
+        for c in nyarlathotep
+        for s in list_statuses(c, full_pool, lists)
+        if s["list"] == "faq-v22"
+    )

@@ -9,6 +9,7 @@ from deckbuilder.commands import add_command, db_path, print_json
 
 WIDTH = 80
 MAX_SHOWN = 10  # a vague name can match dozens of cards: the rest are listed by title
+_NEAR_LENGTH = 4  # an article ("the ") or one edit: the most a fuzzy list entry differs
 
 
 def register(subparsers) -> None:
@@ -25,31 +26,27 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     from card_db.errors import UnknownCardError
-    from card_db.names import search_text, title_key
-    from card_db.query import Query
-    from card_db.search import matching_titles, search
-    from card_db.store import distinct_titles
+    from card_db.names import title_key
     from deckbuilder.legality import load_lists
     from deckbuilder.partial_pool import list_title_keys, load_partial_pool, titles_by_key
 
     path = db_path(args)
     names = _names(args.names, path)
-    lists = load_lists(path)
-    queries = [Query(words=tuple(search_text(name).split())) for name in names]
-    for name, query in zip(names, queries, strict=True):
-        if not query.words:
+    for name in names:
+        if not title_key(name):
             raise UnknownCardError(f"{name!r} names no card (no letters or digits)")
-    # A name that is a title needs no fuzzy matching over every title.
+    # A name that is a title needs no fuzzy matching (nor its imports) over every title.
     exact = titles_by_key(path, (title_key(n) for n in names))
     wanted = {t for n in names for t in exact.get(title_key(n), [])}
-    vague = [q for n, q in zip(names, queries, strict=True) if title_key(n) not in exact]
+    vague = [n for n in names if title_key(n) not in exact]
     if vague:
-        every_title = distinct_titles(path)
-        wanted.update(t for q in vague for t in matching_titles(every_title, q.words))
+        wanted.update(_matching_titles(path, vague))
+    lists = load_lists(path)
     pool = load_partial_pool(path, list_title_keys(lists.values()), titles=wanted)
     found = []
-    for name, query in zip(names, queries, strict=True):
-        cards = _best_cards(name, search(pool, query).cards)
+    for name in names:
+        printings = pool.printings(name) if name not in vague else _search(pool, name)
+        cards = _best_cards(name, printings)
         if not cards:
             suggestions = load_full_suggestions(path, name)
             hint = f" (closest: {', '.join(suggestions)})" if suggestions else ""
@@ -66,6 +63,28 @@ def run(args) -> int:
         rest = ", ".join(_full_title(d) for d in documents[len(shown) :])
         print(f"\nAlso matching ({len(documents) - len(shown)} more): {rest}")
     return 0
+
+
+def _query(name: str):
+    from card_db.names import search_text
+    from card_db.query import Query
+
+    return Query(words=tuple(search_text(name).split()))
+
+
+def _matching_titles(path, names: list[str]) -> set[str]:
+    """The titles the search would match for these names (a first pass over titles only)."""
+    from card_db.search import matching_titles
+    from card_db.store import distinct_titles
+
+    every_title = distinct_titles(path)
+    return {t for name in names for t in matching_titles(every_title, _query(name).words)}
+
+
+def _search(pool, name: str) -> list:
+    from card_db.search import search
+
+    return search(pool, _query(name)).cards
 
 
 def _names(words: list[str], path) -> list[str]:
@@ -111,14 +130,24 @@ def _best_cards(name: str, printings: list) -> list:
 def card_ownership(args, cards) -> dict[str, tuple[int, int]] | None:
     """card id -> (owned, available) copies; None when there is no collection. The one
     place this command reads the collection."""
+    import sqlite3
+
     from card_db.names import title_key
-    from deckbuilder import collection
     from deckbuilder.commands.collection import collection_reader
 
     with collection_reader(args) as connection:
-        owned = collection.owned_counts(session=connection)
-        if not owned:
+        try:  # most players keep no collection: they need not pay for its code
+            (kept,) = connection.execute(
+                "SELECT EXISTS (SELECT 1 FROM collection_product) "
+                "OR EXISTS (SELECT 1 FROM collection_card)"
+            ).fetchone()
+        except sqlite3.OperationalError:  # a database from before the collection
+            kept = False
+        if not kept:
             return None
+        from deckbuilder import collection
+
+        owned = collection.owned_counts(session=connection)
         available = collection.available_counts(session=connection)
     return {
         c.card_id: (owned.get(title_key(c.title), 0), available.get(title_key(c.title), 0))
@@ -134,7 +163,7 @@ def list_statuses(card, pool, lists) -> list[dict]:
     printings = pool.by_card.get(card.card_id, [card])
     statuses = []
     for lst in lists.values():
-        resolved = resolve_list(lst, pool)
+        resolved = resolve_list(_entries_for(lst, card, pool), pool)
         if any(resolved.banned(p) for p in printings):
             status = "banned"
         elif any(resolved.restricted(p) for p in printings):
@@ -151,6 +180,31 @@ def list_statuses(card, pool, lists) -> list[dict]:
             }
         )
     return statuses
+
+
+def _entries_for(lst, card, pool):
+    """The list without the entries that cannot name ``card``, so that a misspelt entry
+    for another card costs no fuzzy matching. An entry spelled as another title names that
+    title (exact matches win); a fuzzy match is one edit or an article away, so an entry
+    for a title not in the database can only be ``card`` when its length is close to the
+    title's or it contains the title (a descriptor or printing written after it)."""
+    from dataclasses import replace
+
+    from card_db.names import title_key
+
+    own = title_key(card.title)
+
+    def may_name(entry) -> bool:
+        key = title_key(entry.title)
+        if key == own or own in key:
+            return True
+        return not pool.printings(entry.title) and abs(len(key) - len(own)) <= _NEAR_LENGTH
+
+    return replace(
+        lst,
+        restricted=tuple(e for e in lst.restricted if may_name(e)),
+        banned=tuple(e for e in lst.banned if may_name(e)),
+    )
 
 
 def card_document(printing, pool, lists, ownership) -> dict:
