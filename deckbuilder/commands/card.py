@@ -3,8 +3,6 @@ under every restricted/banned list, and owned/available copies (SPEC §4)."""
 
 from __future__ import annotations
 
-import textwrap
-
 from deckbuilder.commands import add_command, db_path, print_json
 
 WIDTH = 80
@@ -234,6 +232,8 @@ def _full_title(document: dict) -> str:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
+    import textwrap
+
     lines = []
     for paragraph in text.strip().splitlines():
         lines += textwrap.wrap(paragraph.strip(), WIDTH, initial_indent=indent,

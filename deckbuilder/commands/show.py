@@ -3,8 +3,6 @@ icons, steadfast needs, legality and opening-hand odds, with bar charts (80 colu
 
 from __future__ import annotations
 
-import textwrap
-
 from deckbuilder.commands import add_command, db_path, print_json
 
 BAR_WIDTH = 30
@@ -145,6 +143,8 @@ def _card_line(card: dict, title_width: int) -> str:
 
 
 def human_lines(d: dict) -> list[str]:
+    import textwrap
+
     from deckbuilder.plurals import counted
 
     legality = d["legality"]
