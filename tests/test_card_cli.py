@@ -123,3 +123,12 @@ def test_list_status_skips_only_entries_that_cannot_name_the_card(full_db, full_
         for s in list_statuses(c, full_pool, lists)
         if s["list"] == "faq-v22"
     )
+
+
+def test_a_title_with_its_descriptor_names_one_card(full_db_env):
+    for name, card_id in [
+        ("Cthulhu, The Great Old One", "Core-041"),
+        ("Carl Stanford (Deathless Fanatic)", "SoA-028"),
+        ("Carl Stanford - Sinister, not necessarily Evil", "SoK-051"),
+    ]:
+        assert [c["id"] for c in card_json(name)] == [card_id], name

@@ -39,6 +39,8 @@ def run(args) -> int:
     vague = [n for n in names if title_key(n) not in exact]
     if vague:
         wanted.update(_matching_titles(path, vague))
+        heads = titles_by_key(path, (title_key(_head(n)) for n in vague))
+        wanted.update(t for titles in heads.values() for t in titles)
     lists = load_lists(path)
     pool = load_partial_pool(path, list_title_keys(lists.values()), titles=wanted)
     found = []
@@ -79,10 +81,32 @@ def _matching_titles(path, names: list[str]) -> set[str]:
     return {t for name in names for t in matching_titles(every_title, _query(name).words)}
 
 
-def _search(pool, name: str) -> list:
-    from card_db.search import search
+def _head(name: str) -> str:
+    """The title part of "Title, Descriptor", "Title (Descriptor)" or "Title - Descriptor"."""
+    import re
 
-    return search(pool, _query(name)).cards
+    return re.split(r"\s*(?:,|\(|:|\s[-\u2013\u2014]\s)\s*", name, maxsplit=1)[0]
+
+
+def _search(pool, name: str) -> list:
+    """The search's matches, else the card a deck file naming it this way would hold (a
+    title with its descriptor, as deck files and forums write it)."""
+    import re
+
+    from card_db.errors import UnknownCardError
+    from card_db.search import search
+    from deckbuilder.resolve import Resolver
+
+    found = search(pool, _query(name)).cards
+    if found:
+        return found
+    spec = re.match(r"^(?P<title>.*?)\s*\((?P<spec>[^()]*)\)$", name)
+    try:
+        if spec:
+            return Resolver(pool).candidates(spec["title"], spec["spec"])[0]
+        return Resolver(pool).candidates(name)[0]
+    except UnknownCardError:
+        return []
 
 
 def _names(words: list[str], path) -> list[str]:
