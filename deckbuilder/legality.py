@@ -540,7 +540,8 @@ def check_deck(
         problems.append(
             Violation(
                 "deck-size",
-                f"The draw deck has {draw_count} cards; the minimum is {fmt.min_draw_deck} "
+                f"The draw deck has {counted(draw_count, 'card')}; the minimum is "
+                f"{fmt.min_draw_deck} "
                 "(stories and domains do not count, conspiracies do).",
                 [],
                 fmt.sources["deck-size"],
@@ -676,7 +677,8 @@ def _story_deck_problem(deck: Deck, fmt: Format, pool) -> Violation | None:
     count = len(keys)
     return Violation(
         "story-deck",
-        f"The story deck has {count} cards; the {fmt.id} format needs the {size} stories of "
+        f"The story deck has {counted(count, 'card')}; the {fmt.id} format needs the {size} "
+        "stories of "
         f"{wanted}, one of each.",
         titles,
         fmt.sources["story-deck"],

@@ -44,7 +44,7 @@ def test_human_output_reads_like_the_card(full_db_env):
     assert lines[1] == "Miskatonic University Character — Messenger."
     assert "Cost 2   Skill 1   Icons 2 Arcane" in out
     assert "Printings: Core Set 030 (LCG); Masks of Nyarlathotep 023 (CCG)" in out
-    assert "final-2015 restricted" in out
+    assert "final-2015 (default) restricted" in out
     assert all(len(line) <= 80 for line in lines)
 
 

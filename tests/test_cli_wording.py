@@ -25,6 +25,7 @@ def test_one_of_a_thing_is_singular(full_db_env, tmp_path):
     deck.write_text("1x Itinerant Scholar\n", encoding="utf-8")
     code, out, _err = run_cli("check", str(deck))
     assert code == 1 and "NOT LEGAL (1 problem)" in out and "1 card in the draw deck" in out
+    assert "The draw deck has 1 card;" in out
     code, _out, err = run_cli("convert", str(deck), str(tmp_path / "one.json"))
     assert code == 0 and "1 card written" in err
     code, out, _err = run_cli("search", "Itinerant Scholar", "era:lcg")

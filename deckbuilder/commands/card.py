@@ -269,7 +269,7 @@ def _card_lines(d: dict) -> str:
     from deckbuilder.plurals import counted
 
     lines = [("* " if d["unique"] else "") + _full_title(d)]
-    kind = f"{d['faction']} {d['type']}"
+    kind = ("Unique " if d["unique"] else "") + f"{d['faction']} {d['type']}"
     if d["subtypes"]:
         kind += " — " + ". ".join(d["subtypes"]) + "."
     lines.append(kind)
@@ -294,8 +294,8 @@ def _card_lines(d: dict) -> str:
         lines += ["", *_wrap(d["text"])]
     if d["flavor"]:
         lines += ["", *_wrap(d["flavor"], "  ")]
-    lines += ["", "Printings: " + "; ".join(_printing(p) for p in d["printings"])]
-    lines.append("Lists: " + "; ".join(_status(s) for s in d["lists"]))
+    lines += ["", *_wrap("Printings: " + "; ".join(_printing(p) for p in d["printings"]))]
+    lines += _wrap("Lists: " + "; ".join(_status(s) for s in d["lists"]))
     if "owned" in d:
         lines.append(f"Owned: {d['owned']}, available: {d['available']} (not in built decks)")
     return "\n".join(lines)
@@ -306,4 +306,4 @@ def _printing(p: dict) -> str:
 
 
 def _status(s: dict) -> str:
-    return f"{s['list']} {s['status']}"
+    return f"{s['list']}{' (default)' if s['default'] else ''} {s['status']}"

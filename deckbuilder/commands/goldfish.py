@@ -127,4 +127,7 @@ def _print(document: dict, stats) -> None:
     print(table(rows, ["card"] + [f"T{n}" for n in turns]))
     print()
     print(f"Note: {d['note']}")
-    print(f"{d['games']} games in {stats.elapsed:.2f} s ({d['games_per_second']:.0f} games/s)")
+    print(
+        f"{counted(d['games'], 'game')} in {stats.elapsed:.2f} s "
+        f"({d['games_per_second']:.0f} games/s)"
+    )
