@@ -25,6 +25,8 @@ CTHULHUCLI_LOOKUP = [CTHULHUCLI, "Itinerant Scholar"]
 COMMANDS = [
     ("card", [DECKBUILDER, "card", "Itinerant Scholar"]),
     ("show", [DECKBUILDER, "show", str(EXAMPLE_DECK)]),
+    # For scale: the same lookup through search, whose start-up these two should match.
+    ("search", [DECKBUILDER, "search", "Itinerant Scholar"]),
 ]
 
 
