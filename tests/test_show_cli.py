@@ -76,6 +76,7 @@ def test_a_problem_is_counted_in_words(full_db_env, tmp_path):
     assert code == 0, err
     assert "NOT LEGAL (1 problem) under format lcg" in out.splitlines()[1]
     assert "[deck-size]" in out
+    assert all(len(line) <= 80 for line in out.splitlines())
 
 
 @pytest.mark.parametrize(

@@ -155,7 +155,13 @@ def human_lines(d: dict) -> list[str]:
         f"{counted(d['story_deck_count'], 'story card')}",
         f"{verdict} under format {legality['format']}, list {legality['list']}",
     ]
-    lines += [f"  [{p['rule']}] {p['message']}" for p in problems]
+    for problem in problems:
+        lines += textwrap.wrap(
+            f"[{problem['rule']}] {problem['message']}",
+            80,
+            initial_indent="  ",
+            subsequent_indent="    ",
+        )
     if d["notes"]:
         lines += ["", *d["notes"].splitlines()]
     titles = [c for s in d["sections"] for g in s["groups"] for c in g["cards"]]
