@@ -107,6 +107,14 @@ def test_the_partial_pool_reads_and_checks_like_the_whole_pool(full_db, full_poo
     assert len(partial) < len(full_pool) or text is not None
 
 
+def test_rule_warnings_are_shown(full_db_env, tmp_path):
+    deck = tmp_path / "heroic-villainous.txt"
+    deck.write_text("3x Akhlut\n1x Brother James Xavier\n", encoding="utf-8")
+    code, out, _err = run_cli("show", str(deck))
+    assert code == 0 and "  warning: Heroic (Brother James Xavier) and Villainous (Akhlut)" in out
+    assert show_json(str(deck))["legality_warnings"][0].startswith("Heroic")
+
+
 def test_bad_input_exits_2_on_one_line(full_db_env, tmp_path):
     for argv in (
         [str(tmp_path / "missing.txt")],

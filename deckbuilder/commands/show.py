@@ -105,6 +105,8 @@ def summary(deck, pool, lists, format_id: str | None, list_id: str | None) -> di
         "icons": {icon: numbers["icons"][icon] for icon in ICONS},
         "steadfast": steadfast_needs(deck),
         "legality": result.to_json(),
+        # What the rules warn about, beyond how the file was read (printed on stderr).
+        "legality_warnings": [w for w in result.warnings if w not in deck.warnings],
         "odds": {
             "hand_size": SETUP_HAND,
             "facts": {f.key: f.to_json() for f in setup_hand_facts(deck)},
@@ -155,13 +157,10 @@ def human_lines(d: dict) -> list[str]:
         f"{counted(d['story_deck_count'], 'story card')}",
         f"{verdict} under format {legality['format']}, list {legality['list']}",
     ]
-    for problem in problems:
-        lines += textwrap.wrap(
-            f"[{problem['rule']}] {problem['message']}",
-            80,
-            initial_indent="  ",
-            subsequent_indent="    ",
-        )
+    findings = [f"[{p['rule']}] {p['message']}" for p in problems]
+    findings += [f"warning: {w}" for w in d["legality_warnings"]]
+    for finding in findings:
+        lines += textwrap.wrap(finding, 80, initial_indent="  ", subsequent_indent="    ")
     if d["notes"]:
         lines += ["", *d["notes"].splitlines()]
     titles = [c for s in d["sections"] for g in s["groups"] for c in g["cards"]]
