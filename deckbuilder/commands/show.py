@@ -20,10 +20,18 @@ def register(subparsers) -> None:
     )
     parser.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
     parser.add_argument(
-        "--format", dest="format_id", default=None, metavar="F", help="as for check (default lcg)"
+        "--format",
+        dest="format_id",
+        default=None,
+        metavar="F",
+        help="format to check against: lcg (default), ccg, 1v2 or 1v3, as for check",
     )
     parser.add_argument(
-        "--list", dest="list_id", default=None, metavar="L", help="as for check (final-2015)"
+        "--list",
+        dest="list_id",
+        default=None,
+        metavar="L",
+        help="restricted/banned list id (default: final-2015), as for check",
     )
 
 
