@@ -142,6 +142,13 @@ def session_for(engine: Engine, *, write: bool = False):
     return Session(engine.execution_options(immediate=True) if write else engine)
 
 
+def begin_write(session):
+    """The session's connection, its transaction begun with BEGIN IMMEDIATE unless one is
+    already under way: call it before a read-modify-write reads."""
+    options = None if session.in_transaction() else {"immediate": True}
+    return session.connection(execution_options=options)
+
+
 def _use_wal(path: Path) -> None:
     """Write-ahead logging: readers never wait for a writer. Set once, kept by the file."""
     connection = sqlite3.connect(path, timeout=FIRST_RUN_TIMEOUT, isolation_level=None)

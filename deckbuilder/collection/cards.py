@@ -32,7 +32,8 @@ def parse_count(text: str, *, what: str = "count") -> int:
         shown = text if len(text) <= 20 else text[:20] + "..."
         raise CollectionError(f"{what} {shown!r} is not a whole number")
     if len(text.lstrip("+-").lstrip("0")) > len(str(MAX_COUNT)):
-        raise CollectionError(f"{what} {text[:20]}... is too large (at most {MAX_COUNT})")
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise CollectionError(f"{what} {shown} is too large (at most {MAX_COUNT})")
     return check_count(int(text), what=what)
 
 

@@ -17,8 +17,11 @@ def connection_of(session, *, write: bool = False) -> sqlite3.Connection:
         if write and not session.in_transaction:
             session.execute("BEGIN IMMEDIATE")
         return session
-    options = {"immediate": True} if write and not session.in_transaction() else None
-    return session.connection(execution_options=options).connection.driver_connection
+    if write:
+        from card_db.db import begin_write
+
+        return begin_write(session).connection.driver_connection
+    return session.connection().connection.driver_connection
 
 
 def rows(db: sqlite3.Connection, sql: str, params: Iterable = ()) -> list[tuple]:
