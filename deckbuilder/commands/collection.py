@@ -104,6 +104,38 @@ def _warn(warnings: list[str]) -> None:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)
 
 
+def _resolve_card(args, text: str, *, product: str | None = None):
+    """The card ``text`` names (see ``collection.resolve_card``), among the cards of
+    ``product`` when a title names several. The printings of that exact title (or id) are
+    read first, which spares loading the whole pool for the usual command; another spelling
+    (with a descriptor, a typo) is looked up in the whole pool."""
+    from card_db.errors import UnknownCardError
+    from card_db.names import title_key
+    from card_db.pool import CardPool
+    from card_db.store import load_cards
+
+    warnings: list[str] = []
+    where = ("title_key = ? OR id = ?", [title_key(text), text.strip()])
+    narrow = CardPool(load_cards(db_path(args), progress=_progress, where=where))
+    card = None
+    if narrow.cards:
+        with contextlib.suppress(UnknownCardError):
+            card = _card_in(narrow, text, product, warnings)
+    if card is None:
+        card = _card_in(load_pool(args), text, product, warnings)
+    _warn(warnings)
+    return card
+
+
+def _card_in(pool, text: str, product: str | None, warnings: list[str]):
+    from deckbuilder import collection
+
+    inside = None
+    if product is not None:
+        inside = {c.card_id for c in pool.cards if c.era == "LCG" and c.set_code == product}
+    return collection.resolve_card(text, pool=pool, within=inside, warnings=warnings)
+
+
 def _read_deck(path: str, pool):
     from deckbuilder.formats import read_deck
     from deckbuilder.resolve import PrintingNote
@@ -130,9 +162,7 @@ def run_add(args) -> int:
 def run_add_card(args) -> int:
     from deckbuilder import collection
 
-    warnings: list[str] = []
-    card = collection.resolve_card(args.title, pool=load_pool(args), warnings=warnings)
-    _warn(warnings)
+    card = _resolve_card(args, args.title)
     with collection_session(args) as session:
         change = collection.add_card(card.card_id, args.count, session=session)
     if args.json:
@@ -159,13 +189,7 @@ def run_copies(args) -> int:
     if args.copies.lower() != "default":
         copies = collection.parse_count(args.copies, what="copies")
     info = collection.find_product(args.product)
-    card = None
-    if args.card:
-        pool = load_pool(args)
-        inside = {c.card_id for c in pool.cards if c.era == "LCG" and c.set_code == info.code}
-        warnings: list[str] = []
-        card = collection.resolve_card(args.card, pool=pool, within=inside, warnings=warnings)
-        _warn(warnings)
+    card = _resolve_card(args, args.card, product=info.code) if args.card else None
     with collection_session(args) as session:
         collection.set_copies(
             info.code, copies, card=card.card_id if card else None, session=session
