@@ -138,11 +138,9 @@ def _card_in(pool, text: str, product: str | None, warnings: list[str]):
 
 def _read_deck(path: str, pool):
     from deckbuilder.formats import read_deck
-    from deckbuilder.resolve import PrintingNote
 
     deck = read_deck(path, pool)
-    # Ownership counts by title, so which printing a title resolved to is no news here.
-    _warn([w for w in deck.warnings if not isinstance(w, PrintingNote)])
+    _warn(deck.warnings)
     return deck
 
 
