@@ -7,6 +7,8 @@ import dataclasses
 
 import pytest
 from conftest import make_card
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from card_db.errors import DeckbuilderError, UnknownCardError
 from card_db.names import title_key
@@ -327,3 +329,15 @@ def test_a_database_from_before_the_collection_owns_nothing():
     old.execute("CREATE TABLE card (id, title_key, card_id, set_code, era)")
     assert collection.owned_counts(session=old) == {}
     assert collection.available_counts(session=old) == {}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_any_typed_count_is_a_sane_number_or_one_clear_error(text):
+    try:
+        value = collection.parse_count(text)
+    except CollectionError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 300
+    else:
+        assert abs(value) <= collection.MAX_COUNT
+        assert text.strip().lstrip("+-").isdigit() and text.strip().isascii()
