@@ -89,6 +89,18 @@ def read_schema_version(connection) -> int:
     return connection.exec_driver_sql("PRAGMA user_version").scalar() or 0
 
 
+def _looks_like_ours(connection: sqlite3.Connection, tables: list[str]) -> bool:
+    """Only deckbuilder's tables, with its card table."""
+    from sqlmodel import SQLModel
+
+    import card_db.models  # noqa: F401  (registers the tables)
+
+    if "card" not in tables or not set(tables) <= set(SQLModel.metadata.tables):
+        return False
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(card)")}
+    return {"id", "title", "title_key", "set_code", "era"} <= columns
+
+
 def claim(connection: sqlite3.Connection, path: str | Path) -> None:
     """Refuse a SQLite file that another program made, before anything changes it."""
     application = connection.execute("PRAGMA application_id").fetchone()[0]
@@ -100,8 +112,7 @@ def claim(connection: sqlite3.Connection, path: str | Path) -> None:
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
         )
     )
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if application == 0 and (not tables or ("card" in tables and version >= 1)):
+    if application == 0 and (not tables or _looks_like_ours(connection, tables)):
         return  # a new file, or one from a deckbuilder older than the application id
     shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "") or "none"
     raise DatabaseError(

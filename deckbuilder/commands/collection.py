@@ -29,7 +29,12 @@ def register(subparsers) -> None:
     )
 
     add_card = add_command(sub, "add-card", run_add_card, help="add or remove single cards")
-    add_card.add_argument("title", metavar="TITLE")
+    add_card.add_argument(
+        "title",
+        metavar="TITLE",
+        help='a title; "Title, Descriptor" or a card id (e.g. Core-041) when the title names '
+        "several cards",
+    )
     add_card.add_argument(
         "--count", type=_whole, default=1, metavar="N", help="copies (negative: lost or sold)"
     )
