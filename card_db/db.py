@@ -55,9 +55,9 @@ def create_db_engine(path: str | Path, *, timeout: float | None = None) -> Engin
 
     Transactions are begun by SQLAlchemy, not the driver, so that reads and writes of one
     transaction are one SQLite transaction (the driver would run reads outside it). A
-    connection with the execution option ``immediate=True`` begins with BEGIN IMMEDIATE: it
-    takes the write lock before reading, so a read-modify-write can never lose another
-    process's update."""
+    connection with the execution option ``immediate=True`` (the engine's default) begins
+    with BEGIN IMMEDIATE: it takes the write lock before reading, so a read-modify-write can
+    never lose another process's update."""
     from sqlalchemy import event
     from sqlmodel import create_engine
 
@@ -82,7 +82,9 @@ def create_db_engine(path: str | Path, *, timeout: float | None = None) -> Engin
         immediate = connection.get_execution_options().get("immediate", False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
-    return engine
+    # engine.begin() is for writing (imports, lists, schema): it takes the write lock first.
+    # Sessions (session_for) read unless asked to write.
+    return engine.execution_options(immediate=True)
 
 
 def read_schema_version(connection) -> int:
@@ -128,7 +130,7 @@ def ensure_schema(engine: Engine) -> None:
 
     import card_db.models  # noqa: F401  (registers the tables)
 
-    with engine.execution_options(immediate=True).begin() as connection:
+    with engine.begin() as connection:
         driver = connection.connection.driver_connection
         claim(driver, engine.url.database or ":memory:")
         version = read_schema_version(connection)
@@ -150,7 +152,7 @@ def session_for(engine: Engine, *, write: bool = False):
     IMMEDIATE), as every read-modify-write must."""
     from sqlmodel import Session
 
-    return Session(engine.execution_options(immediate=True) if write else engine)
+    return Session(engine.execution_options(immediate=write))
 
 
 def begin_write(session):
@@ -193,7 +195,7 @@ def prepare_database(path: str | Path, *, progress: Callable[[str], None] | None
         if not memory:
             _use_wal(path_obj)
         ensure_schema(preparer)
-        load_embedded_if_empty(preparer.execution_options(immediate=True), progress=progress)
+        load_embedded_if_empty(preparer, progress=progress)
     except Exception as exc:
         if is_database_failure(exc):
             raise database_error(path, exc) from None
