@@ -154,7 +154,6 @@ def card_ownership(args, cards) -> dict[str, tuple[int, int]] | None:
     place this command reads the collection."""
     import sqlite3
 
-    from card_db.names import title_key
     from deckbuilder.commands.collection import collection_reader
 
     with collection_reader(args) as connection:
@@ -171,10 +170,7 @@ def card_ownership(args, cards) -> dict[str, tuple[int, int]] | None:
 
         owned = collection.owned_counts(session=connection)
         available = collection.available_counts(session=connection)
-    return {
-        c.card_id: (owned.get(title_key(c.title), 0), available.get(title_key(c.title), 0))
-        for c in cards
-    }
+    return {c.card_id: (owned.get(c.card_id, 0), available.get(c.card_id, 0)) for c in cards}
 
 
 def list_statuses(card, pool, lists) -> list[dict]:
