@@ -78,12 +78,21 @@ def test_typos_several_names_and_unquoted_words(full_db_env):
     assert [c["title"] for c in card_json("Itinerant", "Scholar")] == ["Itinerant Scholar"]
 
 
-def test_owned_and_available_with_a_collection(full_db_env):
-    assert run_cli("collection", "add", "Core")[0] == 0
+def test_owned_and_available_with_a_collection(full_db_env, tmp_path):
+    import sqlite3
+
+    from deckbuilder.collection import owned_counts
+
+    assert run_cli("collection", "add", "Core", "--count", "2")[0] == 0
+    deck = tmp_path / "one.txt"
+    deck.write_text("1x Itinerant Scholar\n", encoding="utf-8")
+    assert run_cli("collection", "build", str(deck), "--force")[0] == 0
+    with sqlite3.connect(full_db_env) as connection:
+        owned = owned_counts(session=connection)["Core-030"]
     (card,) = card_json("Itinerant Scholar")
-    assert card["owned"] >= 1 and card["available"] == card["owned"]
+    assert (card["owned"], card["available"]) == (owned, owned - 1)
     code, out, _err = run_cli("card", "Itinerant Scholar")
-    assert f"Owned: {card['owned']}, available: {card['available']}" in out
+    assert f"Owned: {owned}, available: {owned - 1} (not in built decks)" in out
 
 
 def test_unknown_name_exits_2_with_suggestions(full_db_env):
