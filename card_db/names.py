@@ -43,3 +43,21 @@ def title_key(name: str) -> str:
 def search_text(name: str) -> str:
     """The fuzzy-match form: folded words separated by single spaces."""
     return _SPACES.sub(" ", _NOT_ALNUM.sub(" ", fold(strip_octgn_markers(name)))).strip()
+
+
+# A possessive "'s" goes (Dagon's is the word dagon); other apostrophes join (R'lyeh: rlyeh).
+_APOSTROPHES = re.compile(r"['\u2018\u2019`](?:s\b)?")
+_NOT_ALNUM_OR_LINE = re.compile(r"[^0-9a-z\n]+")
+_LINE_EDGE_SPACES = re.compile(r" ?\n ?")
+
+
+def word_forms(texts: list[str]) -> list[str]:
+    """The search-word form of each text: folded words separated by single spaces, with
+    apostrophes dropped so that "R'lyeh" is the word "rlyeh" and "Dagon's" is "dagon".
+    Folds the texts joined into one string: one pass over the whole card pool, not one call
+    per title."""
+    if not texts:
+        return []
+    joined = "\n".join(text.replace("\n", " ") for text in texts)
+    words = _NOT_ALNUM_OR_LINE.sub(" ", _APOSTROPHES.sub("", fold(joined)))
+    return _LINE_EDGE_SPACES.sub("\n", words).strip(" ").split("\n")

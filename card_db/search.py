@@ -1,22 +1,62 @@
-"""Search: the query's filters, then typo-tolerant ranking of titles by its bare words."""
+"""Search: the query's filters over printings, then one row per card (its printings folded)
+ranked by how its title and descriptor match the bare words (card_db/name_match.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
+import weakref
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from card_db.card import Card
+from card_db.name_match import NameMatcher
 from card_db.pool import CardPool
-from card_db.query import Query, QueryContext, compile_checks, parse
-
-FUZZY_CUTOFF = 80.0  # WRatio score below which a title is not a match for the bare words
+from card_db.query import (
+    VOCABULARY_FIELDS,
+    Query,
+    QueryContext,
+    check_vocabulary,
+    compile_checks,
+    lcg_by_default,
+    parse,
+)
 
 
 class SearchResult(NamedTuple):
-    total: int
-    cards: list[Card]
+    total: int  # rows before the limit: cards, or printings with ``printings=True``
+    cards: list[Card]  # a card's own printing, or the matching printing that fits best
     scores: list[float]
+    printings: list[list[Card]]  # every printing of each row's card, its own first
+
+
+class _PoolIndex:
+    """What searching a pool needs beyond the pool: its names indexed for word matching."""
+
+    def __init__(self, pool: CardPool):
+        ids: dict[tuple[str, str], int] = {}
+        self.name_of = [ids.setdefault((c.title, c.descriptor or ""), len(ids)) for c in pool.cards]
+        self.matcher = NameMatcher(list(ids))
+        self._vocabulary: dict[str, set[str]] | None = None
+        self._pool = weakref.ref(pool)
+
+    @property
+    def vocabulary(self) -> dict[str, set[str]]:
+        if self._vocabulary is None:
+            cards = self._pool().cards
+            self._vocabulary = {
+                "keyword": {k for c in cards for k in c.keywords},
+                "subtype": {s for c in cards for s in c.subtypes},
+            }
+        return self._vocabulary
+
+
+_INDEXES: weakref.WeakKeyDictionary[CardPool, _PoolIndex] = weakref.WeakKeyDictionary()
+
+
+def _index(pool: CardPool) -> _PoolIndex:
+    index = _INDEXES.get(pool)
+    if index is None:
+        index = _INDEXES[pool] = _PoolIndex(pool)
+    return index
 
 
 def search(
@@ -25,118 +65,85 @@ def search(
     *,
     context: QueryContext | None = None,
     limit: int | None = None,
+    printings: bool = False,
+    vocabulary: Mapping[str, Iterable[str]] | None = None,
 ) -> SearchResult:
+    """Cards matching ``query``, best first. Without an ``era:`` or ``set:`` term only cards
+    with a matching LCG printing count (their CCG reprints fold into them). ``printings``:
+    one row per matching printing instead of per card. ``vocabulary`` (field -> values) is
+    what ``k:`` and ``st:`` values are checked against, the pool's own by default."""
     parsed = query if isinstance(query, Query) else parse(query)
+    index = _index(pool)
+    if any(term.field in VOCABULARY_FIELDS for term in parsed.terms):
+        check_vocabulary(parsed, index.vocabulary if vocabulary is None else vocabulary)
     cards = pool.cards
-    indexes = list(range(len(cards)))
+    matched = range(len(cards))
     for keep in compile_checks(parsed, context):  # each check narrows what the next one sees
-        indexes = [i for i in indexes if keep(cards[i])]
-    if parsed.words:
-        ranked = _rank_titles(pool, indexes, " ".join(parsed.words))
+        matched = [i for i in matched if keep(cards[i])]
+    by_card: dict[str, list[int]] = {}
+    for i in matched:
+        by_card.setdefault(cards[i].card_id, []).append(i)
+    # The printings that may stand for their card: in the LCG default, its LCG ones.
+    if lcg_by_default(parsed):
+        candidates = {}
+        for card_id, found in by_card.items():
+            lcg = [i for i in found if cards[i].era == "LCG"]
+            if lcg:
+                candidates[card_id] = lcg
     else:
-        rank = pool.default_rank
-        ranked = [(i, 100.0) for i in sorted(indexes, key=rank.__getitem__)]
-    total = len(ranked)
-    if limit is not None:
-        ranked = ranked[:limit]
-    return SearchResult(total, [pool.cards[i] for i, _ in ranked], [s for _, s in ranked])
-
-
-def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[int, float]]:
-    from rapidfuzz import fuzz
-
-    from card_db.names import search_text
-
-    wanted = search_text(words)
-    if len(indexes) == len(pool.cards):
-        groups = pool.title_groups
-    else:
-        titles = pool.search_titles
-        groups = {}
-        for i in indexes:
-            groups.setdefault(titles[i], []).append(i)
-    scores = title_scores(list(groups), wanted, universe=pool.title_universe)
-    scored = [
-        (i, score + fuzz.ratio(wanted, title) / 1000.0)
-        for title, score in scores.items()
-        for i in groups[title]
-    ]
+        candidates = by_card
+    scores = _card_scores(index, candidates, parsed.words)
+    if scores is not None:
+        candidates = {cid: found for cid, found in candidates.items() if cid in scores}
     rank = pool.default_rank
-    scored.sort(key=lambda p: (-p[1], rank[p[0]]))
-    return scored
-
-
-def matching_titles(titles: Iterable[str], words: Iterable[str]) -> list[str]:
-    """The printed titles among ``titles`` that the bare ``words`` of a query match, so that
-    a caller can read only their cards (``search`` ranks them the same way)."""
-    from card_db.names import search_text
-
-    by_form: dict[str, list[str]] = {}
-    for title in titles:
-        by_form.setdefault(search_text(title), []).append(title)
-    scores = title_scores(list(by_form), search_text(" ".join(words)))
-    return [title for form in scores for title in by_form[form]]
-
-
-def title_scores(
-    titles: list[str], wanted: str, *, universe: tuple[str, ...] | None = None
-) -> dict[str, float]:
-    """The titles (in ``search_text`` form) that match the words ``wanted``, with their
-    scores. A title containing every word outranks any fuzzy match (200 for the exact
-    title); a fuzzy match needs a WRatio of FUZZY_CUTOFF and must echo every word: each
-    query word of 3+ letters is in the title or close to one of its words (WRatio alone
-    scores "ia ia" high for "yithian sentry" through a partial match inside a word).
-    ``universe``, a fixed superset of ``titles``, lets the word index be built once."""
-    from rapidfuzz import fuzz, process
-
-    tokens = wanted.split()
-    echoing = _echoing_titles(universe or tuple(titles), tuple(t for t in tokens if len(t) >= 3))
-    if universe is None:
-        candidates = echoing
+    shown = {card_id: _representative(cards, found) for card_id, found in candidates.items()}
+    scores = scores or {}
+    order = sorted(shown, key=lambda cid: (-scores.get(cid, 100.0), rank[shown[cid]]))
+    if printings:
+        rows = [(i, cid) for cid in order for i in _printing_order(cards, by_card[cid])]
     else:
-        echoing_set = set(echoing)
-        candidates = [t for t in titles if t in echoing_set]
+        rows = [(shown[cid], cid) for cid in order]
+    total = len(rows)
+    if limit is not None:
+        rows = rows[:limit]
+    return SearchResult(
+        total,
+        [cards[i] for i, _ in rows],
+        [scores.get(cid, 100.0) for _, cid in rows],
+        [pool.by_card[cid] for _, cid in rows],
+    )
+
+
+def _card_scores(
+    index: _PoolIndex, candidates: dict[str, list[int]], words: tuple[str, ...]
+) -> dict[str, float] | None:
+    """Card id -> its best name score for the bare words; None when they ask nothing."""
+    if not words:
+        return None
+    name_of = index.name_of
+    names = {name_of[i] for found in candidates.values() for i in found}
+    by_name = index.matcher.match(words, among=names)
+    if by_name is None:
+        return None
     scores: dict[str, float] = {}
-    fuzzy_hits = process.extract(
-        wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
-        score_cutoff=FUZZY_CUTOFF,
-    )  # fmt: skip
-    for title, score, _ in fuzzy_hits:
-        scores[title] = score
-    first = tokens[0] if tokens else ""
-    for title in [t for t in titles if first in t]:  # one cheap test before the full one
-        if all(token in title for token in tokens):
-            scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
+    for card_id, found in candidates.items():
+        best = max((by_name[name_of[i]] for i in found if name_of[i] in by_name), default=None)
+        if best is not None:
+            scores[card_id] = best
     return scores
 
 
-def _echoing_titles(titles: tuple[str, ...], tokens: tuple[str, ...]) -> list[str]:
-    """The titles in which every token is a substring or within ratio 70 of a word: looked up
-    through the distinct title words, so WRatio then scores only these."""
-    if not tokens:
-        return list(titles)
-    from rapidfuzz import fuzz, process
-
-    titles_by_word = _titles_by_word(titles)
-    kept: set[str] | None = None
-    for token in tokens:
-        close = process.extract(
-            token, list(titles_by_word), scorer=fuzz.ratio, processor=None, limit=None,
-            score_cutoff=70,
-        )  # fmt: skip
-        found = {t for t in titles if token in t}
-        for word, _score, _ in close:
-            found.update(titles_by_word[word])
-        kept = found if kept is None else kept & found
-        if not kept:
-            return []
-    return [t for t in titles if t in kept]
+def _representative(cards: list[Card], found: list[int]) -> int:
+    """The card's own printing when it is among ``found``, else the LCG, newest one."""
+    for i in found:
+        if cards[i].id == cards[i].card_id:
+            return i
+    return min(found, key=lambda i: (cards[i].era != "LCG", -cards[i].release_order))
 
 
-@lru_cache(maxsize=8)
-def _titles_by_word(titles: tuple[str, ...]) -> dict[str, list[str]]:
-    index: dict[str, list[str]] = {}
-    for title in titles:
-        for word in set(title.split()):
-            index.setdefault(word, []).append(title)
-    return index
+def _printing_order(cards: list[Card], found: list[int]) -> list[int]:
+    return sorted(
+        found,
+        key=lambda i: (cards[i].id != cards[i].card_id, cards[i].era != "LCG",
+                       -cards[i].release_order),
+    )  # fmt: skip

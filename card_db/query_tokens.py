@@ -1,0 +1,95 @@
+"""Splitting a search query into tokens, the way players type them.
+
+"Double quotes" group words anywhere (``x:"go insane"``; an unclosed one runs to the end).
+A 'single quote' groups words only where it opens a token or a field's value and a later
+one ends a word (``x:'go insane'``); every other apostrophe belongs to its word, so
+``R'lyeh``, ``O'Donnell`` and ``Dagon's`` are words. A token quoted whole reads like one
+shell argument (below), so ``'t:char f:yog'`` is two terms. Nothing here raises.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable
+
+# A token that so far is a field and its operator ("x:", "!st=") opens a value.
+_FIELD_OPENER = re.compile(r"!?[A-Za-z]+(?:<=|>=|!=|!|:|=|<|>)")
+_CLOSING_APOSTROPHE = re.compile(r"'(?=\s|$)")
+_PLAIN = re.compile(r"[^\s\"']+")
+# Fields whose values hold spaces: one shell argument "x:go insane" or "f:the agency" is
+# one term.
+PHRASE_FIELDS = frozenset(
+    {"x", "text", "st", "subtype", "k", "keyword", "set", "cycle", "f", "faction"}
+)
+_PHRASE_TERM = re.compile(r"!?(?P<field>[A-Za-z]+)(?:!|:|=)")
+
+
+def tokenize(query: str | Iterable[str]) -> list[str]:
+    """Tokens of a query line, or of shell arguments; linear in the query's length."""
+    if isinstance(query, str):
+        return split_query(query)
+    tokens: list[str] = []
+    for argument in query:
+        tokens += argument_tokens(argument)
+    return tokens
+
+
+def split_query(text: str) -> list[str]:
+    """The tokens of one line of query text, quotes removed."""
+    tokens: list[str] = []
+    for token, quoted_whole in _split(text):
+        tokens += argument_tokens(token, nested=True) if quoted_whole else [token]
+    return tokens
+
+
+def argument_tokens(argument: str, *, nested: bool = False) -> list[str]:
+    """The tokens of one shell argument: split like a line ('t:char f:yog' is two terms),
+    except that one text-like field followed by plain words ("x:go insane", the shell
+    having removed the quotes) stays one term."""
+    parts = [token for token, _ in _split(argument)] if nested else split_query(argument)
+    head = _PHRASE_TERM.match(parts[0]) if len(parts) > 1 else None
+    if (
+        head
+        and head["field"].lower() in PHRASE_FIELDS
+        and not any(_FIELD_OPENER.match(p) or p.startswith("!") for p in parts[1:])
+    ):
+        return [" ".join(parts)]
+    return parts
+
+
+def _split(text: str) -> list[tuple[str, bool]]:
+    """(token, whether one pair of quotes enclosed all of it) for each token of ``text``."""
+    closers = [m.start() for m in _CLOSING_APOSTROPHE.finditer(text)]
+    tokens: list[tuple[str, bool]] = []
+    i, end = 0, len(text)
+    while i < end:
+        if text[i].isspace():
+            i += 1
+            continue
+        parts: list[str] = []
+        quoted = 0  # how many parts came from quotes
+        while i < end and not text[i].isspace():
+            char = text[i]
+            close = -1
+            if char == '"':
+                close = text.find('"', i + 1)
+                close = end if close < 0 else close
+            elif char == "'" and (not parts or _FIELD_OPENER.fullmatch("".join(parts))):
+                k = bisect_right(closers, i)
+                close = closers[k] if k < len(closers) else -1
+            if close >= 0:
+                parts.append(text[i + 1 : close])
+                quoted += 1
+                i = close + 1
+            elif char == "'":
+                parts.append(char)
+                i += 1
+            else:
+                plain = _PLAIN.match(text, i)
+                parts.append(plain.group())
+                i = plain.end()
+        token = "".join(parts)
+        if token.strip():
+            tokens.append((token, quoted == len(parts) == 1))
+    return tokens
