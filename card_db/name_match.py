@@ -8,8 +8,7 @@ that "dagon" brings the Dagon cards and not Meat Wagon.
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from card_db.names import word_forms
@@ -20,8 +19,8 @@ WORD_SCORE = 121.0  # the floor of a word match: above any fuzzy score (at most 
 
 
 class NameMatcher:
-    """The names ((title, descriptor) pairs) once folded and indexed by word, then asked
-    any number of queries; a name is known by its position in ``names``."""
+    """The names ((title, descriptor) pairs) folded once, then asked any number of queries;
+    a name is known by its position in ``names``."""
 
     def __init__(self, names: Sequence[tuple[str, str | None]]):
         forms = word_forms([t for t, _ in names] + [d or "" for _, d in names])
@@ -30,62 +29,49 @@ class NameMatcher:
         self.fulls = [
             f"{t} {d}" if d else t for t, d in zip(self.titles, self.descriptors, strict=True)
         ]
-        self._ids_by_word: dict[str, list[int]] = {}
-        for i, full in enumerate(self.fulls):
-            for word in set(full.split()):
-                self._ids_by_word.setdefault(word, []).append(i)
-        self._words = sorted(self._ids_by_word)
+        # " word word ": a token starts a word where " token" occurs, is one where " token "
+        self._padded = [f" {full} " for full in self.fulls]
         self._longest = max(map(len, self.fulls), default=0)
-        self._ids_by_form: dict[str, list[int]] = {}
-        for i, (title, full) in enumerate(zip(self.titles, self.fulls, strict=True)):
-            self._ids_by_form.setdefault(title, []).append(i)
-            if full != title:
-                self._ids_by_form.setdefault(full, []).append(i)
-        self._forms = tuple(self._ids_by_form)
+        self._ids_by_form: dict[str, list[int]] | None = None  # for fuzzy matching, on demand
 
     def match(
-        self, words: Iterable[str], among: Collection[int] | None = None
+        self, words: Iterable[str], keep: Callable[[set[int]], set[int]] | None = None
     ) -> dict[int, float] | None:
-        """Name -> score for the names among ``among`` (default all) that the words match,
-        or None when the words hold no letter or digit (they ask nothing)."""
+        """Name -> score for the names the words match, or None when the words hold no
+        letter or digit (they ask nothing). ``keep`` takes the names a tier found and
+        returns those still wanted (say, those with a printing the query's filters keep):
+        a tier that keeps none gives way to the next."""
         wanted = " ".join(word_forms([" ".join(words)])[0].split())
         tokens = tuple(dict.fromkeys(wanted.split()))
         if not tokens:
             return None
-        scores = self._word_scores(wanted, tokens, among)
-        return scores if scores else self._fuzzy_scores(wanted, among)
+        scores = self._word_scores(wanted, tokens, keep)
+        return scores if scores else self._fuzzy_scores(wanted, keep)
 
     def _word_scores(
-        self, wanted: str, tokens: tuple[str, ...], among: Collection[int] | None
+        self, wanted: str, tokens: tuple[str, ...], keep: Callable[[set[int]], set[int]] | None
     ) -> dict[int, float]:
         if len(tokens) > self._longest:  # more distinct words than any name has letters
             return {}
-        found: set[int] | None = None
+        found = range(len(self._padded))
         for token in sorted(tokens, key=len, reverse=True):  # long words narrow most
-            ids: set[int] = set()
-            at = bisect_left(self._words, token)
-            while at < len(self._words) and self._words[at].startswith(token):
-                ids.update(self._ids_by_word[self._words[at]])
-                at += 1
-            found = ids if found is None else found & ids
+            starts = " " + token
+            found = [i for i in found if starts in self._padded[i]]
             if not found:
                 return {}
-        assert found is not None
-        if among is not None:
-            found = found.intersection(among)
-        return {i: self._word_score(i, wanted, tokens) for i in found}
+        kept = set(found) if keep is None else keep(set(found))
+        return {i: self._word_score(i, wanted, tokens) for i in kept}
 
     def _word_score(self, i: int, wanted: str, tokens: tuple[str, ...]) -> float:
         """Exact names first; then names holding every word in the title, whole words
         rather than starts of words, names starting with the words, and few other words."""
-        title, full = self.titles[i], self.fulls[i]
+        title, full, padded = self.titles[i], self.fulls[i], self._padded[i]
         if wanted in (title, full):
             return EXACT_SCORE - len(title) / 1000
-        title_words = title.split()
-        all_words = full.split()
-        in_title = all(any(w.startswith(t) for w in title_words) for t in tokens)
-        whole = sum(t in all_words for t in tokens) / len(tokens)
-        others = sum(not any(w.startswith(t) for t in tokens) for w in title_words)
+        title_padded = f" {title} "
+        in_title = all(" " + t in title_padded for t in tokens)
+        whole = sum(f" {t} " in padded for t in tokens) / len(tokens)
+        others = sum(not w.startswith(tokens) for w in title.split())
         return (
             WORD_SCORE
             + 50 * in_title
@@ -95,21 +81,29 @@ class NameMatcher:
             - len(title) / 1000
         )
 
-    def _fuzzy_scores(self, wanted: str, among: Collection[int] | None) -> dict[int, float]:
+    def _fuzzy_scores(
+        self, wanted: str, keep: Callable[[set[int]], set[int]] | None
+    ) -> dict[int, float]:
         # WRatio scales a partial match of texts 8 times apart by 0.6: none reaches the cutoff
         if len(wanted) > 8 * self._longest:
             return {}
         from rapidfuzz import fuzz
 
+        if self._ids_by_form is None:
+            self._ids_by_form = {}
+            for i, (title, full) in enumerate(zip(self.titles, self.fulls, strict=True)):
+                self._ids_by_form.setdefault(title, []).append(i)
+                if full != title:
+                    self._ids_by_form.setdefault(full, []).append(i)
         scores: dict[int, float] = {}
-        for form, score in fuzzy_scores(self._forms, wanted).items():
+        for form, score in fuzzy_scores(tuple(self._ids_by_form), wanted).items():
             score += fuzz.ratio(wanted, form) / 1000  # the closer whole name first
             for i in self._ids_by_form[form]:
                 if score > scores.get(i, 0.0):
                     scores[i] = score
-        if among is not None:
-            keep = among if isinstance(among, set | frozenset) else set(among)
-            scores = {i: s for i, s in scores.items() if i in keep}
+        if keep is not None:
+            kept = keep(set(scores))
+            scores = {i: s for i, s in scores.items() if i in kept}
         return scores
 
 

@@ -31,7 +31,11 @@ def fold(text: str) -> str:
     if text.isascii():  # most titles and texts: nothing to decompose
         return text.lower()
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2026", "...")
+    if text.isascii():  # typographic quotes were all: card texts are mostly like that
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
+    if decomposed.isascii():  # combining marks are not ASCII: none to drop
+        return decomposed.lower()
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
 
 
@@ -47,17 +51,20 @@ def search_text(name: str) -> str:
 
 # A possessive "'s" goes (Dagon's is the word dagon); other apostrophes join (R'lyeh: rlyeh).
 _APOSTROPHES = re.compile(r"['\u2018\u2019`](?:s\b)?")
-_NOT_ALNUM_OR_LINE = re.compile(r"[^0-9a-z\n]+")
-_LINE_EDGE_SPACES = re.compile(r" ?\n ?")
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]+")
+# Every ASCII character but letters and digits is a word break; NUL is kept, as separator.
+_BREAKS = str.maketrans({i: " " for i in range(1, 128) if not chr(i).isalnum()})
 
 
 def word_forms(texts: list[str]) -> list[str]:
     """The search-word form of each text: folded words separated by single spaces, with
     apostrophes dropped so that "R'lyeh" is the word "rlyeh" and "Dagon's" is "dagon".
-    Folds the texts joined into one string: one pass over the whole card pool, not one call
-    per title."""
+    The folded texts are joined into one string for the rest: a few passes over the whole
+    card pool, not a few per title."""
     if not texts:
         return []
-    joined = "\n".join(text.replace("\n", " ") for text in texts)
-    words = _NOT_ALNUM_OR_LINE.sub(" ", _APOSTROPHES.sub("", fold(joined)))
-    return _LINE_EDGE_SPACES.sub("\n", words).strip(" ").split("\n")
+    joined = _APOSTROPHES.sub("", "\0".join(fold(text).replace("\0", " ") for text in texts))
+    if not joined.isascii():  # what folding left of other scripts breaks words too
+        joined = _NOT_ASCII.sub(" ", joined)
+    spaced = " ".join(joined.translate(_BREAKS).split())
+    return [form.strip(" ") for form in spaced.split("\0")]

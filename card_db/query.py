@@ -321,12 +321,15 @@ def _term_predicate(term: Term, context: QueryContext) -> Callable[[Card], bool]
             needs.append(need)
         return lambda c: any(all(getattr(c, i) >= n for i, n in need.items()) for need in needs)
     if name in VOCABULARY_FIELDS:
-        folded = [fold(v) for v in term.values]
+        starts = tuple(fold(v) for v in term.values)
         if name == "keyword":
-            return lambda c: any(_fold(k).startswith(v) for k in c.keywords for v in folded)
-        return lambda c: any(_fold(s).startswith(v) for s in c.subtypes for v in folded)
+            return lambda c: any(_fold(k).startswith(starts) for k in c.keywords)
+        return lambda c: any(_fold(s).startswith(starts) for s in c.subtypes)
     if name == "text":
         folded = [fold(v) for v in term.values]
+        if len(folded) == 1:
+            (one,) = folded
+            return lambda c: one in _fold(c.text)
         return lambda c: any(v in _fold(c.text) for v in folded)
     if name == "set":
         codes = set().union(*(set_codes(v) for v in lows))
@@ -388,13 +391,23 @@ def compile_filter(query: Query, context: QueryContext | None = None) -> Callabl
     return lambda card: all(check(card) for check in checks)
 
 
+_CHECK_COST = {
+    "keyword": 1,
+    "subtype": 1,
+    "icons": 1,
+    "text": 2,
+    **dict.fromkeys(CONTEXT_FIELDS, 3),
+}
+
+
 def compile_checks(
     query: Query, context: QueryContext | None = None
 ) -> list[Callable[[Card], bool]]:
     """One predicate per field term and excluded word; a card matches when all hold."""
     context = context or QueryContext()
     checks: list[Callable[[Card], bool]] = []
-    for term in query.terms:
+    # Cheap checks first: each one narrows the cards the next, dearer one reads.
+    for term in sorted(query.terms, key=lambda t: _CHECK_COST.get(t.field, 0)):
         predicate = _term_predicate(term, context)
         if term.negated:
             checks.append(lambda c, p=predicate: not p(c))

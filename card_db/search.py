@@ -4,7 +4,7 @@ ranked by how its title and descriptor match the bare words (card_db/name_match.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from card_db.card import Card
@@ -29,14 +29,39 @@ class SearchResult(NamedTuple):
 
 
 class _PoolIndex:
-    """What searching a pool needs beyond the pool: its names indexed for word matching."""
+    """What searching a pool needs beyond the pool, as lists parallel to ``pool.cards`` so
+    that a search over thousands of printings stays a few list lookups per printing."""
 
     def __init__(self, pool: CardPool):
-        ids: dict[tuple[str, str], int] = {}
-        self.name_of = [ids.setdefault((c.title, c.descriptor or ""), len(ids)) for c in pool.cards]
-        self.matcher = NameMatcher(list(ids))
-        self._vocabulary: dict[str, set[str]] | None = None
+        cards = pool.cards
+        names: dict[tuple[str, str], int] = {}
+        self.name_of = [names.setdefault((c.title, c.descriptor or ""), len(names)) for c in cards]
+        self.printings_of_name: list[list[int]] = [[] for _ in names]
+        for i, name in enumerate(self.name_of):
+            self.printings_of_name[name].append(i)
+        self._names = list(names)
+        self._matcher: NameMatcher | None = None
+        self.is_lcg = [c.era == "LCG" for c in cards]
+        # Printings of one card in the order they stand for it: its own, then LCG, newest.
+        self.preference = sorted(
+            range(len(cards)),
+            key=lambda i: (cards[i].id != cards[i].card_id, not self.is_lcg[i],
+                           -cards[i].release_order),
+        )  # fmt: skip
+        self.position = [0] * len(cards)
+        self.printings_of_card: dict[str, list[int]] = {}
+        for position, i in enumerate(self.preference):
+            self.position[i] = position
+            self.printings_of_card.setdefault(cards[i].card_id, []).append(i)
         self._pool = weakref.ref(pool)
+        self._vocabulary: dict[str, set[str]] | None = None
+
+    @property
+    def matcher(self) -> NameMatcher:
+        """Built on the first search with words: a search without any needs none."""
+        if self._matcher is None:
+            self._matcher = NameMatcher(self._names)
+        return self._matcher
 
     @property
     def vocabulary(self) -> dict[str, set[str]]:
@@ -77,30 +102,27 @@ def search(
     if any(term.field in VOCABULARY_FIELDS for term in parsed.terms):
         check_vocabulary(parsed, index.vocabulary if vocabulary is None else vocabulary)
     cards = pool.cards
-    matched = range(len(cards))
-    for keep in compile_checks(parsed, context):  # each check narrows what the next one sees
-        matched = [i for i in matched if keep(cards[i])]
-    by_card: dict[str, list[int]] = {}
-    for i in matched:
-        by_card.setdefault(cards[i].card_id, []).append(i)
-    # The printings that may stand for their card: in the LCG default, its LCG ones.
-    if lcg_by_default(parsed):
-        candidates = {}
-        for card_id, found in by_card.items():
-            lcg = [i for i in found if cards[i].era == "LCG"]
-            if lcg:
-                candidates[card_id] = lcg
-    else:
-        candidates = by_card
-    scores = _card_scores(index, candidates, parsed.words)
-    if scores is not None:
-        candidates = {cid: found for cid, found in candidates.items() if cid in scores}
+    checks = compile_checks(parsed, context)
+    lcg_only = lcg_by_default(parsed)
+    scores, candidates = _word_candidates(index, cards, parsed.words, checks, lcg_only)
+    if candidates is None:  # no words: every printing the filters keep
+        is_lcg = index.is_lcg
+        candidates = [i for i in range(len(cards)) if is_lcg[i]] if lcg_only else range(len(cards))
+        for keep in checks:  # each check narrows what the next one sees
+            candidates = [i for i in candidates if keep(cards[i])]
+    # The printing that stands for each card: the first candidate in preference order.
+    shown: dict[str, int] = {}
+    for i in sorted(candidates, key=index.position.__getitem__):
+        shown.setdefault(cards[i].card_id, i)
     rank = pool.default_rank
-    shown = {card_id: _representative(cards, found) for card_id, found in candidates.items()}
-    scores = scores or {}
     order = sorted(shown, key=lambda cid: (-scores.get(cid, 100.0), rank[shown[cid]]))
-    if printings:
-        rows = [(i, cid) for cid in order for i in _printing_order(cards, by_card[cid])]
+    if printings:  # every printing the filters keep, CCG reprints of LCG cards too
+        rows = [
+            (i, cid)
+            for cid in order
+            for i in index.printings_of_card[cid]
+            if all(keep(cards[i]) for keep in checks)
+        ]
     else:
         rows = [(shown[cid], cid) for cid in order]
     total = len(rows)
@@ -110,40 +132,45 @@ def search(
         total,
         [cards[i] for i, _ in rows],
         [scores.get(cid, 100.0) for _, cid in rows],
-        [pool.by_card[cid] for _, cid in rows],
+        [[cards[i] for i in index.printings_of_card[cid]] for _, cid in rows],
     )
 
 
-def _card_scores(
-    index: _PoolIndex, candidates: dict[str, list[int]], words: tuple[str, ...]
-) -> dict[str, float] | None:
-    """Card id -> its best name score for the bare words; None when they ask nothing."""
+def _word_candidates(
+    index: _PoolIndex,
+    cards: list[Card],
+    words: tuple[str, ...],
+    checks: list[Callable[[Card], bool]],
+    lcg_only: bool,
+) -> tuple[dict[str, float], list[int] | None]:
+    """(card id -> best name score, the printings that may stand for a matched card), or
+    ({}, None) when there are no words to ask. Names are matched first and the filters run
+    only on their printings: far fewer than the whole pool."""
     if not words:
-        return None
-    name_of = index.name_of
-    names = {name_of[i] for found in candidates.values() for i in found}
-    by_name = index.matcher.match(words, among=names)
+        return {}, None
+    passed: dict[int, bool] = {}
+
+    def passes(i: int) -> bool:
+        if i not in passed:
+            card = cards[i]
+            passed[i] = (not lcg_only or index.is_lcg[i]) and all(c(card) for c in checks)
+        return passed[i]
+
+    printings_of_name = index.printings_of_name
+
+    def with_candidates(names: set[int]) -> set[int]:
+        return {n for n in names if any(passes(i) for i in printings_of_name[n])}
+
+    by_name = index.matcher.match(words, keep=with_candidates)
     if by_name is None:
-        return None
+        return {}, None
     scores: dict[str, float] = {}
-    for card_id, found in candidates.items():
-        best = max((by_name[name_of[i]] for i in found if name_of[i] in by_name), default=None)
-        if best is not None:
-            scores[card_id] = best
-    return scores
-
-
-def _representative(cards: list[Card], found: list[int]) -> int:
-    """The card's own printing when it is among ``found``, else the LCG, newest one."""
-    for i in found:
-        if cards[i].id == cards[i].card_id:
-            return i
-    return min(found, key=lambda i: (cards[i].era != "LCG", -cards[i].release_order))
-
-
-def _printing_order(cards: list[Card], found: list[int]) -> list[int]:
-    return sorted(
-        found,
-        key=lambda i: (cards[i].id != cards[i].card_id, cards[i].era != "LCG",
-                       -cards[i].release_order),
-    )  # fmt: skip
+    candidates = []
+    for name, score in by_name.items():
+        for i in printings_of_name[name]:
+            if passes(i):
+                candidates.append(i)
+                card_id = cards[i].card_id
+                if score > scores.get(card_id, -1.0):
+                    scores[card_id] = score
+    return scores, candidates
