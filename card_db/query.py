@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from card_db.errors import QueryError
 from card_db.names import fold, search_text
 from card_db.query_tokens import tokenize
-from card_db.sets import CYCLES, SETS
 
 if TYPE_CHECKING:
     from card_db.card import Card
@@ -261,6 +260,8 @@ def resolve_alias(value: str, aliases: dict[str, str]) -> str | None:
 
 def set_codes(value: str) -> set[str]:
     """Set codes a set: value names: a code, a set name, or a cycle (prefixes allowed)."""
+    from card_db.sets import CYCLES, SETS  # here: a search naming no set needs no set table
+
     folded = fold(value)
     exact = {s.code for s in SETS if s.code.lower() == folded or fold(s.name) == folded}
     if exact:
