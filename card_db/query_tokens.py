@@ -13,16 +13,18 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable
 
+# Patterns as text, compiled (and cached by ``re``) on first use: a query without quotes
+# needs none of them, and compiling costs the CLI's start-up.
 # A token that so far is a field and its operator ("x:", "!st=") opens a value.
-_FIELD_OPENER = re.compile(r"!?[A-Za-z]+(?:<=|>=|!=|!|:|=|<|>)")
-_CLOSING_APOSTROPHE = re.compile(r"'(?=\s|$)")
-_PLAIN = re.compile(r"[^\s\"']+")
+_FIELD_OPENER = r"!?[A-Za-z]+(?:<=|>=|!=|!|:|=|<|>)"
+_CLOSING_APOSTROPHE = r"'(?=\s|$)"
+_PLAIN = r"[^\s\"']+"
 # Fields whose values hold spaces: one shell argument "x:go insane" or "f:the agency" is
 # one term.
 PHRASE_FIELDS = frozenset(
     {"x", "text", "st", "subtype", "k", "keyword", "set", "cycle", "f", "faction"}
 )
-_PHRASE_TERM = re.compile(r"!?(?P<field>[A-Za-z]+)(?:!|:|=)")
+_PHRASE_TERM = r"!?(?P<field>[A-Za-z]+)(?:!|:|=)"
 
 
 def tokenize(query: str | Iterable[str]) -> list[str]:
@@ -37,6 +39,8 @@ def tokenize(query: str | Iterable[str]) -> list[str]:
 
 def split_query(text: str) -> list[str]:
     """The tokens of one line of query text, quotes removed."""
+    if "'" not in text and '"' not in text:  # the usual query: no pattern to compile
+        return text.split()
     tokens: list[str] = []
     for token, quoted_whole in _split(text):
         tokens += argument_tokens(token, nested=True) if quoted_whole else [token]
@@ -48,11 +52,11 @@ def argument_tokens(argument: str, *, nested: bool = False) -> list[str]:
     except that one text-like field followed by plain words ("x:go insane", the shell
     having removed the quotes) stays one term."""
     parts = [token for token, _ in _split(argument)] if nested else split_query(argument)
-    head = _PHRASE_TERM.match(parts[0]) if len(parts) > 1 else None
+    head = re.match(_PHRASE_TERM, parts[0]) if len(parts) > 1 else None
     if (
         head
         and head["field"].lower() in PHRASE_FIELDS
-        and not any(_FIELD_OPENER.match(p) or p.startswith("!") for p in parts[1:])
+        and not any(re.match(_FIELD_OPENER, p) or p.startswith("!") for p in parts[1:])
     ):
         return [" ".join(parts)]
     return parts
@@ -60,7 +64,8 @@ def argument_tokens(argument: str, *, nested: bool = False) -> list[str]:
 
 def _split(text: str) -> list[tuple[str, bool]]:
     """(token, whether one pair of quotes enclosed all of it) for each token of ``text``."""
-    closers = [m.start() for m in _CLOSING_APOSTROPHE.finditer(text)]
+    closers = [m.start() for m in re.finditer(_CLOSING_APOSTROPHE, text)]
+    plain_run, field_opener = re.compile(_PLAIN), re.compile(_FIELD_OPENER)
     tokens: list[tuple[str, bool]] = []
     i, end = 0, len(text)
     while i < end:
@@ -75,7 +80,7 @@ def _split(text: str) -> list[tuple[str, bool]]:
             if char == '"':
                 close = text.find('"', i + 1)
                 close = end if close < 0 else close
-            elif char == "'" and (not parts or _FIELD_OPENER.fullmatch("".join(parts))):
+            elif char == "'" and (not parts or field_opener.fullmatch("".join(parts))):
                 k = bisect_right(closers, i)
                 close = closers[k] if k < len(closers) else -1
             if close >= 0:
@@ -86,7 +91,7 @@ def _split(text: str) -> list[tuple[str, bool]]:
                 parts.append(char)
                 i += 1
             else:
-                plain = _PLAIN.match(text, i)
+                plain = plain_run.match(text, i)
                 parts.append(plain.group())
                 i = plain.end()
         token = "".join(parts)
