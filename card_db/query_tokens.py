@@ -10,7 +10,6 @@ shell argument (below), so ``'t:char f:yog'`` is two terms. Nothing here raises.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterable
 
 # Patterns as text, compiled (and cached by ``re``) on first use: a query without quotes
@@ -65,6 +64,7 @@ def argument_tokens(argument: str, *, nested: bool = False) -> list[str]:
 def _split(text: str) -> list[tuple[str, bool]]:
     """(token, whether one pair of quotes enclosed all of it) for each token of ``text``."""
     closers = [m.start() for m in re.finditer(_CLOSING_APOSTROPHE, text)]
+    next_closer = 0  # positions only grow: the first closer after one is found by walking
     plain_run, field_opener = re.compile(_PLAIN), re.compile(_FIELD_OPENER)
     tokens: list[tuple[str, bool]] = []
     i, end = 0, len(text)
@@ -80,9 +80,12 @@ def _split(text: str) -> list[tuple[str, bool]]:
             if char == '"':
                 close = text.find('"', i + 1)
                 close = end if close < 0 else close
-            elif char == "'" and (not parts or field_opener.fullmatch("".join(parts))):
-                k = bisect_right(closers, i)
-                close = closers[k] if k < len(closers) else -1
+            elif char == "'" and (
+                not parts or (len(parts) == 1 and field_opener.fullmatch(parts[0]))
+            ):
+                while next_closer < len(closers) and closers[next_closer] <= i:
+                    next_closer += 1
+                close = closers[next_closer] if next_closer < len(closers) else -1
             if close >= 0:
                 parts.append(text[i + 1 : close])
                 quoted += 1

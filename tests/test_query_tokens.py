@@ -95,6 +95,7 @@ HOSTILE = {
     "apostrophes": "'" * 90_000,
     "double quotes": '"' * 90_000,
     "quoted value": "x:'" + "a' " * 30_000,
+    "apostrophes in one word": "a'" * 50_000,
     "long field": "a" * 90_000 + ":",
     "many numbers": "c:" + "1|" * 30_000 + "1",
     "many factions": "f:" + "yog|" * 20_000 + "yog",
