@@ -89,3 +89,23 @@ def test_unknown_values_are_exit_2_with_one_line(full_db_env, argv, names):
 
 def test_known_subtype_from_the_database_is_accepted(full_db_env):
     assert _search("st:sorcerer", "f:yog")["total"] > 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "fuzzy"),
+    [(["f:cthulhu", "t:char"], False), (["itinerant"], False), (["yog sothoth lord"], False),
+     (["itinrant", "scholr"], True)],
+)  # fmt: skip
+def test_only_a_fuzzy_title_search_pays_for_the_fuzzy_matcher(full_db, argv, fuzzy):
+    """Importing rapidfuzz is a tenth of a search's start-up: word and field searches skip it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from deckbuilder.cli import main;"
+        f"main(['--db', {str(full_db)!r}, 'search', *{argv!r}, '--json']);"
+        "print('rapidfuzz' in sys.modules, file=sys.stderr)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stderr.strip().splitlines()[-1] == str(fuzzy)
+    assert '"total": 1' in out.stdout or not fuzzy
