@@ -167,7 +167,8 @@ def parse(query: str | Iterable[str]) -> Query:
                 + ", ".join(sorted({k for k in FIELDS if len(k) <= 2} | {"set", "era"}))
             )
         elif token.startswith("!") and len(token) > 1:
-            excluded.append(search_text(token[1:]))
+            if form := search_text(token[1:]):  # "!!" excludes no title, not every title
+                excluded.append(form)
         else:
             words.append(token)
     return Query(tuple(terms), tuple(words), tuple(excluded))

@@ -247,3 +247,9 @@ def test_indexed_fuzzy_matching_equals_the_plain_rule(full_pool, data):
         )
     wanted = " ".join(w for w in mangled if w) or form
     assert fuzzy_scores(forms, wanted) == pytest.approx(_reference_fuzzy_scores(forms, wanted))
+
+
+def test_words_without_letters_ask_nothing(full_pool):
+    everything = search(full_pool, "").total
+    assert everything > 1000
+    assert search(full_pool, "!!").total == search(full_pool, "-- ...").total == everything
