@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 # OCTGN prefixes a title with "*" for unique cards and with faction symbols for steadfast
 # and transient requirements ("}} * Tommy Malloy", "[[ Pulled Under", ">>> Ambush").
@@ -33,6 +32,8 @@ def fold(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2026", "...")
     if text.isascii():  # typographic quotes were all: card texts are mostly like that
         return text.lower()
+    import unicodedata  # here: most searches never get this far
+
     decomposed = unicodedata.normalize("NFKD", text)
     if decomposed.isascii():  # combining marks are not ASCII: none to drop
         return decomposed.lower()

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable, Mapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.card import Card
-from card_db.name_match import NameMatcher
 from card_db.pool import CardPool
 from card_db.query import (
     VOCABULARY_FIELDS,
@@ -19,6 +18,9 @@ from card_db.query import (
     lcg_by_default,
     parse,
 )
+
+if TYPE_CHECKING:
+    from card_db.name_match import NameMatcher
 
 
 class SearchResult(NamedTuple):
@@ -60,6 +62,8 @@ class _PoolIndex:
     def matcher(self) -> NameMatcher:
         """Built on the first search with words: a search without any needs none."""
         if self._matcher is None:
+            from card_db.name_match import NameMatcher
+
             self._matcher = NameMatcher(self._names)
         return self._matcher
 

@@ -105,7 +105,6 @@ def load_search_pool(
     Bare words are matched first against the distinct names the pre-filter keeps, so that
     only the cards of matching names are read; that is the same answer when the pre-filter
     is exact (the word tier depends on which names the filters keep)."""
-    from card_db.name_match import NameMatcher
     from card_db.store import connect, load_cards
 
     prefilter = sql_prefilter(query)
@@ -119,6 +118,8 @@ def load_search_pool(
                 vocabulary = {field: _distinct_values(connection, field) for field in
                               VOCABULARY_FIELDS}  # fmt: skip
             if query.words and prefilter.exact:
+                from card_db.name_match import NameMatcher
+
                 rows = connection.execute(
                     f"SELECT title, descriptor FROM card WHERE {prefilter.clause}",
                     prefilter.params,
