@@ -7,7 +7,6 @@ import sqlite3
 from collections.abc import Callable
 from typing import NamedTuple
 
-from card_db.errors import DatabaseError
 from card_db.pool import CardPool
 from card_db.query import (
     FACTION_ALIASES,
@@ -105,6 +104,7 @@ def load_search_pool(
     Bare words are matched first against the distinct names the pre-filter keeps, so that
     only the cards of matching names are read; that is the same answer when the pre-filter
     is exact (the word tier depends on which names the filters keep)."""
+    from card_db.sqlite_errors import database_error
     from card_db.store import connect, load_cards
 
     prefilter = sql_prefilter(query)
@@ -130,8 +130,8 @@ def load_search_pool(
                     titles = sorted({names[i][0] for i in scores})
                     marks = ", ".join("?" * len(titles))
                     narrowed = (f"title IN ({marks})", titles) if titles else ("0", [])
-        except sqlite3.DatabaseError as exc:
-            raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+        except sqlite3.Error as exc:
+            raise database_error(path, exc) from None
         finally:
             connection.close()
     cards = load_cards(path, progress=progress, where=card_rows(prefilter, narrowed))
