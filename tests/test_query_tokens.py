@@ -64,9 +64,14 @@ def test_apostrophes_inside_words_never_split_or_quote(words):
 
 @given(st.text(alphabet=st.characters(blacklist_characters='"'), max_size=30))
 def test_a_double_quoted_text_value_is_kept_whole(phrase):
-    words = phrase.split()
     assert tokenize(f'x:"{phrase}"') == [f"x:{phrase}"]
-    assert tokenize([f"x:{' '.join(words)}"]) == ([f"x:{' '.join(words)}"])
+
+
+@given(st.lists(st.one_of(letters, apostrophe_word), min_size=1, max_size=5))
+def test_a_shell_argument_of_a_text_field_and_plain_words_is_one_term(words):
+    argument = "x:" + " ".join(words)
+    assert tokenize([argument]) == [argument]
+    assert tokenize([argument + " f:yog"]) == ["x:" + words[0], *words[1:], "f:yog"]
 
 
 @settings(max_examples=300)
