@@ -66,19 +66,24 @@ def run(args) -> int:
 
 
 def _query(name: str):
+    """The name as a search's bare words, over every era (a CCG-only card is a card too)."""
     from card_db.names import search_text
-    from card_db.query import Query
+    from card_db.query import Query, parse
 
-    return Query(words=tuple(search_text(name).split()))
+    return Query(terms=parse(["era:all"]).terms, words=tuple(search_text(name).split()))
 
 
 def _matching_titles(path, names: list[str]) -> set[str]:
-    """The titles the search would match for these names (a first pass over titles only)."""
-    from card_db.search import matching_titles
-    from card_db.store import distinct_titles
+    """The titles the search matches for these names, read as the search command reads them
+    (its first pass over the names only)."""
+    from card_db.search_rows import load_search_pool
+    from deckbuilder.commands import _progress
 
-    every_title = distinct_titles(path)
-    return {t for name in names for t in matching_titles(every_title, _query(name).words)}
+    return {
+        card.title
+        for name in names
+        for card in load_search_pool(path, _query(name), progress=_progress)[0].cards
+    }
 
 
 def _head(name: str) -> str:
