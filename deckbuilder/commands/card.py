@@ -159,9 +159,10 @@ def card_ownership(args, cards) -> dict[str, tuple[int, int]] | None:
     place this command reads the collection."""
     import sqlite3
 
-    from deckbuilder.commands.collection import collection_reader
+    from card_db.store import read_transaction
+    from deckbuilder.commands import _progress
 
-    with collection_reader(args) as connection:
+    with read_transaction(db_path(args), progress=_progress) as connection:
         try:  # most players keep no collection: they need not pay for its code
             (kept,) = connection.execute(
                 "SELECT EXISTS (SELECT 1 FROM collection_product) "
