@@ -60,7 +60,9 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
                 )
                 continue
             if not 1 <= count <= MAX_COPIES:
-                reader.unknown.append((None, f"{label}: qty {count} is out of range", []))
+                reader.unknown.append(
+                    (None, f"{label}: qty {count} is not from 1 to {MAX_COPIES}", [])
+                )
                 continue
             guid = (element.get("id") or "").strip().lower()
             card = pool.by_octgn.get(guid) or pool.by_id.get(element.get("printing") or "")
