@@ -352,7 +352,7 @@ def parse_list_file(path: str | Path) -> LegalityList:
 
     path = Path(path)
     try:
-        text, _warnings = decode_text(read_bytes(path), str(path))
+        text, _warnings = decode_text(read_bytes(path, "list file"), str(path))
     except DeckFileError as exc:
         raise LegalityError(str(exc)) from None
     if path.suffix.lower() == ".json":

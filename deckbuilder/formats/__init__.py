@@ -41,18 +41,19 @@ def format_for(path: Path):
     return module
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, kind: str = "deck file") -> bytes:
+    """The file's bytes; one too big for a ``kind`` is refused before reading it."""
     try:
         size = path.stat().st_size
         if size > MAX_DECK_FILE_BYTES:
             raise DeckFileError(
-                f"{path}: {size} bytes is too big for a deck file (limit {MAX_DECK_FILE_BYTES})"
+                f"{path}: {size:,} bytes is too big for a {kind} (limit {MAX_DECK_FILE_BYTES:,})"
             )
         return path.read_bytes()
     except DeckFileError:
         raise
     except IsADirectoryError:
-        raise DeckFileError(f"{path}: is a folder, not a deck file") from None
+        raise DeckFileError(f"{path}: is a folder, not a {kind}") from None
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
 
