@@ -151,10 +151,12 @@ def _deck(suffix: str):
     return run
 
 
-def _collection_csv(data: str, env: FuzzEnv):
-    from deckbuilder.collection import parse_csv, resolve_title
+def _collection_csv(data: bytes, env: FuzzEnv):
+    from deckbuilder.collection import read_csv
 
-    parse_csv(data, where="fuzz.csv", resolve=lambda t: resolve_title(t, pool=env.pool))
+    path = env.folder / "collection.csv"
+    path.write_bytes(data)
+    read_csv(path, pool=env.pool, warnings=[])  # what `collection import` reads
 
 
 def _list_file(suffix: str):
@@ -214,13 +216,18 @@ json_deck = st.one_of(
 ).map(json_bytes) | st.binary(max_size=200)
 
 csv_cell = st.one_of(
-    st.sampled_from(["product", "card", "copies", "built", "Core Set", "Dunwich Denizens", ""]),
+    st.sampled_from(
+        ["product", "card", "copies", "built", "Core Set", "Dunwich Denizens", "Core-004", ""]
+    ),
     st.sampled_from(TITLES + ODD_NUMBERS),
     odd_text.map(lambda t: t.replace("\ud800", "").replace("\udc80", "")),
 )
-csv_text = st.lists(st.lists(csv_cell, min_size=1, max_size=5).map(",".join), max_size=10).map(
-    lambda rows: "\n".join(["kind,name,title,count", *rows])
-)
+csv_header = st.sampled_from(["kind,name,title,descriptor,card,count", "kind,name,title,count"])
+csv_text = st.builds(
+    lambda header, rows: "\n".join([header, *rows]).encode("utf-8"),
+    csv_header,
+    st.lists(st.lists(csv_cell, min_size=1, max_size=7).map(",".join), max_size=10),
+) | st.binary(max_size=200)
 
 LIST_DOCUMENT = {
     "kind": "deckbuilder-legality-list",
