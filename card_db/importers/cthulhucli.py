@@ -125,13 +125,13 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
     _check_types(record, where)
     era = str(record["era"]).upper()
     if era not in ("LCG", "CCG"):
-        raise CardDataError(f"{where}: unknown era {record['era']!r}")
+        raise CardDataError(f"{where}: unknown era {_shown(record['era'])}")
     card_type = str(record["type"]).strip()
     if card_type.lower() not in _TYPES:
-        raise CardDataError(f"{where}: unknown card type {card_type!r}")
+        raise CardDataError(f"{where}: unknown card type {_shown(card_type)}")
     faction = _FACTIONS.get(record.get("faction"))
     if faction is None:
-        raise CardDataError(f"{where}: unknown faction {record.get('faction')!r}")
+        raise CardDataError(f"{where}: unknown faction {_shown(record.get('faction'))}")
     info: SetInfo | None = set_by_name(era, str(record["setname"]))
     set_code = info.code if info else str(record.get("set") or record["setname"])
     cost, cost_is_x = _number(record.get("cost"), "cost", where)

@@ -59,7 +59,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
                 count = int(element.get("qty", "1"))
             except ValueError:
                 reader.unknown.append(
-                    (None, f"{label}: qty {element.get('qty')!r} is not a number", [])
+                    (None, f"{label}: qty {element.get('qty')[:20]!r} is not a number", [])
                 )
                 continue
             if not 1 <= count <= MAX_COPIES:
