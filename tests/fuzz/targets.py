@@ -182,18 +182,14 @@ def _import(name: str):
 
 
 def _query(text: str, env: FuzzEnv):
-    import sqlite3
-
-    from card_db.query import QueryContext, parse, sql_prefilter
+    from card_db.query import QueryContext, parse
     from card_db.search import search
+    from card_db.search_rows import load_search_pool
 
-    query = parse(text)
-    where = sql_prefilter(query)  # the SQL `search` runs first
-    if where is not None:
-        with sqlite3.connect(env.db_path) as connection:
-            connection.execute(f"SELECT COUNT(*) FROM card WHERE {where[0]}", where[1])
+    query = parse(text)  # what `deckbuilder search` does, with every context field answered
+    pool, vocabulary = load_search_pool(env.db_path, query)
     context = QueryContext(lambda c: False, lambda c: True, lambda c: 2, lambda c: 1)
-    search(env.pool, query, context=context, limit=20)
+    search(pool, query, context=context, limit=20, vocabulary=vocabulary)
 
 
 DECK_DOCUMENT = {

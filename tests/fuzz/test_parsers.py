@@ -25,16 +25,7 @@ def run_bounded(target, data, env) -> None:
     assert elapsed < TIME_LIMIT, f"{target.name}: {elapsed:.1f} s on {data[:200]!r}"
 
 
-def _marked(target):
-    if target.name != "query":
-        return target
-    # Strict: once the search branch's number handling is merged this passes, and the mark
-    # must go (it fails the run until it does).
-    reason = "c:\u00b2 and c:<40 digits> crash the query parser until issue 10's search fix"
-    return pytest.param(target, marks=pytest.mark.xfail(strict=True, reason=reason))
-
-
-@pytest.mark.parametrize("target", [_marked(t) for t in TARGETS], ids=[t.name for t in TARGETS])
+@pytest.mark.parametrize("target", TARGETS, ids=[t.name for t in TARGETS])
 def test_any_input_is_a_result_or_one_clear_error_in_bounded_time(target, fuzz_env):
     @settings(
         max_examples=EXAMPLES,
