@@ -116,3 +116,17 @@ def test_goldfish_refuses_a_deck_of_thousands_of_999x_lines_with_one_line(full_d
     code, out, err = run_cli("goldfish", str(path), "--games", "1")
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and f"at most {MAX_COPIES} of one card" in err
+
+
+def test_a_huge_deck_is_refused_at_the_line_that_passes_the_cap(monkeypatch):
+    from deckbuilder.resolve import Resolver
+
+    pool = CardPool([make_card("Paul LeMond", id="Core-010")])
+    calls = []
+    original = Resolver.candidates
+    monkeypatch.setattr(
+        Resolver, "candidates", lambda self, *a: calls.append(a) or original(self, *a)
+    )
+    with pytest.raises(DeckFileError, match=f"more than {MAX_CARDS} cards"):
+        parse_deck("9x Paul LeMond\n" * 58_000, pool, suffix=".txt")
+    assert len(calls) == MAX_CARDS // 9 + 1  # not one per line of the file
