@@ -304,10 +304,17 @@ def test_resource_phase_attaches_at_most_one_card():
 
 # ------------------------------------------------------------------------------ stories
 def commit_all(game: Game, story: int = 0) -> None:
+    """Commit every ready character to ``story`` and resolve; story effects are declined."""
     for i in game.characters:
         if game.status(i) == "ready":
             game.apply(Action(COMMIT, i, story=story))
     game.apply(Action(PASS))
+    decline_choices(game)
+
+
+def decline_choices(game: Game) -> None:
+    while game.choice is not None:
+        game.apply(game.choice.options[-1])
 
 
 def test_skill_succeeds_unchallenged_for_two_tokens():
@@ -377,6 +384,7 @@ def test_third_story_wins_the_game():
     game.apply(Action(COMMIT, game.characters[0], story=0))
     game.apply(Action(COMMIT, game.characters[1], story=1))
     game.apply(Action(PASS))
+    decline_choices(game)  # the first story's effect is offered before the third win
     assert game.is_over and game.result == "win" and game.winner and game.win_turn == 2
     assert game.legal_actions() == []
 

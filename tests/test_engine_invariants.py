@@ -69,7 +69,8 @@ def check_invariants(game: Game) -> None:
     core = [s for s in game._stories + game._won + game._story_deck if s < CONSPIRACY_BASE]
     assert sorted(core) == list(range(len(CORE_STORIES)))
     for view in game.stories:
-        assert 0 <= view.tokens < 5 or game.is_over
+        # A story at its threshold waits for its effect to be executed or declined.
+        assert 0 <= view.tokens < view.to_win or game.is_over or game.choice is not None
         assert set(view.committed) <= set(game.characters)
     assert len(game.won) <= 3
     assert (game.result == "win") == (len(game.won) == 3)
