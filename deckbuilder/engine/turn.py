@@ -137,8 +137,9 @@ class TurnMixin:
             self._track_playable(fp)
 
     def _track_playable(self, fp: list[int]) -> None:
-        """First turn each card in hand could be paid for (cost, match, Loyal, Steadfast,
-        cost modifiers in play): a fact about the card, whatever the policy then does."""
+        """First turn a drawn copy of each card could be paid for (cost, match, Loyal,
+        Steadfast, cost modifiers in play): a fact about the card, whatever the policy does
+        with it, so copies the policy attached as resources count as drawn copies too."""
         cd = self.deck
         kind_of, steadfast, faction, loyal = cd.kind_of, cd.steadfast, cd.faction, cd.loyal
         cost = cd.cost
@@ -146,7 +147,8 @@ class TurnMixin:
         turn = self.turn
         dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
         n_domains = len(dom_value)
-        for inst in self._hand:
+        drawn = self._hand + [i for d in self._domains for i in d]
+        for inst in drawn:
             k = kind_of[inst]
             if fp[k]:
                 continue
