@@ -168,7 +168,7 @@ class CompiledDeck:
         ]
         # Unknown costs (stories, data gaps) count as 0; X costs are chosen when playing.
         self.cost = [0 if c.cost_is_x or c.cost is None else c.cost for c in cards]
-        self.cost_is_x = [c.cost_is_x for c in cards]
+        self.cost_is_x = [c.cost_is_x or _x_cost_event(c) for c in cards]
         self.loyal = [c.has_keyword("Loyal") for c in cards]
         self.steadfast = [
             tuple((FACTIONS.index(f), n) for f, n in c.steadfast if f in FACTIONS) for c in cards
@@ -247,6 +247,18 @@ class CompiledDeck:
     @property
     def size(self) -> int:
         return len(self.kind_of)
+
+
+def _x_cost_event(card) -> bool:
+    """An event printed with cost X that the card data stores as 0 (Shotgun Blast, Unspeakable
+    Resurrection: "X is the cost paid", rulebook): cost 0, and its text uses an X it does not
+    define."""
+    return (
+        card.type == "Event"
+        and card.cost == 0
+        and re.search(r"\bX\b", card.text) is not None
+        and re.search(r"\bX is\b", card.text) is None
+    )
 
 
 def _toughness(card) -> int:

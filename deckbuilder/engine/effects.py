@@ -223,8 +223,6 @@ def look_top(n, take=False, reorder=True):
 
 
 def _reorder_top(game, cards):
-    for c in cards:
-        game._remove_from_deck(c)
     order = []
     rest = list(cards)
     while len(rest) > 1:
@@ -232,6 +230,8 @@ def _reorder_top(game, cards):
         rest.remove(i)
         order.append(i)
     order += rest
+    for c in order:  # moved only now: while choosing, the cards stay in the deck
+        game._remove_from_deck(c)
     game._top.extend(reversed(order))  # the first chosen ends on top
 
 

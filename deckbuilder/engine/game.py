@@ -117,6 +117,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_supports",
         "_attached",
         "_status",
+        "_exhausted_supports",
         "_wounds",
         "_stories",
         "_tokens",
@@ -186,6 +187,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._supports = []
         game._attached = {}
         game._status = {}
+        game._exhausted_supports = set()
         game._wounds = {}
         game._story_deck = list(range(len(CORE_STORIES)))
         game._stories = []

@@ -172,9 +172,10 @@ class AbilityMixin:
             if st.kind == kind_name and self._static_applies(src, st, inst):
                 return True
         # A card's own restriction works even when it is not yet in play (enters exhausted).
-        for st in self.deck.statics[self.deck.kind_of[inst]]:
-            if st.kind == kind_name and st.who is None and inst not in self._status:
-                return True
+        if inst not in self._status and inst not in self._supports:
+            for st in self.deck.statics[self.deck.kind_of[inst]]:
+                if st.kind == kind_name and (st.who is None or st.who(self, inst, inst)):
+                    return True
         return False
 
     # ----------------------------------------------------------------- triggers
@@ -310,7 +311,9 @@ class AbilityMixin:
     def _usable(self, ab, i: int) -> bool:
         if not self._ability_live(ab, i):
             return False
-        if ab.exhaust and self._status.get(i, READY) != READY:
+        if ab.exhaust and (
+            self._status[i] != READY if i in self._status else i in self._exhausted_supports
+        ):
             return False
         if ab.committed and self.committed_story(i) < 0:
             return False
@@ -326,7 +329,10 @@ class AbilityMixin:
         if a.domain >= 0:
             self._drain(a.domain)
         if ab.exhaust:
-            self._status[inst] = 1  # EXHAUSTED
+            if inst in self._status:
+                self._status[inst] = 1  # EXHAUSTED
+            else:
+                self._exhausted_supports.add(inst)
         self._event("ability", f"{self.card(inst).title}: {ab.text}")
         if ab.sacrifice:
             self._leave_play(inst)

@@ -74,6 +74,8 @@ class TurnMixin:
         for i in self._characters:
             if status[i] == EXHAUSTED and i != restored:
                 status[i] = READY
+        if self._exhausted_supports:
+            self._exhausted_supports.clear()
         drained = self._drained
         for d in range(len(drained)):
             drained[d] = False

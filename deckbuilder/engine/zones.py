@@ -208,6 +208,7 @@ class ZonesMixin:
         elif inst in self._supports:
             self._supports.remove(inst)
             self._attached.pop(inst, None)
+            self._exhausted_supports.discard(inst)
         else:
             return
         self._statics_cache = None
