@@ -73,8 +73,9 @@ def test_draw_event_is_played_in_operations_only(core):
     act(game, PLAY, "Unearthing the Ancients")
     assert len(game.hand) == 3 and game.discard == (game.discard[0],)
     assert game.card(game.discard[0]).title == "Unearthing the Ancients"
-    game = arranged(core, ["Core-040"], hand=[core("Core-040")], domains=mu_domains(core),
-                    phase=STORY)  # fmt: skip
+    game = arranged(
+        core, ["Core-040"], hand=[core("Core-040")], domains=mu_domains(core), phase=STORY
+    )
     assert not [a for a in game.legal_actions() if a.kind == PLAY]
 
 
@@ -87,8 +88,9 @@ def test_draw_then_discard_asks_which_card(core):
 
 
 def test_search_into_play_and_shuffle(core):
-    game = arranged(core, ["Core-121", "Core-131"], characters=[core("Core-121")],
-                    domains=mu_domains(core))  # fmt: skip
+    game = arranged(
+        core, ["Core-121", "Core-131"], characters=[core("Core-121")], domains=mu_domains(core)
+    )
     act(game, USE, "Shub-Niggurath")
     choose(game, "Hungry Dark Young")
     assert "Hungry Dark Young" in [game.card(i).title for i in game.characters]
@@ -96,22 +98,37 @@ def test_search_into_play_and_shuffle(core):
 
 
 def test_put_into_play_from_discard_with_cost_at_most_x(core):
-    game = arranged(core, ["Core-119", "Core-025"], hand=[core("Core-119")],
-                    discard=[core("Core-025")], domains=own_domains(core, "Core-112", (3, 2, 1)))  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-119", "Core-025"],
+        hand=[core("Core-119")],
+        discard=[core("Core-025")],
+        domains=own_domains(core, "Core-112", (3, 2, 1)),
+    )
     plays = [a for a in game.legal_actions() if a.kind == PLAY]
     assert {a.x for a in plays} == {0, 1, 2, 3}
     game.apply(next(a for a in plays if a.x == 2))
     assert game.choice is None and not game.characters  # cost 3 > X=2: nothing to choose
-    game = arranged(core, ["Core-119", "Core-025"], hand=[core("Core-119")],
-                    discard=[core("Core-025")], domains=own_domains(core, "Core-112", (3, 2, 1)))  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-119", "Core-025"],
+        hand=[core("Core-119")],
+        discard=[core("Core-025")],
+        domains=own_domains(core, "Core-112", (3, 2, 1)),
+    )
     game.apply(next(a for a in game.legal_actions() if a.kind == PLAY and a.x == 3))
     choose(game, "Anthropology Advisor")
     assert [game.card(i).title for i in game.characters] == ["Anthropology Advisor"]
 
 
 def test_discard_to_hand(core):
-    game = arranged(core, ["Core-118", "Core-025"], hand=[core("Core-118")],
-                    discard=[core("Core-025")], domains=[[core("Core-101")] * 3, [], []])  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-118", "Core-025"],
+        hand=[core("Core-118")],
+        discard=[core("Core-025")],
+        domains=[[core("Core-101")] * 3, [], []],
+    )
     act(game, PLAY, "Gathering at the Stones")
     choose(game, "Anthropology Advisor")
     assert [game.card(i).title for i in game.hand] == ["Anthropology Advisor"]
@@ -119,8 +136,13 @@ def test_discard_to_hand(core):
 
 def test_cost_reduction_for_a_filter(core):
     advisor, kafour = core("Core-025"), core("Core-022")
-    game = arranged(core, ["Core-025", "Core-022"], characters=[advisor], hand=[kafour],
-                    domains=mu_domains(core, (3, 1, 1)))  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-025", "Core-022"],
+        characters=[advisor],
+        hand=[kafour],
+        domains=mu_domains(core, (3, 1, 1)),
+    )
     assert game.cost_of(game.kind(game.hand[0])) == 3  # Investigator: 4 - 1
     act(game, PLAY, "Dr. Ali Kafour")
     assert game.drained[0]
@@ -153,16 +175,22 @@ def test_gain_a_domain_with_a_resource(core):
 
 
 def test_success_token_with_a_condition(core):
-    game = arranged(core, ["Core-152"], characters=[core("Core-152")], phase=STORY,
-                    tokens=(2, 0, 1))  # fmt: skip
+    game = arranged(
+        core, ["Core-152"], characters=[core("Core-152")], phase=STORY, tokens=(2, 0, 1)
+    )
     act(game, USE, "Dabbler in the Unknown")
     assert [s.tokens for s in game.stories] == [2, 1, 1]  # the only story without tokens
 
 
 def test_icons_until_the_end_of_the_phase_and_overpay(core):
     hunch, scholar = core("Core-020"), core("Core-030")
-    game = arranged(core, ["Core-020", "Core-030"], hand=[hunch], characters=[scholar],
-                    domains=[[core("Core-001")] * 3, [], []])  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-020", "Core-030"],
+        hand=[hunch],
+        characters=[scholar],
+        domains=[[core("Core-001")] * 3, [], []],
+    )
     act(game, PLAY, "Working a Hunch")  # cost 1 from a domain of 3: overpaid
     i = game.characters[0]
     assert game.icons_of(i) == [0, 2, 3, 1]
@@ -179,9 +207,14 @@ def test_x_skill_from_its_definition(core):
 
 
 def test_ready_a_character(core):
-    game = arranged(core, ["Core-078"], hand=[core("Core-078")],
-                    domains=own_domains(core, "Core-064", (3, 0, 0)),
-                    characters=[(core(FILLER), "exhausted")], phase=STORY)  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-078"],
+        hand=[core("Core-078")],
+        domains=own_domains(core, "Core-064", (3, 0, 0)),
+        characters=[(core(FILLER), "exhausted")],
+        phase=STORY,
+    )
     act(game, PLAY, "Get on Yer Feet!")  # cost 1 from a domain of 3: overpaid
     i = game.characters[0]
     assert game.status(i) == "ready" and game.skill_of(i) == 4
@@ -190,8 +223,9 @@ def test_ready_a_character(core):
 def test_cannot_commit_and_enters_play_exhausted(core):
     game = arranged(core, ["Core-106"], characters=[core("Core-106")], phase=STORY)
     assert not [a for a in game.legal_actions() if a.kind == COMMIT]
-    game = arranged(core, ["Core-128"], hand=[core("Core-128")],
-                    domains=[[core("Core-121")] * 3, [], []])  # fmt: skip
+    game = arranged(
+        core, ["Core-128"], hand=[core("Core-128")], domains=[[core("Core-121")] * 3, [], []]
+    )
     act(game, PLAY, "Watcher of the Woods")
     assert game.status(game.characters[0]) == "exhausted"  # no support in play
 
@@ -207,8 +241,13 @@ def test_forced_self_harm_after_the_draw_phase(core):
 
 def test_forced_insanity_and_a_restore_response(core):
     glasser, genius = core("Core-082"), core("Core-027")
-    game = arranged(core, ["Core-082", "Core-027"], hand=[glasser], characters=[genius],
-                    domains=[[core("Core-082")] * 2, [], []])  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-082", "Core-027"],
+        hand=[glasser],
+        characters=[genius],
+        domains=[[core("Core-082")] * 2, [], []],
+    )
     act(game, PLAY, "Victoria Glasser")
     choose(game, "Mad Genius")
     assert game.status(game.characters[0]) == "insane"
@@ -230,8 +269,9 @@ def test_response_after_commit_draws(core):
 
 def test_passive_skill(core):
     altar, atwood, assistant = core("Core-135"), core("Core-035"), core(FILLER)
-    game = arranged(core, ["Core-135", "Core-035"], characters=[assistant],
-                    supports=[altar, atwood])  # fmt: skip
+    game = arranged(
+        core, ["Core-135", "Core-035"], characters=[assistant], supports=[altar, atwood]
+    )
     assert game.skill_of(game.characters[0]) == 3  # 1 + Altar 1 + Atwood 1 (one I icon)
 
 
@@ -256,8 +296,13 @@ def test_attachments_need_a_host_and_boosters_add_struggles(core):
     lamp = core("Core-075")
     game = arranged(core, ["Core-075"], hand=[lamp], domains=[[core("Core-061")] * 3, [], []])
     assert not [a for a in game.legal_actions() if a.kind == PLAY]  # no character to hold it
-    game = arranged(core, ["Core-075"], hand=[lamp], characters=[core(FILLER)],
-                    domains=[[core("Core-061")] * 3, [], []])  # fmt: skip
+    game = arranged(
+        core,
+        ["Core-075"],
+        hand=[lamp],
+        characters=[core(FILLER)],
+        domains=[[core("Core-061")] * 3, [], []],
+    )
     act(game, PLAY, "Alhazred Lamp")
     assert game.attached_to(game.supports[0]) == game.characters[0]
     assert game.icons_of(game.characters[0]) == [1, 1, 1, 2]
@@ -342,8 +387,20 @@ def test_every_card_of_a_family_plays_through_greedy_games(core, family):
 
 
 def test_step_by_step_equals_run_with_abilities(core):
-    deck = deck_of(core, "Core-022", "Core-025", "Core-027", "Core-031", "Core-035", "Core-040",
-                   "Core-082", "Core-115", "Core-135", "Core-154", filler=15)  # fmt: skip
+    deck = deck_of(
+        core,
+        "Core-022",
+        "Core-025",
+        "Core-027",
+        "Core-031",
+        "Core-035",
+        "Core-040",
+        "Core-082",
+        "Core-115",
+        "Core-135",
+        "Core-154",
+        filler=15,
+    )
     for seed in range(10):
         policy = get_policy("greedy")
         ran = Game.new(deck, seed=seed).run(policy)
@@ -354,7 +411,8 @@ def test_step_by_step_equals_run_with_abilities(core):
 
 
 def test_keywords_only_ignores_text(core):
-    game = arranged(core, ["Core-040"], hand=[core("Core-040")], domains=mu_domains(core),
-                    text=False)  # fmt: skip
+    game = arranged(
+        core, ["Core-040"], hand=[core("Core-040")], domains=mu_domains(core), text=False
+    )
     assert [a.kind for a in game.legal_actions()] == [PASS]
     assert game.phase == OPERATIONS
