@@ -416,3 +416,25 @@ def test_keywords_only_ignores_text(core):
     )
     assert [a.kind for a in game.legal_actions()] == [PASS]
     assert game.phase == OPERATIONS
+
+
+def test_coverage_of_the_real_decks(full_pool):
+    """Among cards whose text acts in a goldfish, weighted by copies in the real decks (the
+    OCTGN Core Set decks and the example deck), at least 80% are simulated."""
+    from pathlib import Path
+
+    from conftest import requires_shared
+
+    from deckbuilder.engine.card_text import coverage
+    from deckbuilder.formats import read_deck
+
+    folder = requires_shared("carddata", "tdnordine-Call-of-Cthulhu-OCTGN", "o8g", "Decks")
+    paths = sorted(folder.glob("*/*.o8d"))
+    paths.append(Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt")
+    copies: dict[str, int] = {}
+    for path in paths:
+        for entry in read_deck(path, full_pool).draw:
+            copies[entry.card.card_id] = copies.get(entry.card.card_id, 0) + entry.count
+    figures = coverage(copies)
+    assert figures["goldfish_cards"] > 50
+    assert figures["by_copies"] >= 0.8, figures["not_simulated"]

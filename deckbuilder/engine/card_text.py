@@ -102,3 +102,21 @@ def card_text_report(cards, text: bool = True) -> dict[str, list[str]]:
         elif cls == OPPONENT:
             report["inert"].append(cid)
     return report
+
+
+def coverage(copies: dict[str, int]) -> dict:
+    """Share of goldfish-relevant text simulated, for cards weighted by ``copies`` (card id ->
+    copies played, e.g. over real decks): by copies and by distinct cards."""
+    from deckbuilder.engine.card_abilities import abilities_of
+
+    table = classification()
+    relevant = {cid: n for cid, n in copies.items() if table.get(cid) == GOLDFISH}
+    simulated = {cid: n for cid, n in relevant.items() if abilities_of(cid) is not None}
+    total = sum(relevant.values())
+    return {
+        "goldfish_cards": len(relevant),
+        "simulated_cards": len(simulated),
+        "by_copies": sum(simulated.values()) / total if total else 1.0,
+        "by_cards": len(simulated) / len(relevant) if relevant else 1.0,
+        "not_simulated": sorted(set(relevant) - set(simulated)),
+    }

@@ -109,6 +109,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_hand",
         "_domains",
         "_domain_cards",
+        "_domain_indices",
         "_drained",
         "_dom_value",
         "_dom_fac",
@@ -138,6 +139,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_statics_cache",
         "_discarded_this_phase",
         "first_playable",
+        "_unplayable_resources",
     )
 
     # ----------------------------------------------------------------- construction
@@ -179,6 +181,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._hand = []
         game._domains = [[], [], []]
         game._domain_cards = []
+        game._domain_indices = (0, 1, 2)
         game._drained = [False, False, False]
         game._dom_value = [0, 0, 0]
         game._dom_fac = [[0] * N_FACTIONS for _ in range(3)]
@@ -208,6 +211,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._statics_cache = None
         game._discarded_this_phase = []
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
+        game._unplayable_resources = []
         for _ in range(3):
             game._reveal_story()
         if game.log is not None:
@@ -518,13 +522,12 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                     else:
                         self._end_resource()
                 elif ph == STORY:
-                    text = self.deck.text
+                    status = self._status
                     for inst, s in policy.commit(self):
-                        if text and (
-                            self.phase != STORY
-                            or not self.may_commit(inst)
-                            or s >= len(self._stories)
-                        ):
+                        # An effect of an earlier commit may have changed the board.
+                        if self.phase != STORY or status.get(inst) != READY:
+                            continue
+                        if s >= len(self._stories):
                             continue
                         self._commit(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None

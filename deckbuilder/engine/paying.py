@@ -54,17 +54,9 @@ class PayingMixin:
             if fac_count[f] < n:
                 return -2
         cost = cd.cost[kind]
-        if (self._cost_sources or cd.has_cost_statics) and self._cost_mods_possible():
+        if (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible():
             if cd.self_cost[kind]:
-                # The card's own reduction may depend on the domain drained: try each.
-                if self.can_pay(kind, -1):
-                    return -1
-                best = -2
-                value = self._dom_value
-                for d in range(len(value)):
-                    if self.can_pay(kind, d) and (best < 0 or value[d] < value[best]):
-                        best = d
-                return best
+                return self._pay_domain_modified(kind)
             cost = self._modified_cost(kind, cost)
         if cost == 0:
             return -1
@@ -72,7 +64,7 @@ class PayingMixin:
         need = 0 if f == NEUTRAL else cost if cd.loyal[kind] else 1
         drained, dom_value, dom_fac = self._drained, self._dom_value, self._dom_fac
         best = -2
-        for d in range(len(dom_value)):
+        for d in self._domain_indices:
             v = dom_value[d]
             if (
                 v >= cost
@@ -80,6 +72,17 @@ class PayingMixin:
                 and dom_fac[d][f] >= need
                 and (best < 0 or v < dom_value[best])
             ):
+                best = d
+        return best
+
+    def _pay_domain_modified(self, kind: int) -> int:
+        """``pay_domain`` when cost modifiers may apply (some depend on the domain)."""
+        if self.can_pay(kind, -1):
+            return -1
+        best = -2
+        value = self._dom_value
+        for d in self._domain_indices:
+            if self.can_pay(kind, d) and (best < 0 or value[d] < value[best]):
                 best = d
         return best
 

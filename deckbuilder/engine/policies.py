@@ -254,10 +254,11 @@ class GreedyPolicy(Policy):
         # The card to give up: least useful in hand, a deck-faction resource preferred, and
         # above all one whose faction no domain offers yet while a character in hand needs it.
         dom_fac = game._dom_fac
+        offered = game._fac_count  # resources of each faction over all domains
         unmatched = {
             f
             for f in (faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER)
-            if f != NEUTRAL and not (dom_fac[0][f] or dom_fac[1][f] or dom_fac[2][f])
+            if f != NEUTRAL and not offered[f]
         }
         card, best = -1, None
         for i in hand:
@@ -285,7 +286,7 @@ class GreedyPolicy(Policy):
                 continue
             f = faction[k]
             need = c if cd.loyal[k] else 1
-            for d in range(3):
+            for d in game._domain_indices:
                 fac = dom_fac[d][f] + (w if f == f_res else 0)
                 if dom_value[d] + w >= c and (f == NEUTRAL or fac >= need):
                     if target_value is None or keep_value[k] > target_value:
@@ -294,7 +295,7 @@ class GreedyPolicy(Policy):
         if target < 0:
             # Nothing to unlock now: grow the smallest domain, preferring one without a match.
             target = min(
-                range(3),
+                game._domain_indices,
                 key=lambda d: (dom_value[d], f_res == NEUTRAL or dom_fac[d][f_res] > 0, d),
             )
         return card, target
@@ -407,7 +408,10 @@ class GreedyPolicy(Policy):
         cd = game.deck
         status = game._status
         if cd.has_statics or game._temp:
-            ready = [i for i in game._characters if game.may_commit(i)]
+            if "cannot_commit" in cd.static_kinds:
+                ready = [i for i in game._characters if game.may_commit(i)]
+            else:
+                ready = [i for i in game._characters if status[i] == READY]
             if not ready:
                 return []
             stats = {i: game.stats_of(i) for i in ready}
@@ -467,7 +471,7 @@ class RandomPolicy(Policy):
     def resource(self, game: Game) -> tuple[int, int] | None:
         if not game._hand or game.rng.random() < 0.2:
             return None
-        return game.rng.choice(game._hand), game.rng.randrange(3)
+        return game.rng.choice(game._hand), game.rng.randrange(len(game._domains))
 
     def play(self, game: Game) -> Action | None:
         return self._pick(game, 0.2)

@@ -260,7 +260,8 @@ class StoryMixin:
         self._won.append(sid)
         s = self._stories.index(sid)  # effects may have changed the rows before it
         self._committed[s].clear()
-        self._destroy_story_attachments(sid)
+        if self._attached:
+            self._destroy_story_attachments(sid)
         if sid >= CONSPIRACY_BASE:
             self._conspiracy = -1
             if self._blanking == sid:

@@ -149,7 +149,10 @@ class TurnMixin:
         turn = self.turn
         dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
         n_domains = len(dom_value)
-        drawn = self._hand + [i for d in self._domains for i in d]
+        # Drawn copies the player attached as resources count too (they were drawn).
+        drawn = (
+            self._hand + self._unplayable_resources if self._unplayable_resources else self._hand
+        )
         for inst in drawn:
             k = kind_of[inst]
             if fp[k]:
@@ -171,6 +174,10 @@ class TurnMixin:
                 else:
                     continue
             fp[k] = turn
+        if self._unplayable_resources:
+            self._unplayable_resources = [
+                i for i in self._unplayable_resources if not fp[kind_of[i]]
+            ]
 
     # ----------------------------------------------------------------- operations
     def _play(self, inst: int, d: int, x: int = 0, host: int = -1, then=None) -> None:
@@ -248,15 +255,17 @@ class TurnMixin:
         cd = self.deck
         k = cd.kind_of[inst]
         t = cd.ctype[k]
-        exhausted = t == CHARACTER and cd.text and self.has_static(ENTERS_EXHAUSTED, inst)
+        kinds = cd.static_kinds
+        exhausted = (
+            t == CHARACTER and ENTERS_EXHAUSTED in kinds and self.has_static(ENTERS_EXHAUSTED, inst)
+        )
         self._place_in_play(inst, exhausted, host)
         if t == CONSPIRACY:
             self._event("story", f"{self.card(inst).title} becomes a story")
-        if cd.text:
-            if cd.by_trigger[ENTERS][k]:
-                self._queue_trigger(ENTERS, inst, ctx)
-            if self._statics_in_play():
-                self._check_insane_when()
+        if cd.by_trigger[ENTERS][k]:
+            self._queue_trigger(ENTERS, inst, ctx)
+        if INSANE_WHEN in kinds:
+            self._check_insane_when()
 
     def _check_insane_when(self) -> None:
         for src, st in list(self._statics_in_play()):

@@ -107,12 +107,16 @@ class ZonesMixin:
         self._drained.append(False)
         self._dom_value.append(0)
         self._dom_fac.append([0] * N_FACTIONS)
+        self._domain_indices = tuple(range(len(self._domains)))
         return len(self._domains) - 1
 
     def _attach_resource(self, inst: int, d: int) -> None:
         """Attach a card from hand to domain ``d``."""
         self._hand.remove(inst)
         self._add_resource(inst, d)
+        fp = self.first_playable
+        if fp is not None and not fp[self.deck.kind_of[inst]]:
+            self._unplayable_resources.append(inst)
 
     def _add_resource(self, inst: int, d: int) -> None:
         """Attach an instance already out of every zone to domain ``d``."""
@@ -191,7 +195,7 @@ class ZonesMixin:
             self._stories.append(CONSPIRACY_BASE + inst)
             self._tokens.append(0)
             self._committed.append([])
-        if self._statics_cache:
+        if self.deck.statics[self.deck.kind_of[inst]]:
             self._statics_cache = None
 
     def _leave_play(self, inst: int, to: str = "discard") -> None:
@@ -211,7 +215,8 @@ class ZonesMixin:
             self._exhausted_supports.discard(inst)
         else:
             return
-        self._statics_cache = None
+        if self.deck.statics[self.deck.kind_of[inst]]:
+            self._statics_cache = None
         if to == "hand":
             self._hand.append(inst)
         else:
@@ -245,7 +250,8 @@ class ZonesMixin:
                 committed.remove(inst)
         for a in [a for a, host in self._attached.items() if host == inst]:
             self._leave_play(a)
-        self._statics_cache = None
+        if self.deck.statics[k]:
+            self._statics_cache = None
         self._event("insane", f"{self.card(inst).title} goes insane")
         return True
 
@@ -262,7 +268,8 @@ class ZonesMixin:
 
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
-        self._statics_cache = None
+        if self.deck.statics[self.deck.kind_of[inst]]:
+            self._statics_cache = None
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
             self._queue_trigger("restored", inst)
