@@ -12,12 +12,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from card_db.names import title_key
-
 
 @dataclass
 class Collection:
-    """Copies by title key: owned, and available (owned minus built decks' reservations)."""
+    """Copies by card id: owned, and available (owned minus built decks' reservations)."""
 
     owned: dict[str, int] = field(default_factory=dict)
     available: dict[str, int] = field(default_factory=dict)
@@ -25,10 +23,10 @@ class Collection:
     summary: object | None = None  # collection.CollectionSummary
 
     def owned_of(self, card) -> int:
-        return self.owned.get(title_key(card.title), 0)
+        return self.owned.get(card.card_id, 0)
 
     def available_of(self, card) -> int:
-        return self.available.get(title_key(card.title), 0)
+        return self.available.get(card.card_id, 0)
 
 
 class Store:
