@@ -506,3 +506,24 @@ def test_actions_are_described_for_people():
     assert texts == ["play Cheap at no cost", "end the operations phase"]
     game = Game.new(deck_of(filler=20), seed=1)
     assert [game.describe(a) for a in game.legal_actions()][0] == "keep the setup hand"
+
+
+def test_greedy_mulligans_a_hand_without_a_character_playable_by_turn_two():
+    big = card("Big", cost=5, skill=5)
+    cheap = card("Cheap", cost=2, skill=1)
+    loyal = card("Loyal Two", cost=3, skill=2, keywords=("Loyal",))
+    deck = deck_of((big, 3), (cheap, 3), (loyal, 3), filler=20)
+    policy = get_policy("greedy")
+    expensive = [big, big, big, FILLER, FILLER, FILLER, FILLER, FILLER]
+    game = Game.arranged(deck, hand=expensive, phase="mulligan")
+    assert policy.mulligan(game)
+    game = Game.arranged(deck, hand=[cheap] + expensive[1:], phase="mulligan")
+    assert not policy.mulligan(game)
+    # Loyal 3 needs three Cthulhu resources in one domain: a setup resource and the two
+    # Cthulhu cards kept, attached on turns 1 and 2.
+    game = Game.arranged(deck, hand=[loyal] + expensive[1:], phase="mulligan")
+    assert not policy.mulligan(game)
+    mu_loyal = card("MU Loyal", cost=2, skill=2, keywords=("Loyal",), faction=MU)
+    deck.add(mu_loyal, 1)
+    game = Game.arranged(deck, hand=[mu_loyal] + expensive[1:], phase="mulligan")
+    assert policy.mulligan(game)  # no Miskatonic resource at all

@@ -28,6 +28,17 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
         return -1
     if len(options) == 1 and not optional:
         return options[0]
+    if game._policy is not None:  # a policy reads values, not words: skip the labels
+        acts = [
+            Action(CHOOSE, i, x=i)
+            if i < STORY_HOST
+            else Action(CHOOSE, story=game._stories.index(i - STORY_HOST), x=i)
+            for i in options
+        ]
+        if optional:
+            acts.append(Action(CHOOSE, x=-1))
+        a = yield Choice(kind, prompt, tuple(acts), harm)
+        return a.x
     acts = []
     for i in options:
         if story_hosts and i >= STORY_HOST:
@@ -384,6 +395,7 @@ def cost_once(who, amount=-1, minimum=1):
 
     def effect(game, src, ctx):
         game._cost_sources.append((who, amount, minimum, True))
+        game._cost_cache.clear()
         return
         yield
 

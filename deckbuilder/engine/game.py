@@ -137,6 +137,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_temp",
         "_cost_sources",
         "_statics_cache",
+        "_cost_cache",
         "_discarded_this_phase",
         "first_playable",
         "_unplayable_resources",
@@ -209,6 +210,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._temp = []
         game._cost_sources = []
         game._statics_cache = None
+        game._cost_cache = {}
         game._discarded_this_phase = []
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []

@@ -53,11 +53,12 @@ class PayingMixin:
         for f, n in cd.steadfast[kind]:
             if fac_count[f] < n:
                 return -2
-        cost = cd.cost[kind]
-        if (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible():
-            if cd.self_cost[kind]:
+        if cd.has_cost_statics or self._cost_sources:
+            cost = self._cost_now(kind)
+            if cost < 0:
                 return self._pay_domain_modified(kind)
-            cost = self._modified_cost(kind, cost)
+        else:
+            cost = cd.cost[kind]
         if cost == 0:
             return -1
         f = cd.faction[kind]
@@ -74,6 +75,27 @@ class PayingMixin:
             ):
                 best = d
         return best
+
+    def _cost_now(self, kind: int) -> int:
+        """The modified cost of ``kind`` (X as 0), remembered until a passive or an effect of
+        the phase changes; -1 when it depends on the domain drained (the card's own
+        reduction)."""
+        cache = self._cost_cache
+        cost = cache.get(kind)
+        if cost is None:
+            cd = self.deck
+            if cd.self_cost[kind]:
+                cost = -1
+            elif self._cost_mods_possible():
+                cost = self._modified_cost(kind, cd.cost[kind])
+                if self._cost_sources or any(
+                    not isinstance(st.amount, int) for _, st in self._cost_statics()
+                ):
+                    return cost  # may change with the board: not remembered
+            else:
+                cost = cd.cost[kind]
+            cache[kind] = cost
+        return cost
 
     def _pay_domain_modified(self, kind: int) -> int:
         """``pay_domain`` when cost modifiers may apply (some depend on the domain)."""

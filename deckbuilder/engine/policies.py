@@ -20,6 +20,7 @@ Policies are looked up by name with ``get_policy(name)``; ``POLICIES`` is the re
 
 from __future__ import annotations
 
+from deckbuilder.engine.actions import CONSPIRACY_BASE
 from deckbuilder.engine.cards import (
     CHARACTER,
     CONSPIRACY,
@@ -27,6 +28,7 @@ from deckbuilder.engine.cards import (
     N_FACTIONS,
     NEUTRAL,
     SUPPORT,
+    TOKENS_TO_WIN_STORY,
 )
 from deckbuilder.engine.game import (
     ATTACH,
@@ -113,11 +115,14 @@ class Policy:
 
 
 class GreedyPolicy(Policy):
-    """Keeps cheap characters, resources events, supports and expensive cards (in the deck's
-    factions, one faction per domain first), mulligans a setup hand without an early
-    character, attaches a resource every turn where it unlocks the best character in hand,
-    plays the most valuable payable character (or conspiracy) from the smallest domain that
-    pays, and spreads committed characters over the stories closest to being won."""
+    """Keeps cheap characters and cards whose simulated text helps, resources the rest (in
+    the deck's factions, one faction per domain first), mulligans a setup hand without a
+    character playable by turn 2, attaches a resource every turn where it unlocks the best
+    character in hand, plays the most valuable payable character, conspiracy or useful
+    support (smallest domain that pays), then useful events and abilities (boosts after the
+    commits), spreads committed characters over the stories closest to being won, accepts
+    its responses and the story effects that help a lone player, and sacrifices or discards
+    its least valuable cards when an effect asks."""
 
     name = "greedy"
     description = "faction-matching resources, early curve, spread commits"
@@ -220,19 +225,40 @@ class GreedyPolicy(Policy):
         return list(chosen)
 
     def mulligan(self, game: Game) -> bool:
+        """Mulligan a setup hand with no character playable by turn 2: by then the domains
+        hold the 3 setup resources plus the 2 cards attached on turns 1 and 2, so a kept
+        character is playable when it costs at most 3 (Loyal: at most 1 + its faction's other
+        cards kept, up to 2 more), its faction is among the resources (or it is neutral or
+        costs 0) and its Steadfast count can be met the same way."""
         if game.mulligan_taken:
             return False
         cd = game.deck
+        kind_of = cd.kind_of
         resources = self._split(game)
-        factions = {cd.faction[cd.kind_of[i]] for i in resources}
-        for i in game._hand:
-            if i in resources:
+        kept = [i for i in game._hand if i not in resources]
+        res_count = [0] * N_FACTIONS
+        for i in resources:
+            res_count[cd.faction[kind_of[i]]] += 1
+        for i in kept:
+            k = kind_of[i]
+            if cd.ctype[k] != CHARACTER or cd.cost_is_x[k]:
                 continue
-            k = cd.kind_of[i]
-            if cd.ctype[k] != CHARACTER or cd.cost[k] > 3:
-                continue
+            c = game.cost_of(k)
             f = cd.faction[k]
-            if cd.cost[k] == 0 or f == NEUTRAL or (f in factions and not cd.loyal[k]):
+            # Up to 2 more resources of a faction from the other cards kept, by turn 2.
+            more = [min(2, sum(1 for j in kept if j != i and cd.faction[kind_of[j]] == g))
+                    for g in range(N_FACTIONS)]  # fmt: skip
+            if any(res_count[g] + more[g] < n for g, n in cd.steadfast[k]):
+                continue
+            if c == 0:
+                return False
+            if c > 3:
+                continue
+            if f == NEUTRAL:
+                return False
+            if not res_count[f]:
+                continue
+            if not cd.loyal[k] or c <= 1 + more[f]:
                 return False
         return True
 
@@ -424,7 +450,7 @@ class GreedyPolicy(Policy):
             kind_of, skill, invs = cd.kind_of, cd.skill, cd.investigation
             skill_of = {i: skill[kind_of[i]] for i in ready}
             inv_of = {i: invs[kind_of[i]] for i in ready}
-        tokens = game._tokens
+        tokens, stories = game._tokens, game._stories
         order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], s))
         skilled = [i for i in ready if skill_of[i] >= 1]
         investigators = [i for i in ready if skill_of[i] < 1 and inv_of[i]]
@@ -433,7 +459,8 @@ class GreedyPolicy(Policy):
         for s in order:
             if not skilled:
                 break
-            need = game.story_to_win(s) - tokens[s]
+            to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
+            need = to_win - tokens[s]
             with_inv = [i for i in skilled if inv_of[i]]
             without = [i for i in skilled if not inv_of[i]]
             if need >= 3 and with_inv:

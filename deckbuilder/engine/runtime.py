@@ -65,6 +65,7 @@ class AbilityMixin:
                     elif kind == COST and st.who is not None:
                         costs.append((i, st))
         cache = self._statics_cache = (every, skills, icon_mods, costs)
+        self._cost_cache.clear()
         return cache
 
     def committed_story(self, inst: int) -> int:

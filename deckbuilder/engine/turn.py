@@ -34,7 +34,9 @@ class TurnMixin:
         self.phase = phase
         if self._temp or self._cost_sources or self._discarded_this_phase:
             self._temp.clear()
-            self._cost_sources.clear()
+            if self._cost_sources:
+                self._cost_sources.clear()
+                self._cost_cache.clear()
             self._discarded_this_phase.clear()
 
     # ----------------------------------------------------------------- setup
@@ -145,7 +147,7 @@ class TurnMixin:
         cd = self.deck
         kind_of, steadfast, faction, loyal = cd.kind_of, cd.steadfast, cd.faction, cd.loyal
         cost = cd.cost
-        mods = self._cost_mods_possible()
+        mods = (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible()
         turn = self.turn
         dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
         n_domains = len(dom_value)
@@ -222,7 +224,9 @@ class TurnMixin:
 
     def _use_once_cost_sources(self, kind: int) -> None:
         keep = [s for s in self._cost_sources if not (s[3] and s[0](self, kind))]
-        self._cost_sources[:] = keep
+        if len(keep) != len(self._cost_sources):
+            self._cost_sources[:] = keep
+            self._cost_cache.clear()
 
     def _event_card(self, inst, effect, ctx):
         self._resolving.append(inst)
