@@ -438,3 +438,27 @@ def test_coverage_of_the_real_decks(full_pool):
     figures = coverage(copies)
     assert figures["goldfish_cards"] > 50
     assert figures["by_copies"] >= 0.8, figures["not_simulated"]
+
+
+def test_formulaic_families_are_data_keyed_by_card_id(full_pool):
+    """Outside the Core Set, a card whose whole text is one formula gets that family's
+    abilities from the shipped data: here, a conspiracy that draws 5 when won."""
+    from deckbuilder.engine.card_abilities import abilities_of
+    from deckbuilder.engine.card_text import families
+
+    assert families()["CoC-044"] == ["win_draw", "Miskatonic University", 5]
+    assert families()["WitD-008"][0] == "enters_draw"
+    scholars = full_pool.card("CoC-044")
+    assert abilities_of("CoC-044") is not None
+    deck = Deck("family")
+    deck.add(scholars, 1)
+    deck.add(full_pool.card(FILLER), 20)
+    game = Game.arranged(deck, hand=[scholars], characters=[full_pool.card(FILLER)])
+    act(game, PLAY, "A Conspiracy of Scholars")
+    game._tokens[3] = 4
+    game.apply(pass_(game))
+    game.apply(next(a for a in game.legal_actions() if a.kind == COMMIT and a.story == 3))
+    game.apply(pass_(game))
+    choose(game, "draw 5 cards")
+    assert game.won == ("A Conspiracy of Scholars",)
+    assert any(e.kind == "draw" and e.text.startswith("drew 5") for e in game.log)

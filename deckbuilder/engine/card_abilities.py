@@ -9,6 +9,8 @@ Core stories (Core-156..165) have their win effects in ``STORY_EFFECTS``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from deckbuilder.engine import effects as fx
 from deckbuilder.engine.abilities import (
     AFTER_DRAW,
@@ -24,6 +26,7 @@ from deckbuilder.engine.abilities import (
     PLAYED_CHARACTER,
     RESTORED,
     STORY,
+    WON,
     Static,
     action,
     cost,
@@ -565,6 +568,58 @@ CARD_ABILITIES: dict[str, tuple] = {
 }
 
 
+def _enters_draw(n, is_forced):
+    build = forced if is_forced else response
+    return (build(ENTERS, fx.draw(n), f"draw {n} card{'s' if n > 1 else ''}"),)
+
+
+def _icons_subtype(subtype, icon):
+    key = subtype.lower()
+    arcane, investigation = (1, 0) if icon == "A" else (0, 1)
+    return (
+        icons(
+            arcane=arcane,
+            investigation=investigation,
+            who=lambda g, s, t: _yours(g, s, t) and key in g.deck.subtypes[g.deck.kind_of[t]],
+        ),
+    )
+
+
+def _win_draw(faction, n):
+    from card_db.card import FACTIONS
+
+    f = next((i for i, name in enumerate(FACTIONS) if name.startswith(faction)), -1)
+
+    def controls(game, src, ctx):
+        cd = game.deck
+        return any(cd.faction[cd.kind_of[i]] == f for i in game._characters)
+
+    return (response(WON, fx.draw(n), f"draw {n} cards", condition=controls),)
+
+
+FAMILIES = {
+    "enters_draw": _enters_draw,
+    "icons_subtype": _icons_subtype,
+    "win_draw": _win_draw,
+    "cannot_commit_self": lambda: (restriction(CANNOT_COMMIT),),
+    "skill_all": lambda n: (skill(n, _yours),),
+    "draw_event": lambda n, ops: (event(fx.draw(n), f"draw {n} cards", window=OPS if ops else 3),),
+}
+
+
+@cache
+def _family_abilities(card_id: str):
+    from deckbuilder.engine.card_text import families
+
+    family = families().get(card_id)
+    if family is None:
+        return None
+    name, *params = family
+    return FAMILIES[name](*params)
+
+
 def abilities_of(card_id: str):
-    """The abilities and passives of a card, or None when its text is not simulated."""
-    return CARD_ABILITIES.get(card_id)
+    """The abilities and passives of a card, or None when its text is not simulated: the
+    hand-written entries, else the card's formulaic family (``data/card_text.json``)."""
+    entry = CARD_ABILITIES.get(card_id)
+    return entry if entry is not None else _family_abilities(card_id)

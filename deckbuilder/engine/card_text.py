@@ -70,11 +70,20 @@ def classify_text(card) -> str:
 
 
 @cache
-def classification() -> dict[str, str]:
+def _table() -> dict:
     try:
-        return json.loads(TABLE.read_text(encoding="utf-8"))["cards"]
+        return json.loads(TABLE.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return {}
+        return {"cards": {}, "families": {}}
+
+
+def classification() -> dict[str, str]:
+    return _table()["cards"]
+
+
+def families() -> dict[str, list]:
+    """Card id -> [family, parameters...] for cards whose text is one formulaic family."""
+    return _table().get("families", {})
 
 
 def class_of(card) -> str:
