@@ -54,7 +54,9 @@ class PayingMixin:
             if fac_count[f] < n:
                 return -2
         if cd.has_cost_statics or self._cost_sources:
-            cost = self._cost_now(kind)
+            cost = self._cost_cache.get(kind)
+            if cost is None or self._statics_cache is None:
+                cost = self._cost_now(kind)
             if cost < 0:
                 return self._pay_domain_modified(kind)
         else:

@@ -239,16 +239,21 @@ class GreedyPolicy(Policy):
         res_count = [0] * N_FACTIONS
         for i in resources:
             res_count[cd.faction[kind_of[i]]] += 1
+        kept_count = [0] * N_FACTIONS
+        for i in kept:
+            kept_count[cd.faction[kind_of[i]]] += 1
         for i in kept:
             k = kind_of[i]
             if cd.ctype[k] != CHARACTER or cd.cost_is_x[k]:
                 continue
             c = game.cost_of(k)
             f = cd.faction[k]
-            # Up to 2 more resources of a faction from the other cards kept, by turn 2.
-            more = [min(2, sum(1 for j in kept if j != i and cd.faction[kind_of[j]] == g))
-                    for g in range(N_FACTIONS)]  # fmt: skip
-            if any(res_count[g] + more[g] < n for g, n in cd.steadfast[k]):
+
+            def more(g: int, own: int = f) -> int:
+                """Resources of faction ``g`` the other kept cards can add by turn 2."""
+                return min(2, kept_count[g] - (g == own))
+
+            if any(res_count[g] + more(g) < n for g, n in cd.steadfast[k]):
                 continue
             if c == 0:
                 return False
@@ -258,7 +263,7 @@ class GreedyPolicy(Policy):
                 return False
             if not res_count[f]:
                 continue
-            if not cd.loyal[k] or c <= 1 + more[f]:
+            if not cd.loyal[k] or c <= 1 + more(f):
                 return False
         return True
 

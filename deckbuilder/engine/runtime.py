@@ -101,9 +101,15 @@ class AbilityMixin:
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         if cd.has_statics or self._temp:
             cache = self._statics_cache or self._build_statics()
-            applies = self._static_applies
+            committed = None
             for src, st in cache[2]:
-                if applies(src, st, inst):
+                if st.committed:
+                    if committed is None:
+                        committed = {i for c in self._committed for i in c}
+                    if src not in committed:
+                        continue
+                who = st.who
+                if src == inst if who is None else who(self, src, inst):
                     t, c, a, i = st.icons
                     icons[0] += t
                     icons[1] += c
@@ -112,7 +118,13 @@ class AbilityMixin:
             x_skill = None
             for src, st in cache[1]:
                 if st.kind == SKILL:
-                    if applies(src, st, inst):
+                    if st.committed:
+                        if committed is None:
+                            committed = {i for c in self._committed for i in c}
+                        if src not in committed:
+                            continue
+                    who = st.who
+                    if src == inst if who is None else who(self, src, inst):
                         a = st.amount
                         skill += a if a.__class__ is int else a(self, src, inst, icons)
                 elif src == inst:  # X_SKILL
