@@ -241,9 +241,10 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         discard=(),
     ) -> Game:
         """A game put in a chosen position (tests, TUI scenarios): ``hand``, ``domains``
-        (3 lists), ``supports`` are ``Card`` lists, ``characters`` ``Card`` or
+        (3 lists), ``supports``, ``discard`` are ``Card`` lists, ``characters`` ``Card`` or
         ``(Card, "ready"|"exhausted"|"insane")``; every other copy stays in the deck. The
-        three stories are the first Core stories with ``tokens``."""
+        three stories are the first Core stories with ``tokens``; ``text=False`` plays
+        keywords only."""
         game = cls.new(deck, seed, first_player=first_player, turn_cap=turn_cap, text=text)
         cd = game.deck
         free = {}
