@@ -137,6 +137,9 @@ class CompiledDeck:
         "any_trigger",
         "any_boosters",
         "static_kinds",
+        "skill_of_instance",
+        "any_transient",
+        "investigation_of_instance",
         "has_cost_statics",
         "any_self_cost",
         "self_cost",
@@ -174,6 +177,7 @@ class CompiledDeck:
             tuple((FACTIONS.index(f), n) for f, n in c.steadfast if f in FACTIONS) for c in cards
         ]
         self.transient = [c.transient for c in cards]
+        self.any_transient = any(self.transient)
         self.unique_id = [
             unique_titles.setdefault(title_key(c.title), len(unique_titles)) if c.unique else -1
             for c in cards
@@ -235,6 +239,9 @@ class CompiledDeck:
         self.any_trigger = {t: any(per_kind) for t, per_kind in self.by_trigger.items()}
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
+        # Printed skill and investigation icons per instance (the policy's fast path).
+        self.skill_of_instance = [self.skill[k] for k in self.kind_of]
+        self.investigation_of_instance = [self.investigation[k] for k in self.kind_of]
         # Cost passives: a card's own (who None: it works from hand) and others'.
         self.self_cost = [
             tuple(st for st in sts if st.kind == "cost" and st.who is None) for sts in self.statics

@@ -246,7 +246,7 @@ class GreedyPolicy(Policy):
             k = kind_of[i]
             if cd.ctype[k] != CHARACTER or cd.cost_is_x[k]:
                 continue
-            c = game.cost_of(k)
+            c = game.cost_of(k) if cd.has_cost_statics else cd.cost[k]
             f = cd.faction[k]
 
             def more(g: int, own: int = f) -> int:
@@ -452,9 +452,7 @@ class GreedyPolicy(Policy):
             ready = [i for i in game._characters if status[i] == READY]
             if not ready:
                 return []
-            kind_of, skill, invs = cd.kind_of, cd.skill, cd.investigation
-            skill_of = {i: skill[kind_of[i]] for i in ready}
-            inv_of = {i: invs[kind_of[i]] for i in ready}
+            skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
         tokens, stories = game._tokens, game._stories
         order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], s))
         skilled = [i for i in ready if skill_of[i] >= 1]

@@ -101,8 +101,10 @@ class TurnMixin:
         if self.deck.text and self.deck.any_trigger[AFTER_DRAW]:
             self._fire_all(AFTER_DRAW)
             self._after_triggers(self._begin_resource)
-        else:
+        elif self._temp or self._cost_sources or self._discarded_this_phase:
             self._set_phase(RESOURCE)
+        else:
+            self.phase = RESOURCE
 
     def _begin_resource(self) -> None:
         self._set_phase(RESOURCE)
@@ -135,7 +137,10 @@ class TurnMixin:
         self._end_resource()
 
     def _end_resource(self) -> None:
-        self._set_phase(OPERATIONS)
+        if self._temp or self._cost_sources or self._discarded_this_phase:
+            self._set_phase(OPERATIONS)
+        else:
+            self.phase = OPERATIONS
         fp = self.first_playable
         if fp is not None:
             self._track_playable(fp)
@@ -150,7 +155,7 @@ class TurnMixin:
         mods = (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible()
         turn = self.turn
         dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
-        n_domains = len(dom_value)
+        domains = self._domain_indices
         # Drawn copies the player attached as resources count too (they were drawn).
         drawn = (
             self._hand + self._unplayable_resources if self._unplayable_resources else self._hand
@@ -170,7 +175,7 @@ class TurnMixin:
             if c > 0:
                 f = faction[k]
                 need = c if loyal[k] else 1
-                for d in range(n_domains):
+                for d in domains:
                     if dom_value[d] >= c and (f == NEUTRAL or dom_fac[d][f] >= need):
                         break
                 else:
@@ -198,14 +203,21 @@ class TurnMixin:
                 overpaid = self._dom_value[d] - cost
             if self.log is not None:
                 self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
-            self._drain(d)
+            if cd.any_transient:
+                self._drain(d)
+            else:
+                self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
         t = cd.ctype[k]
         if not cd.text:
-            self._place_in_play(inst, False, host)
-            if t == CONSPIRACY:
-                self._event("story", f"{self.card(inst).title} becomes a story")
+            if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
+                self._characters.append(inst)
+                self._status[inst] = READY
+            else:
+                self._place_in_play(inst, False, host)
+                if t == CONSPIRACY:
+                    self._event("story", f"{self.card(inst).title} becomes a story")
             if then is not None:
                 then()
             return

@@ -111,11 +111,18 @@ class ZonesMixin:
         return len(self._domains) - 1
 
     def _attach_resource(self, inst: int, d: int) -> None:
-        """Attach a card from hand to domain ``d``."""
+        """Attach a card from hand to domain ``d`` (``_add_resource`` inlined: hot path)."""
         self._hand.remove(inst)
-        self._add_resource(inst, d)
+        self._domains[d].append(inst)
+        cd = self.deck
+        k = cd.kind_of[inst]
+        w = 2 if cd.transient[k] else 1
+        f = cd.faction[k]
+        self._dom_value[d] += w
+        self._dom_fac[d][f] += w
+        self._fac_count[f] += 1
         fp = self.first_playable
-        if fp is not None and not fp[self.deck.kind_of[inst]]:
+        if fp is not None and not fp[k]:
             self._unplayable_resources.append(inst)
 
     def _add_resource(self, inst: int, d: int) -> None:
