@@ -38,6 +38,7 @@ from deckbuilder.engine.cards import (
 from deckbuilder.engine.runtime import yes_no
 
 _STRUGGLE_NAMES = ("terror", "combat", "arcane", "investigation")
+_EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
 
 
 def core_story_card_id(sid: int) -> str:
@@ -167,7 +168,9 @@ class StoryMixin:
                     icons[3] += ic[3]
             sid = stories[s]
             if plain_stories and sid < CONSPIRACY_BASE:
-                struggles, to_win = CORE_STORY_STRUGGLES, TOKENS_TO_WIN_STORY
+                # Terror and combat do nothing against nobody: only logged.
+                struggles = CORE_STORY_STRUGGLES if logging else _EFFECTIVE_CORE_STRUGGLES
+                to_win = TOKENS_TO_WIN_STORY
             else:
                 struggles, to_win = self.story_struggles(s), self.story_to_win(s)
             slots = len(stories)
