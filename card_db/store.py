@@ -128,7 +128,7 @@ def load_cards(
     where: tuple[str, list] | None = None,
 ) -> list[Card]:
     """Every card printing in the database, oldest set first; with ``where`` (a clause and
-    its parameters, e.g. from ``query.sql_prefilter``) only the printings it keeps."""
+    its parameters, e.g. from ``search_rows.sql_prefilter``) only the printings it keeps."""
     clause, params = where or ("1", [])
     connection = connect(path, progress=progress)
     try:
