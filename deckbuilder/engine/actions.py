@@ -41,6 +41,15 @@ class Action(NamedTuple):
     label: str = ""  # USE/CHOOSE: the words shown for it (the card's text)
 
 
+def play_action(card: int, domain: int, x: int = 0) -> Action:
+    """``Action(PLAY, card, domain, x=x)``, built without the keyword machinery (policies
+    make one per card played in batch runs)."""
+    return _new_tuple(Action, (PLAY, card, domain, -1, x, ""))
+
+
+_new_tuple = tuple.__new__
+
+
 class Event(NamedTuple):
     turn: int
     phase: str

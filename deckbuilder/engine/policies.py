@@ -20,7 +20,7 @@ Policies are looked up by name with ``get_policy(name)``; ``POLICIES`` is the re
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import CONSPIRACY_BASE
+from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
 from deckbuilder.engine.cards import (
     CHARACTER,
     CONSPIRACY,
@@ -248,12 +248,14 @@ class GreedyPolicy(Policy):
                 continue
             c = game.cost_of(k) if cd.has_cost_statics else cd.cost[k]
             f = cd.faction[k]
-
-            def more(g: int, own: int = f) -> int:
-                """Resources of faction ``g`` the other kept cards can add by turn 2."""
-                return min(2, kept_count[g] - (g == own))
-
-            if any(res_count[g] + more(g) < n for g, n in cd.steadfast[k]):
+            # Resources of a faction the other kept cards can add by turn 2: up to 2.
+            kept_count[f] -= 1
+            steadfast_ok = all(
+                res_count[g] + min(2, kept_count[g]) >= n for g, n in cd.steadfast[k]
+            )
+            more = min(2, kept_count[f])
+            kept_count[f] += 1
+            if not steadfast_ok:
                 continue
             if c == 0:
                 return False
@@ -263,7 +265,7 @@ class GreedyPolicy(Policy):
                 return False
             if not res_count[f]:
                 continue
-            if not cd.loyal[k] or c <= 1 + more(f):
+            if not cd.loyal[k] or c <= 1 + more:
                 return False
         return True
 
@@ -334,7 +336,8 @@ class GreedyPolicy(Policy):
     def play(self, game: Game) -> Action | None:
         """The most valuable payable character, conspiracy or useful support (smallest
         domain that pays), else a useful event, else a useful ability."""
-        keep_value, _, play_check, ops_events = self._profile(game)[:4]
+        profile = self._profile(game)
+        keep_value, play_check = profile[0], profile[2]
         kind_of = game.deck.kind_of
         pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
@@ -352,10 +355,10 @@ class GreedyPolicy(Policy):
             if domain != -2:
                 best, best_value, best_domain = i, v, domain
         if best >= 0:
-            return Action(PLAY, best, best_domain)
+            return play_action(best, best_domain)
         if not game.deck.text:
             return None
-        return self._extra_action(game, ops_events, OPERATIONS)
+        return self._extra_action(game, profile[3], OPERATIONS)
 
     def story_action(self, game: Game) -> Action | None:
         if not game.deck.text:

@@ -240,7 +240,8 @@ class StoryMixin:
         third = len(self._won) + 1 >= STORIES_TO_WIN
         if self.log is not None:
             self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
-        if cd.text and not third:
+        text = cd.text and not third
+        if text:
             if sid >= CONSPIRACY_BASE:
                 inst = sid - CONSPIRACY_BASE
                 if cd.by_trigger[WON][cd.kind_of[inst]]:
@@ -257,11 +258,12 @@ class StoryMixin:
                     if (yield choice).x:
                         self._event("story_effect", f"{CORE_STORIES[sid]}: {text}")
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
-            if any(cd.by_trigger[STORY_WON]):
+            if cd.any_trigger[STORY_WON]:
                 self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
-            yield from self._resolve_triggers()
+            if self._triggers:
+                yield from self._resolve_triggers()
+            s = self._stories.index(sid)  # effects may have changed the rows before it
         self._won.append(sid)
-        s = self._stories.index(sid)  # effects may have changed the rows before it
         self._committed[s].clear()
         if self._attached:
             self._destroy_story_attachments(sid)
@@ -279,7 +281,8 @@ class StoryMixin:
                 self._stories[s] = pile.pop()
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 del self._stories[s], self._tokens[s], self._committed[s]
-        self._statics_cache = None
+        if text:
+            self._statics_cache = None
         if third and self.phase != OVER:
             if self.log is not None:
                 self._event("game_won", f"third story won on turn {self.turn}")

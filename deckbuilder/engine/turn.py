@@ -64,7 +64,10 @@ class TurnMixin:
     # ----------------------------------------------------------------- refresh, draw
     def _start_turn(self) -> None:
         self.turn += 1
-        self._set_phase("refresh")
+        if self._temp or self._cost_sources or self._discarded_this_phase:
+            self._set_phase("refresh")
+        else:
+            self.phase = "refresh"
         status = self._status
         # Refresh: restore one insane character (it stays exhausted), ready the others.
         restored = -1
@@ -79,7 +82,7 @@ class TurnMixin:
         if self._exhausted_supports:
             self._exhausted_supports.clear()
         drained = self._drained
-        for d in range(len(drained)):
+        for d in self._domain_indices:
             drained[d] = False
         if self.deck.text and self.deck.any_trigger[TURN_START]:
             self._fire_all(TURN_START)
@@ -94,7 +97,10 @@ class TurnMixin:
         return any(st.kind == NO_RESTORE for _, st in self._statics_in_play())
 
     def _draw_phase(self) -> None:
-        self._set_phase("draw")
+        if self._temp or self._cost_sources or self._discarded_this_phase:
+            self._set_phase("draw")
+        else:
+            self.phase = "draw"
         self._draw(1 if self.turn == 1 and self.first_player else 2)
         if self.phase == OVER:
             return
@@ -160,6 +166,7 @@ class TurnMixin:
         drawn = (
             self._hand + self._unplayable_resources if self._unplayable_resources else self._hand
         )
+        marked = False
         for inst in drawn:
             k = kind_of[inst]
             if fp[k]:
@@ -181,7 +188,8 @@ class TurnMixin:
                 else:
                     continue
             fp[k] = turn
-        if self._unplayable_resources:
+            marked = True
+        if marked and self._unplayable_resources:
             self._unplayable_resources = [
                 i for i in self._unplayable_resources if not fp[kind_of[i]]
             ]
