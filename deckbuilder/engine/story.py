@@ -139,6 +139,7 @@ class StoryMixin:
         plain_stories = not cd.any_boosters and not self._attached
         succeeded = cd.text and cd.any_trigger[SUCCEEDED]
         kind_of = cd.kind_of
+        arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
         while s < len(stories):
             committed = all_committed[s]
@@ -146,14 +147,18 @@ class StoryMixin:
                 s += 1
                 continue
             if fast:
-                terror = combat = arcane = investigation = total_skill = 0
+                arcane = investigation = total_skill = 0
                 for i in committed:
                     k = kind_of[i]
-                    terror += cd.terror[k]
-                    combat += cd.combat[k]
-                    arcane += cd.arcane[k]
-                    investigation += cd.investigation[k]
-                    total_skill += cd.skill[k]
+                    arcane += arcanes[k]
+                    investigation += investigations[k]
+                    total_skill += skills[k]
+                # Terror and combat only matter to the log and to a story's own struggles.
+                if logging or not plain_stories or stories[s] >= CONSPIRACY_BASE:
+                    terror = sum(cd.terror[kind_of[i]] for i in committed)
+                    combat = sum(cd.combat[kind_of[i]] for i in committed)
+                else:
+                    terror = combat = 0
                 icons = (terror, combat, arcane, investigation)
             else:
                 icons = [0, 0, 0, 0]
