@@ -23,6 +23,8 @@ def card_label(game, instance: int) -> Text:
 
 def describe(game, action) -> str:
     """An action in a player's words."""
+    if action.label:  # abilities and choices inside effects carry the card's words
+        return action.label[0].upper() + action.label[1:]
     kind = action.kind
     if kind == "keep":
         return "Keep this hand"
