@@ -70,15 +70,19 @@ class DeckHistory:
         self.saved: DeckState | None = state
         self._undo: list[DeckState] = []
         self._redo: list[DeckState] = []
+        self._last_kind: str | None = None
 
-    def record(self, state: DeckState) -> bool:
-        """The deck is now ``state``; False (nothing recorded) when nothing changed."""
+    def record(self, state: DeckState, kind: str | None = None) -> bool:
+        """The deck is now ``state``; False (nothing recorded) when nothing changed. Steps
+        of one ``kind`` in a row (typing the notes) merge into one undo level."""
         if state == self.current:
             return False
-        self._undo.append(self.current)
-        del self._undo[: -self.max_levels]
+        if kind is None or kind != self._last_kind or self._redo:
+            self._undo.append(self.current)
+            del self._undo[: -self.max_levels]
         self._redo.clear()
         self.current = state
+        self._last_kind = kind
         return True
 
     @property
@@ -95,6 +99,7 @@ class DeckHistory:
             return None
         self._redo.append(self.current)
         self.current = self._undo.pop()
+        self._last_kind = None
         return self.current
 
     def redo(self) -> DeckState | None:
@@ -102,6 +107,7 @@ class DeckHistory:
             return None
         self._undo.append(self.current)
         self.current = self._redo.pop()
+        self._last_kind = None
         return self.current
 
     def mark_saved(self) -> None:

@@ -70,6 +70,18 @@ def test_unsaved_follows_the_saved_snapshot_through_undo():
     assert history.unsaved  # older than the save
 
 
+def test_typing_the_notes_is_one_undo_level():
+    deck = Deck(name="Mine")
+    history = DeckHistory(DeckState.of(deck))
+    deck.add(SCHOLAR)
+    history.record(DeckState.of(deck))
+    for text in ("F", "Fa", "Fast"):
+        deck.notes = text
+        history.record(DeckState.of(deck), kind="notes")
+    history.undo().restore(deck)
+    assert deck.notes == "" and deck.count_of("Core-030") == 1
+
+
 def test_the_history_keeps_its_newest_levels_only():
     deck = Deck(name="Mine")
     history = DeckHistory(DeckState.of(deck), max_levels=5)

@@ -18,10 +18,12 @@ from textual.worker import Worker, WorkerState
 
 from card_db.errors import DeckbuilderError
 from deckbuilder.deck import Deck
+from deckbuilder.deck_history import DeckHistory, DeckState
 from deckbuilder.tui.commands import CardCommands, DeckCommands, ScreenCommands
 from deckbuilder.tui.messages import CollectionLoaded, DeckChanged, PoolLoaded, WorkFailed
 from deckbuilder.tui.screens.browser import BrowserScreen
 from deckbuilder.tui.screens.help import HelpScreen
+from deckbuilder.tui.screens.prompts import Confirm, UnsavedPrompt
 from deckbuilder.tui.store import Collection, Store
 
 
@@ -43,6 +45,9 @@ def _goldfish_screen():
     return GoldfishScreen()
 
 
+EDITS = {"edit", "rename", "rules", "notes"}  # deck changes that undo and redo walk
+
+
 class DeckbuilderApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "deckbuilder"
@@ -59,8 +64,10 @@ class DeckbuilderApp(App):
         Binding("f1", "help", "Help"),
         Binding("f2", "switch_mode('browser')", "Cards"),
         Binding("f3", "switch_mode('deck')", "Deck"),
-        Binding("f4", "switch_mode('collection')", "Collection"),
-        Binding("f5", "switch_mode('goldfish')", "Goldfish"),
+        Binding("f4", "switch_mode('collection')", "Coll."),
+        Binding("f5", "switch_mode('goldfish')", "Gold."),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        Binding("ctrl+y", "redo", "Redo", show=False),
     ]
 
     pool = reactive(None, always_update=False)
@@ -80,9 +87,14 @@ class DeckbuilderApp(App):
         self.collection = Collection()
         self.deck = Deck(name="Untitled deck")
         self.deck_path: Path | None = None
+        self.history = DeckHistory(DeckState.of(self.deck))
+        self.deck_check = None  # the current deck's CheckResult (None before the pool)
+        self.saved_name: str | None = None  # the saved deck the current one came from
+        self.file_links: dict[str, Path] = {}  # saved deck name → its file (this session)
+        self._chosen_list: tuple = (None, None)  # (list id, pool id) → its ResolvedList
 
     def on_mount(self) -> None:
-        self.sub_title = self.deck.name
+        self.sub_title = self.deck_title()
         self.load_pool()
 
     # --- slow start-up work -----------------------------------------------------------
@@ -122,6 +134,7 @@ class DeckbuilderApp(App):
         self.lists = message.lists
         self.default_list = message.default_list
         self.pool = message.pool
+        self.deck_changed("pool")
         if self.initial_deck_path is not None:
             self.open_deck_file(self.initial_deck_path)
 
@@ -167,6 +180,35 @@ class DeckbuilderApp(App):
             available=self.collection.available_of,
         )
 
+    def chosen_list(self):
+        """The deck's restricted/banned list resolved against the pool (None until loaded
+        or when the deck names a list we do not have)."""
+        from deckbuilder.legality import DEFAULT_LIST_ID, LegalityError, get_list, resolve_list
+
+        if self.pool is None or not self.lists:
+            return None
+        key = (self.list_id or DEFAULT_LIST_ID, id(self.pool))
+        if self._chosen_list[0] != key:
+            try:
+                resolved = resolve_list(get_list(self.lists, key[0]), self.pool)
+            except LegalityError:
+                resolved = None
+            self._chosen_list = (key, resolved)
+        return self._chosen_list[1]
+
+    def list_name(self) -> str:
+        from deckbuilder.legality import DEFAULT_LIST_ID
+
+        chosen = self.lists.get(self.list_id or DEFAULT_LIST_ID)
+        return chosen.name if chosen else (self.list_id or "")
+
+    def badge(self, card) -> str | None:
+        """"B" banned or "R" restricted under the chosen list, else None."""
+        resolved = self.chosen_list()
+        if resolved is None:
+            return None
+        return "B" if resolved.banned(card) else "R" if resolved.restricted(card) else None
+
     def check_deck(self):
         """The legality of the current deck under the chosen format and list."""
         from deckbuilder.legality import check_deck
@@ -192,6 +234,10 @@ class DeckbuilderApp(App):
 
     # --- the current deck -------------------------------------------------------------
 
+    @property
+    def unsaved(self) -> bool:
+        return self.history.unsaved
+
     def change_deck(self, card, delta: int) -> None:
         """Add (delta > 0) or remove copies of a card; stories go to the story deck."""
         section = "story" if card.type == "Story" else "draw"
@@ -204,23 +250,95 @@ class DeckbuilderApp(App):
         self.notify(f"{card.title}: {after} in {where}", timeout=2)
         self.deck_changed("edit")
 
-    def set_deck(self, deck: Deck, path: Path | None, reason: str = "open") -> None:
+    def set_rules(self, *, format_id: str | None = None, list_id: str | None = None) -> None:
+        """Choose the deck's format or restricted/banned list (an undoable edit)."""
+        if format_id:
+            self.deck.format = format_id
+        if list_id:
+            self.deck.list_id = list_id
+        self._rules_from_deck()
+        self.deck_changed("rules")
+
+    def set_notes(self, notes: str) -> None:
+        if notes != self.deck.notes:
+            self.deck.notes = notes
+            self.deck_changed("notes")
+
+    def _rules_from_deck(self) -> None:
+        self.format_id = self.deck.format or "lcg"
+        self.list_id = self.deck.list_id
+
+    def set_deck(
+        self, deck: Deck, path: Path | None, reason: str = "open", saved_name: str | None = None
+    ) -> None:
+        """Replace the current deck: a fresh history, nothing unsaved. ``saved_name`` is the
+        saved deck it came from; a deck keeps the file it was last read from or saved to."""
         self.deck = deck
-        self.deck_path = path
-        if deck.format:
-            self.format_id = deck.format
-        if deck.list_id:
-            self.list_id = deck.list_id
+        self.saved_name = saved_name
+        self.deck_path = path or (self.file_links.get(saved_name) if saved_name else None)
+        self.history.reset(DeckState.of(deck))
+        self._rules_from_deck()
         self.deck_changed(reason)
 
     def deck_changed(self, reason: str) -> None:
-        self.sub_title = self.deck.name
+        """Every change of the deck ends here: recorded for undo (edits), checked, shown."""
+        if reason in EDITS:
+            self.history.record(DeckState.of(self.deck), "notes" if reason == "notes" else None)
+        self.deck_check = None
+        if self.pool is not None:
+            try:
+                self.deck_check = self.check_deck()
+            except DeckbuilderError:  # e.g. a list id from a deck file we do not know
+                pass
+        self.sub_title = self.deck_title()
         self.deck_revision += 1
         self.post_message(DeckChanged(reason))
 
+    def deck_title(self) -> str:
+        """The deck's name, an unsaved marker and the running header."""
+        from deckbuilder.tui.widgets.legality import headline
+
+        marker = " ● unsaved" if self.unsaved else ""
+        summary = f" · {headline(self.deck, self.deck_check)}" if self.deck_check else ""
+        return f"{self.deck.name}{marker}{summary}"
+
+    def action_undo(self) -> None:
+        self._step_history(self.history.undo(), "undo", "Nothing to undo.")
+
+    def action_redo(self) -> None:
+        self._step_history(self.history.redo(), "redo", "Nothing to redo.")
+
+    def _step_history(self, state: DeckState | None, reason: str, nothing: str) -> None:
+        if state is None:
+            self.notify(nothing, timeout=2)
+            return
+        state.restore(self.deck)
+        self._rules_from_deck()
+        self.deck_changed(reason)
+        self.notify(f"{reason.capitalize()}: {self.deck.name}, {self.deck.draw_count} cards")
+
+    def guard_unsaved(self, then: Callable[[], object]) -> None:
+        """Run ``then`` now, or after the player chose to save or discard unsaved changes."""
+        if not self.unsaved:
+            then()
+            return
+        if isinstance(self.screen, UnsavedPrompt):
+            return  # already asking
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                self.save_deck(then)
+            elif choice == "discard":
+                then()
+
+        self.push_screen(UnsavedPrompt(self.deck.name), answered)
+
+    async def action_quit(self) -> None:
+        self.guard_unsaved(self.exit)
+
     def new_deck(self, name: str) -> None:
         self.set_deck(Deck(name=name), None, "new")
-        self.notify(f"New deck {name!r}: add cards from the card browser (F2).")
+        self.notify(f"New deck {name!r}: search and add cards on the left (F3).")
 
     def open_deck_file(self, path: Path) -> None:
         from deckbuilder.formats import read_deck
@@ -241,20 +359,40 @@ class DeckbuilderApp(App):
         return self.store.deck_names()
 
     def open_saved_deck(self, name: str) -> None:
+        """Open a saved deck (asking first when the current one has unsaved changes)."""
+
         def opened(deck: Deck) -> None:
-            self.set_deck(deck, None)
+            self.set_deck(deck, None, saved_name=name)
             self.notify(f"Opened saved deck {name!r}")
             self.switch_mode("deck")
 
         load = lambda: self.store.load_deck(name, self.pool)  # noqa: E731
-        self.in_thread(f"opening deck {name!r}", load, opened)
+        self.guard_unsaved(lambda: self.in_thread(f"opening deck {name!r}", load, opened))
 
-    def save_deck(self) -> None:
-        """Save to the database, and to the deck's file when it has one."""
+    def save_deck(self, then: Callable[[], object] | None = None) -> None:
+        """Save to the database, and to the deck's file when it has one; asks first when
+        that would replace another saved deck of the same name."""
+        name = self.deck.name
+
+        def replaces_another() -> bool:
+            return name != self.saved_name and name in self.store.deck_names()
+
+        def decided(replaces: bool) -> None:
+            if not replaces:
+                self._write_deck(then)
+                return
+            question = f"A saved deck named {name!r} already exists. Replace it with this one?"
+            self.push_screen(Confirm(question), lambda yes: yes and self._write_deck(then))
+
+        self.in_thread("checking the saved decks", replaces_another, decided)
+
+    def _write_deck(self, then: Callable[[], object] | None) -> None:
         from deckbuilder.formats import write_deck
 
-        deck, path = self.deck, self.deck_path
-        deck.format, deck.list_id = self.format_id, self.list_id
+        state, path = self.history.current, self.deck_path
+        deck = Deck(name=state.name)  # a copy: edits may go on while the worker writes
+        state.restore(deck)
+        deck.format = deck.format or self.format_id
 
         def save() -> str:
             self.store.save_deck(deck)
@@ -262,7 +400,17 @@ class DeckbuilderApp(App):
                 write_deck(deck, path)
             return f"Saved {deck.name!r}" + (f" and {path}" if path else "")
 
-        self.in_thread(f"saving {deck.name!r}", save, self.notify)
+        def saved(message: str) -> None:
+            self.history.saved = state
+            self.saved_name = deck.name
+            if path is not None:
+                self.file_links[deck.name] = path
+            self.deck_changed("save")
+            self.notify(message)
+            if then is not None:
+                then()
+
+        self.in_thread(f"saving {deck.name!r}", save, saved)
 
     def export_deck(self, path: Path) -> None:
         from deckbuilder.formats import write_deck
@@ -271,29 +419,39 @@ class DeckbuilderApp(App):
 
         def written(_result) -> None:
             self.deck_path = path
+            self.file_links[deck.name] = path
             self.deck_changed("export")
             self.notify(f"Wrote {path}")
 
         self.in_thread(f"writing {path}", lambda: write_deck(deck, path), written)
 
     def rename_deck(self, name: str) -> None:
-        old = self.deck.name
+        """Rename the deck (undoable); its saved copy, when it has one, is renamed too."""
+        old, linked = self.deck.name, self.saved_name
 
         def rename() -> bool:
-            if old in self.store.deck_names():
+            if linked == old and old in self.store.deck_names():
                 self.store.rename_deck(old, name)
                 return True
             return False
 
-        def renamed(saved: bool) -> None:
+        def renamed(in_database: bool) -> None:
+            clean = not self.unsaved
             self.deck.name = name
             self.deck_changed("rename")
-            self.notify(f"Renamed to {name!r}" + (" (saved deck too)" if saved else ""))
+            if in_database:
+                self.saved_name = name
+                if clean:
+                    self.history.mark_saved()
+                    self.deck_changed("save")
+            self.notify(f"Renamed to {name!r}" + (" (saved deck too)" if in_database else ""))
 
         self.in_thread(f"renaming {old!r}", rename, renamed)
 
     def delete_saved_deck(self, name: str) -> None:
         def deleted(_result) -> None:
+            if self.saved_name == name:
+                self.saved_name = None
             self.notify(f"Deleted the saved deck {name!r} (still open here, unsaved)")
 
         self.in_thread(f"deleting {name!r}", lambda: self.store.delete_deck(name), deleted)

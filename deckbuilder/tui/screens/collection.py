@@ -29,7 +29,7 @@ class CollectionScreen(Screen):
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="deck-needs")
             with VerticalScroll(id="collection-summary"):
                 yield Static(id="owned-summary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#deck-needs", DataTable)

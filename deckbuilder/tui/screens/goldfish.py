@@ -63,7 +63,7 @@ class GoldfishScreen(Screen):
                     yield ProgressBar(id="batch-progress", show_eta=False)
                     yield Static(id="batch-summary")
                     yield DataTable(id="batch-cards", zebra_stripes=True, cursor_type="row")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.game = None
