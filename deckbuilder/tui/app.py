@@ -203,7 +203,7 @@ class DeckbuilderApp(App):
         return chosen.name if chosen else (self.list_id or "")
 
     def badge(self, card) -> str | None:
-        """"B" banned or "R" restricted under the chosen list, else None."""
+        """ "B" banned or "R" restricted under the chosen list, else None."""
         resolved = self.chosen_list()
         if resolved is None:
             return None

@@ -123,3 +123,11 @@ class Store:
         with self.session() as session:
             info, total = collection.add_product(product, count, session=session)
             return f"{info.name}: {total} owned"
+
+    def add_card(self, title: str, count: int = 1) -> str:
+        """Copies of a single card owned beyond the products (negative: removed)."""
+        from deckbuilder import collection
+
+        with self.session() as session:
+            canonical, total = collection.add_card(title, count, session=session)
+            return f"{canonical}: {total:+d} beyond the products"

@@ -81,9 +81,8 @@ class DeckScreen(Screen):
         title.set_class(app.unsaved, "unsaved")
         marker = " ● unsaved" if app.unsaved else ""
         headline = f" · {headline_of(deck, app.deck_check)}" if app.deck_check else ""
-        title.update(
-            f"[b]{escape(deck.name)}{marker}[/]{headline}  [dim]sort {deck_list.sort} (o) · {where}[/]"
-        )
+        extra = f"sort {deck_list.sort} (o) · {where}"
+        title.update(f"[b]{escape(deck.name)}{marker}[/]{headline}  [dim]{escape(extra)}[/]")
         stats = self.query_one(DeckStats)
         stats.deck = deck
         stats.revision += 1

@@ -6,7 +6,6 @@ import time
 
 from rich.text import Text
 from textual import on, work
-from textual.worker import get_current_worker
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,6 +22,7 @@ from textual.widgets import (
     TabPane,
 )
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from card_db.errors import DeckbuilderError
 from deckbuilder.tui.messages import BatchDone, BatchProgress, WorkFailed
