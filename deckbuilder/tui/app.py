@@ -94,7 +94,7 @@ class DeckbuilderApp(App):
         self._chosen_list: tuple = (None, None)  # (list id, pool id) → its ResolvedList
 
     def on_mount(self) -> None:
-        self.sub_title = self.deck_title()
+        self.title = self.deck_title()
         self.load_pool()
 
     # --- slow start-up work -----------------------------------------------------------
@@ -183,10 +183,10 @@ class DeckbuilderApp(App):
     def chosen_list(self):
         """The deck's restricted/banned list resolved against the pool (None until loaded
         or when the deck names a list we do not have)."""
-        from deckbuilder.legality import DEFAULT_LIST_ID, LegalityError, get_list, resolve_list
-
         if self.pool is None or not self.lists:
             return None
+        from deckbuilder.legality import DEFAULT_LIST_ID, LegalityError, get_list, resolve_list
+
         key = (self.list_id or DEFAULT_LIST_ID, id(self.pool))
         if self._chosen_list[0] != key:
             try:
@@ -290,7 +290,7 @@ class DeckbuilderApp(App):
                 self.deck_check = self.check_deck()
             except DeckbuilderError:  # e.g. a list id from a deck file we do not know
                 pass
-        self.sub_title = self.deck_title()
+        self.title = self.deck_title()  # the header: the whole width for the deck's line
         self.deck_revision += 1
         self.post_message(DeckChanged(reason))
 

@@ -41,8 +41,8 @@ async def test_a_card_is_found_read_and_added_without_leaving_the_editor(make_ap
         # the row breaking a rule is flagged, and the panel names it
         assert "itinerantscholar" in app.screen.query_one(DeckList).flagged
         assert "rows: Itinerant Scholar" in str(panel.render())
-        assert "2/50" not in app.sub_title and "4/50" in app.sub_title
-        assert "not legal (2)" in app.sub_title and "● unsaved" in app.sub_title
+        assert "2/50" not in app.title and "4/50" in app.title
+        assert "not legal (2)" in app.title and "● unsaved" in app.title
         await pilot.press("minus")
         await pilot.pause()
         assert {p.rule for p in panel.result.problems} == {"deck-size"}
@@ -205,7 +205,7 @@ async def test_a_legal_deck_from_a_file_keeps_its_file_when_reopened(make_app, f
         assert app.deck_path == path and app.deck.draw_count >= 50
         panel = app.screen.query_one(LegalityPanel)
         assert panel.result.legal, panel.result.problems
-        assert "· legal" in app.sub_title
+        assert "· legal" in app.title
         await pilot.press("ctrl+s")
         await settle(pilot)
         await pilot.press("ctrl+n", *"Other", "enter")

@@ -11,8 +11,11 @@ from deckbuilder.tui.widgets.legality import headline
 
 
 @given(
-    st.lists(st.tuples(st.text("abcXY0", min_size=1, max_size=10), st.integers(0, 999)),
-             min_size=1, max_size=8),  # fmt: skip
+    st.lists(
+        st.tuples(st.text("abcXY0", min_size=1, max_size=10), st.integers(0, 999)),
+        min_size=1,
+        max_size=8,
+    ),  # fmt: skip
     st.integers(24, 120),
 )
 def test_a_bar_chart_never_wraps_its_counts(counts, width):

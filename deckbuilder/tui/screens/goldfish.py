@@ -278,12 +278,14 @@ class GoldfishScreen(Screen):
             )
         summary.append(TEXT_NOTE + "\n\n", style="dim")
         histogram = [(f"T{t}", round(share * 100, 1)) for t, share in stats.win_by_turn().items()]
-        summary.append(bar_chart(
+        summary.append(
+            bar_chart(
                 "Turn of win (% of games)",
                 histogram,
                 "magenta",
                 width=self.query_one("#batch-summary").size.width,
-            ))
+            )
+        )
         summary.append("\nPer card: share of games where it was playable by turn t", style="bold")
         self.query_one("#batch-summary", Static).update(summary)
         table = self.query_one("#batch-cards", DataTable)

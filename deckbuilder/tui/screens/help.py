@@ -43,7 +43,7 @@ KEYS = {
     "Collection": [
         ("p", "add one copy of a product, picked from the list"),
         ("x", "remove one copy of an owned product"),
-        ("c", "single cards owned beyond products (\"2 Title\", \"-1 Title\")"),
+        ("c", 'single cards owned beyond products ("2 Title", "-1 Title")'),
         ("b", "mark the current deck built (reserves its cards)"),
         ("u", "unbuild it (its cards are available again)"),
         ("r", "reload the collection"),

@@ -359,4 +359,5 @@ class ResultsTable(CardTable):
             event.prevent_default()
             box = self.screen.query_one(self.search_box)
             box.focus()
-            box.insert_text_at_cursor(event.character)
+            if event.key != "slash":  # "/" only goes back to the search box, as elsewhere
+                box.insert_text_at_cursor(event.character)
