@@ -15,11 +15,11 @@ from deckbuilder.tui.screens.prompts import ChoicePrompt, TextPrompt
 
 class CollectionScreen(Screen):
     BINDINGS = [
-        Binding("b", "build", "Mark deck built"),
-        Binding("u", "unbuild", "Unbuild"),
-        Binding("p", "add_product", "Add product"),
-        Binding("x", "remove_product", "Remove product"),
-        Binding("c", "add_card", "Add card"),
+        Binding("b", "build", "Build"),
+        Binding("u", "unbuild", "Unbuild", show=False),
+        Binding("p", "add_product", "+Product"),
+        Binding("x", "remove_product", "-Product"),
+        Binding("c", "add_card", "+Card"),
         Binding("r", "refresh", "Refresh", show=False),
     ]
 
@@ -35,7 +35,7 @@ class CollectionScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#deck-needs", DataTable)
-        table.add_column("Title", width=26)
+        table.add_column("Title", width=29)
         for label in ("Need", "Owned", "Free", "Missing"):
             table.add_column(label, width=len(label))
         self.check = None

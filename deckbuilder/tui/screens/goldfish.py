@@ -40,12 +40,12 @@ class BatchCancelled(Exception):
 
 class GoldfishScreen(Screen):
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
+        Binding("n", "new_game", "New"),
         Binding("k", "take('keep')", "Keep"),
-        Binding("m", "take('mulligan')", "Mulligan"),
+        Binding("m", "take('mulligan')", "Mull."),
         Binding("p", "take('pass')", "Pass"),
-        Binding("s", "suggest", "Suggested"),
-        Binding("e", "play_out", "Play out"),
+        Binding("s", "suggest", "Suggest"),
+        Binding("e", "play_out", "Play out", show=False),
         Binding("b", "batch", "Batch"),
         Binding("escape", "cancel_batch", "Cancel batch", show=False),
         Binding("1", "tab('play')", "Play", show=False),
@@ -63,7 +63,7 @@ class GoldfishScreen(Screen):
                         yield Static("Legal actions (enter takes one)", classes="dim")
                         yield OptionList(id="actions")
                         yield Static(id="action-card")
-                        yield RichLog(id="game-log", wrap=True, auto_scroll=True)
+                        yield RichLog(id="game-log", wrap=True, auto_scroll=True, min_width=20)
             with TabPane("Batch (2)", id="batch"):
                 with VerticalScroll():
                     yield Static("Press b to run a batch of games with the current deck.",
