@@ -378,8 +378,8 @@ def resolve_entries(
             continue
         warnings += found_warnings
         chosen = printings_matching(printings, entry.printing) if entry.printing else []
-        if chosen:
-            ids.update(c.id for c in chosen)
+        if chosen:  # a printing names its card: every printing of that card
+            ids.update(p.id for c in chosen for p in pool.by_card.get(c.card_id, [c]))
         elif entry.printing and strict:  # adding a list: never widen a printing silently
             known = ", ".join(f"{c.set_name} {c.number}" for c in printings)
             unknown.append(
@@ -469,16 +469,9 @@ def default_list_check(db_path, kind: str) -> Callable[[Card], bool]:
 
 
 def _played_as(card: Card, pool) -> Card:
-    """A CCG-era card in an LCG deck is played as its LCG reprint: the newest LCG printing
-    with the same descriptor, else the title's newest LCG printing (a per-printing list
-    entry such as "Nyarlathotep (Dreamlands F117)" then names the right card)."""
-    if card.era == "LCG":
-        return card
-    printings = [c for c in pool.printings(card.title) if c.era == "LCG"]
-    same = [
-        c for c in printings if title_key(c.descriptor or "") == title_key(card.descriptor or "")
-    ]
-    return (same or printings or [card])[0]
+    """A printing is played as its card: a CCG printing of a card reprinted for the LCG is
+    that LCG card (card_db/identity.py); a CCG-only card stays CCG."""
+    return pool.card(card.card_id) or card
 
 
 def _title_limit(title: str, cards: list[Card], pool, fmt: Format, resolved: ResolvedList):
@@ -600,11 +593,12 @@ def check_deck(
         # same card never decides whether it is restricted).
         played = [_played_as(c, pool) for c in cards]
         listed = {c.id: c for c in (*cards, *played)}.values()
-        if fmt.card_pool == "lcg" and all(c.era != "LCG" for c in played):
+        ccg_only = sorted({c.full_title for c in played if c.era != "LCG"})
+        if fmt.card_pool == "lcg" and ccg_only:
             problems.append(
                 Violation(
                     "card-pool",
-                    f"{title} is a CCG-era card whose title was never reprinted for the LCG.",
+                    f"{_names(ccg_only)}: a CCG card never reprinted for the LCG.",
                     [title],
                     fmt.sources["card-pool"],
                 )

@@ -44,3 +44,12 @@ def test_bad_input_exits_2_and_writes_nothing(tmp_path, full_db_env):
     assert code == 2 and str(source) in err.splitlines()[0] and not target.exists()
     code, _out, err = run_cli("convert", str(source), str(tmp_path / "out.docx"))
     assert code == 2 and "unknown deck file type" in err
+
+
+def test_convert_never_writes_over_its_input(tmp_path, full_db_env):
+    source = tmp_path / "deck.txt"
+    source.write_text("3x Itinerant Scholar\n", encoding="utf-8")
+    for target in (source, tmp_path / "." / "deck.txt"):
+        code, _out, err = run_cli("convert", str(source), str(target))
+        assert code == 2 and "never writes over its input" in err and err.count("\n") == 1
+    assert source.read_text(encoding="utf-8") == "3x Itinerant Scholar\n"

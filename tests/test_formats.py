@@ -10,19 +10,31 @@ from hypothesis import strategies as st
 from card_db.pool import CardPool
 from deckbuilder.deck import Deck
 from deckbuilder.formats import DeckFileError, dump_deck, parse_deck, read_deck, write_deck
-from deckbuilder.resolve import PrintingNote
 
 CARDS = [
     make_card("Itinerant Scholar", id="Core-030", number="030", release_order=2),
     make_card(
-        "Itinerant Scholar", id="MN-023", era="CCG", set_code="MN", set_name="Masks", number="023"
-    ),
+        "Itinerant Scholar",
+        id="MN-023",
+        era="CCG",
+        set_code="MN",
+        set_name="Masks",
+        number="023",
+        card_id="Core-030",
+    ),  # fmt: skip
     make_card("Paul LeMond", id="Core-010", number="010", unique=True, octgn_id="AAAA-1111"),
     make_card("607 Walter Street", id="KD-039", set_code="KD", set_name="Kingsport", number="039"),
     make_card("Experiment Subject #613b", id="TTB-010", set_code="TTB", set_name="Beckons"),
     make_card("Broken Space, Broken Time", id="CoC-059", type="Conspiracy", set_code="CoC"),
     make_card("Bone Sculptor", id="TSB-010", set_code="TSB", set_name="Sleeper", number="010"),
-    make_card("Bone Sculptor", id="TSB-010b", set_code="TSB", set_name="Sleeper", number="010b"),
+    make_card(
+        "Bone Sculptor",
+        id="TSB-010b",
+        set_code="TSB",
+        set_name="Sleeper",
+        number="010b",
+        card_id="TSB-010",
+    ),  # fmt: skip
     make_card("Doppelganger", id="TWB-079", number="079", octgn_id="BBBB-2222"),
     make_card("The Well", id="SoA-060", type="Story", set_code="SoA", set_name="Secrets"),
     make_card("Opening Night", id="Core-158", type="Story", number="158"),
@@ -72,12 +84,10 @@ def test_text_name_defaults_to_the_file_name(tmp_path):
     assert read_deck(path, POOL).name == "Hastur rush"
 
 
-def test_several_printings_without_a_set_warns():
-    deck = parse("2x Itinerant Scholar\n")
-    assert entries(deck) == {"Core-030": 2}
-    assert "line 1" in deck.warnings[0] and "printings" in deck.warnings[0]
-    # marked as a printing note, so readers counting by title can leave it out
-    assert isinstance(deck.warnings[0], PrintingNote)
+def test_reprints_of_one_card_resolve_silently_to_its_lcg_printing():
+    deck = parse("2x Itinerant Scholar\n3x Bone Sculptor\n")
+    assert entries(deck) == {"Core-030": 2, "TSB-010": 3}
+    assert deck.warnings == []
 
 
 def test_every_unknown_line_is_reported_with_suggestions(tmp_path):

@@ -69,7 +69,13 @@ CCG_ONLY = make_card(
     "Old Timer", id="CCG-1", era="CCG", set_code="AE", set_name="Arkham Edition", max_copies=4
 )
 CCG_REPRINTED = make_card(
-    "Reprinted", id="CCG-2", era="CCG", set_code="AE", set_name="Arkham Edition", max_copies=4
+    "Reprinted",
+    id="CCG-2",
+    era="CCG",
+    set_code="AE",
+    set_name="Arkham Edition",
+    max_copies=4,
+    card_id="L-2",
 )
 LCG_REPRINT = make_card("Reprinted", id="L-2", release_order=5)
 HERO = make_card("Hero", id="H-1", keywords=("Heroic",))
@@ -189,7 +195,7 @@ def test_banned():
     assert check(deck_of((BANNED, 1)), list_id="final-2015").legal  # not on that list
 
 
-def test_card_pool_allows_ccg_cards_only_under_reprinted_titles():
+def test_card_pool_allows_ccg_printings_only_of_cards_reprinted_for_the_lcg():
     assert check(deck_of((CCG_REPRINTED, 2))).legal
     result = check(deck_of((CCG_ONLY, 1)))
     assert rules(result) == ["card-pool"] and result.problems[0].cards == ["Old Timer"]
@@ -260,12 +266,14 @@ def test_faq_v22_list_as_printed(full_pool):
     assert len(faq.restricted) == 10 and len(faq.banned) == 2
     assert ListEntry("Nyarlahotep", "Dreamlands F117") in faq.restricted  # the FAQ's typo
     resolved = resolve_list(faq, full_pool)
-    assert resolved.restricted_ids == {
+    # an entry naming a printing names its card: every printing of it
+    assert {full_pool.by_id[i].card_id for i in resolved.restricted_ids} == {
         "Core-030", "SoA-031", "SoA-044", "DD-080", "TTotT-075", "JtUK-117", "SftSK-078",
         "TWB-079", "TSS-016", "CotJE-040",
     }  # fmt: skip
     assert resolved.restricted_titles == set()
-    assert resolved.banned_ids == {"TTftS-082", "JtUK-110"}
+    assert {full_pool.by_id[i].card_id for i in resolved.banned_ids} == {"TTftS-082", "JtUK-110"}
+    assert resolved.restricted(full_pool.by_id["MN-023"])  # the CCG Itinerant Scholar too
     by_id = full_pool.by_id
     assert resolved.restricted(by_id["JtUK-117"]) and not resolved.restricted(by_id["TTY-036"])
 
@@ -330,7 +338,8 @@ def test_user_list_file_text_and_json(tmp_path, full_pool):
     lst = parse_list_file(text)
     assert (lst.id, lst.name, lst.effective) == ("my", "House rules", "2016-01-01")
     resolved = resolve_list(lst, full_pool)
-    assert resolved.restricted_ids == {"Core-030"} and resolved.banned_titles == {"magahbird"}
+    assert resolved.restricted_ids == {"Core-030", "MN-023"}  # both printings of the card
+    assert resolved.banned_titles == {"magahbird"}
     data = tmp_path / "mine.json"
     data.write_text(json.dumps(lst.to_document() | {"id": "mine"}), encoding="utf-8")
     again = parse_list_file(data)

@@ -81,7 +81,9 @@ def _per_entry(entries, pool) -> tuple[dict[str, set[str]], list[str]]:
     found, warnings = {}, []
     for entry in entries:
         ids, titles = resolve_entries([entry], pool, warnings)
-        found[entry.label()] = ids | {f"title:{key}" for key in titles}
+        # a printing names its card (every printing of it): compare the cards
+        cards = {pool.by_id[i].card_id for i in ids}
+        found[entry.label()] = cards | {f"title:{key}" for key in titles}
     return found, warnings
 
 
@@ -186,7 +188,7 @@ def test_copies_across_printings_add_up(full_pool, legal_deck_text):
     assert _rules(check_deck(deck, list_id="faq-v22", pool=full_pool)) == ["copy-limit"]
 
 
-def test_ccg_card_is_allowed_in_lcg_only_under_a_reprinted_title(full_pool, legal_deck_text):
+def test_ccg_card_is_allowed_in_lcg_only_when_the_card_was_reprinted(full_pool, legal_deck_text):
     reprinted = _deck(full_pool, legal_deck_text, "1x Ravager from the Deep (Unspeakable Tales)")
     assert [e.card.era for e in reprinted.draw if e.card.title == "Ravager from the Deep"] == [
         "CCG"
@@ -198,6 +200,10 @@ def test_ccg_card_is_allowed_in_lcg_only_under_a_reprinted_title(full_pool, lega
     deck = _deck(full_pool, legal_deck_text, f"1x {ccg_only.title}")
     assert _rules(check_deck(deck, pool=full_pool)) == ["card-pool"]
     assert check_deck(deck, format_id="ccg", pool=full_pool).legal
+    # Another card of a reprinted title is not the reprint: Yog-Sothoth, The Key and the Gate
+    # never had an LCG printing.
+    other_card = _deck(full_pool, legal_deck_text, "1x Yog-Sothoth, The Key and the Gate")
+    assert _rules(check_deck(other_card, pool=full_pool)) == ["card-pool"]
 
 
 def test_real_conspiracies_are_limited_to_three_by_the_faq(full_pool, legal_deck_text):

@@ -11,16 +11,17 @@ from card_db.pool import CardPool
 from deckbuilder.resolve import Resolver, number_key, printings_matching
 
 SCHOLAR_OLD = make_card(
-    "Itinerant Scholar", id="MN-023", era="CCG", set_code="MN", set_name="Masks", number="023"
-)
+    "Itinerant Scholar", id="MN-023", era="CCG", set_code="MN", set_name="Masks", number="023",
+    card_id="Core-030",
+)  # fmt: skip
 SCHOLAR = make_card("Itinerant Scholar", id="Core-030", number="030", release_order=1)
 NYAR = make_card(
     "Nyarlathotep", id="JtUK-117", set_code="JtUK", set_name="Kadath", cycle="Dreamlands",
-    number="117", release_order=2,
+    number="117", release_order=2, descriptor="The Black Pharaoh",
 )  # fmt: skip
 NYAR_NEW = make_card(
     "Nyarlathotep", id="TTY-036", set_code="TTY", set_name="Thousand", number="036",
-    release_order=3,
+    release_order=3, descriptor="The Crawling Chaos",
 )  # fmt: skip
 POOL = CardPool(
     [
@@ -36,6 +37,7 @@ POOL = CardPool(
         make_card("Hired Gun", id="G-1"),
         make_card("Hired Guns", id="G-2"),
         make_card("Doppelganger", id="D-1"),
+        make_card("Khopesh of the Abyss", id="K-2"),
     ]
 )
 
@@ -60,7 +62,7 @@ def test_exact_matches_ignore_case_punctuation_accents_and_markers(text, card_id
 
 @pytest.mark.parametrize(
     ("text", "card_id"),
-    [("Dreamlands Conspiracy", "C-54"), ("Nyarlahotep", "TTY-036"), ("Miranda Keepre", "W-1")],
+    [("Dreamlands Conspiracy", "C-54"), ("Miranda Keepre", "W-1"), ("Kopesh of the Abyss", "K-2")],
 )
 def test_near_certain_typo_resolves_with_a_warning_naming_both(text, card_id):
     resolved = Resolver(POOL).resolve(text)
@@ -81,12 +83,32 @@ def test_unknown_card_lists_suggestions():
     assert "Hired Gun" in caught.value.suggestions
 
 
-def test_several_printings_pick_the_newest_lcg_with_a_warning():
+def test_reprints_of_one_card_are_one_card_without_a_warning():
     resolved = Resolver(POOL).resolve("Itinerant Scholar")
-    assert resolved.card.id == "Core-030"
-    assert "2 printings" in resolved.warnings[0] and "Core Set" in resolved.warnings[0]
+    assert (resolved.card.id, resolved.warnings) == ("Core-030", [])
+
+
+def test_a_title_of_several_cards_warns_naming_them_and_how_to_choose():
     resolved = Resolver(POOL).resolve("Nyarlathotep")
-    assert resolved.card.id == "TTY-036" and resolved.warnings
+    assert resolved.card.id == "JtUK-117"  # the first released, when nothing else tells
+    [warning] = resolved.warnings
+    assert "The Black Pharaoh" in warning and "The Crawling Chaos" in warning
+    assert '"Nyarlathotep, The Crawling Chaos"' in warning
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nyarlathotep, The Crawling Chaos",
+        "Nyarlathotep - The Crawling Chaos",
+        "Nyarlathotep: the crawling chaos",
+    ],
+)
+def test_a_descriptor_picks_the_card(text):
+    resolved = Resolver(POOL).resolve(text)
+    assert (resolved.card.id, resolved.warnings) == ("TTY-036", [])
+    resolved = Resolver(POOL).resolve("Nyarlathotep", "The Crawling Chaos")
+    assert (resolved.card.id, resolved.warnings) == ("TTY-036", [])
 
 
 @pytest.mark.parametrize(
@@ -106,7 +128,7 @@ def test_a_printing_picks_one_card_without_warning(printing, card_id):
 
 
 def test_unknown_printing_is_an_error():
-    with pytest.raises(UnknownCardError, match="no printing"):
+    with pytest.raises(UnknownCardError, match="no printing or descriptor"):
         Resolver(POOL).resolve("Nyarlathotep", "Core Set")
 
 
@@ -120,5 +142,12 @@ def test_real_data_typos(full_pool):
     resolver = Resolver(full_pool)
     assert resolver.resolve("Dreamlands Conspiracy").card.id == "CoC-054"
     assert resolver.resolve("Nyarlahotep", "Dreamlands F117").card.id == "JtUK-117"
+    assert resolver.resolve("Guardian of the Dawn").card.title == "Guardian of Dawn"
+    assert resolver.resolve("Kopesh of the Abyss").card.title == "Khopesh of the Abyss"
     assert resolver.resolve("MIranda Keeper").card.title == "Miranda Keeper"
     assert resolver.resolve("Andrew Chapman").card.title == "Andrew-Chapman"
+
+
+def test_an_absurdly_long_name_is_refused_without_a_suggestion_search():
+    with pytest.raises(UnknownCardError, match="a name of 40,000 characters is not a card"):
+        Resolver(POOL).resolve("x" * 40_000)

@@ -118,11 +118,9 @@ def _warn(warnings: list[str]) -> None:
 
 def _read_deck(path: str, pool):
     from deckbuilder.formats import read_deck
-    from deckbuilder.resolve import PrintingNote
 
     deck = read_deck(path, pool)
-    # Ownership counts by title, so which printing a title resolved to is no news here.
-    _warn([w for w in deck.warnings if not isinstance(w, PrintingNote)])
+    _warn(deck.warnings)
     return deck
 
 

@@ -22,9 +22,14 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from pathlib import Path
 
-    from deckbuilder.formats import format_for, read_deck, write_deck
+    from deckbuilder.formats import DeckFileError, format_for, read_deck, write_deck
 
     format_for(Path(args.target))  # an unknown target suffix fails before any work
+    source, target = Path(args.source), Path(args.target)
+    if source.resolve() == target.resolve() or (
+        target.exists() and source.exists() and target.samefile(source)
+    ):
+        raise DeckFileError(f"{target}: is the input deck; convert never writes over its input")
     deck = read_deck(args.source, load_pool(args))
     for warning in deck.warnings:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)

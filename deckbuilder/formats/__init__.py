@@ -113,32 +113,30 @@ class EntryReader:
     Cards that resolve to nothing are gathered, so that one error lists them all."""
 
     def __init__(self, deck: Deck, pool, source: str):
-        from deckbuilder.resolve import Resolver
+        from deckbuilder.resolve import DeckReading, Resolver
 
         self.deck, self.source = deck, source
-        self.resolver = Resolver(pool)
+        self.reading = DeckReading(deck, Resolver(pool))
         self.unknown = UnknownCards(source)
 
     def add(self, card, title: str | None, count: int, *, section: str, label: str, ident) -> None:
-        if card is None:
-            if not title:
-                self.unknown.append((None, f"{label}: unknown id {ident!r} and no title", []))
-                return
-            try:
-                resolved = self.resolver.resolve(title)
-            except UnknownCardError as exc:
-                self.unknown.append((None, f"{label}: {exc}", exc.suggestions))
-                return
-            from deckbuilder.resolve import located
-
-            card = resolved.card
-            where = f"{self.source} {label}"
-            self.deck.warnings += [located(w, where) for w in resolved.warnings]
-        self.deck.add(card, count, section=section)
+        if card is not None:
+            self.reading.add_card(card, count, section=section)
+            return
+        if not title:
+            self.unknown.append((None, f"{label}: unknown id {ident!r} and no title", []))
+            return
+        try:
+            self.reading.add_line(
+                title, None, count, section=section, where=f"{self.source} {label}"
+            )
+        except UnknownCardError as exc:
+            self.unknown.append((None, f"{label}: {exc}", exc.suggestions))
 
     def finish(self) -> Deck:
         if self.unknown:
             raise unknown_cards_error(self.source, self.unknown)
+        self.reading.finish()
         return self.deck
 
 

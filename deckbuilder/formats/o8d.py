@@ -7,6 +7,7 @@ with a DTD or entities is refused (defusedxml), so entity bombs cannot expand.
 
 from __future__ import annotations
 
+import uuid
 from xml.etree.ElementTree import Element, SubElement, tostring
 
 from deckbuilder.deck import Deck
@@ -14,6 +15,8 @@ from deckbuilder.formats import DeckFileError, EntryReader
 
 # The Call of Cthulhu game definition's id in OCTGN.
 OCTGN_GAME_ID = "43054c18-2362-43e0-a434-72f8d0e8477c"
+# Namespace of the GUIDs written for printings OCTGN has no card for.
+_UNKNOWN_TO_OCTGN = uuid.UUID("6b0f1c52-7d0e-4b8e-9c57-2f6a4c1d0e11")
 
 
 def _parse_xml(data: bytes, source: str):
@@ -69,10 +72,16 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
     return deck
 
 
+def _guid(card) -> str:
+    """The printing's OCTGN GUID; a printing OCTGN never had (CCG cards, the data's duplicate
+    Bone Sculptor) gets a stable GUID of its own, never an empty id."""
+    return card.octgn_id or str(uuid.uuid5(_UNKNOWN_TO_OCTGN, card.id))
+
+
 def _section(root: Element, name: str, entries) -> None:
     section = SubElement(root, "section", name=name)
     for entry in entries:
-        attributes = {"qty": str(entry.count), "id": entry.card.octgn_id or ""}
+        attributes = {"qty": str(entry.count), "id": _guid(entry.card)}
         if not entry.card.octgn_id:  # OCTGN ignores it; we read the printing back from it
             attributes["printing"] = entry.card.id
         SubElement(section, "card", attributes).text = entry.card.title

@@ -10,7 +10,7 @@ from card_db.errors import UnknownCardError
 from card_db.names import title_key
 from deckbuilder.deck import Deck
 from deckbuilder.formats import DeckFileError, UnknownCards, decode_text, unknown_cards_error
-from deckbuilder.resolve import Resolver, located
+from deckbuilder.resolve import MAX_NAME, DeckReading, Resolver
 
 _COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})\s*[x×*]?\s+(?P<rest>\S.*)$", re.I)
 _COUNT_LAST = re.compile(r"^(?P<rest>.*\S)\s+[x×*]\s*(?P<count>\d{1,3})$", re.I)
@@ -31,6 +31,12 @@ _HEADER_WORDS = {
 _COUNT_LINE = re.compile(r"^(?P<words>[a-z][a-z ]*?)\s*(?::\s*|\s)\d+(?:\s*cards?)?$", re.I)
 _COUNT_WORDS = _HEADER_WORDS | {title_key(w) for w in ("Total", "Total cards", "Deck size")}
 _STORY_HEADERS = {title_key("Story deck"), title_key("Stories"), title_key("Story")}
+# Forum list bullets: "- 3x Title", "• 3x Title", "* 3x Title" ("* Title" is also OCTGN's
+# unique marker, which title matching ignores anyway).
+_BULLET = re.compile(r"^[-\u2022\u00b7*+]\s+")
+# No card line is anywhere near this long; longer lines are refused before any pattern or
+# suggestion search runs on them, so reading stays linear in the file's size.
+MAX_LINE = MAX_NAME + 20
 
 
 def _entry(line: str) -> list[tuple[int, str]]:
@@ -54,14 +60,17 @@ def _split_printing(text: str) -> tuple[str, str | None]:
 def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
     text, warnings = decode_text(data, source)
     deck = Deck(name=name, warnings=warnings)
-    resolver = Resolver(pool)
+    reading = DeckReading(deck, Resolver(pool))
     section = "draw"
     unknown = UnknownCards(source)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if line.startswith("#"):
             continue
-        line = _COMMENT.sub("", line).strip()
+        if len(line) > MAX_LINE:
+            unknown.append((number, f"line of {len(line):,} characters is not a card", []))
+            continue
+        line = _BULLET.sub("", _COMMENT.sub("", line).strip())
         if not line:
             continue
         key_value = _KEY_VALUE.match(line)
@@ -93,14 +102,14 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
             unknown.append((number, f"{count} copies of {title!r}", []))
             continue
         try:
-            resolved = resolver.resolve(title, printing)
+            reading.add_line(
+                title, printing, count, section=section, where=f"{source} line {number}"
+            )
         except UnknownCardError as exc:
             unknown.append((number, str(exc), exc.suggestions))
-            continue
-        deck.warnings += [located(w, f"{source} line {number}") for w in resolved.warnings]
-        deck.add(resolved.card, count, section=section)
     if unknown:
         raise unknown_cards_error(source, unknown)
+    reading.finish()
     if not deck.draw and not deck.story:
         raise DeckFileError(f"{source}: no cards found")
     return deck
