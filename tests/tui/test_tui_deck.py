@@ -230,17 +230,17 @@ async def test_notes_are_saved_with_the_deck_and_one_undo_step(make_app, full_po
         await pilot.press("f3")
         app.screen.query_one("#deck-tabs").active = "notes-tab"
         app.screen.query_one("#deck-notes", TextArea).focus()
-        await pilot.press(*"rush", "f", "l", "d")  # letters are text here, never deck keys
+        await pilot.press(*"rush", "f", "l", "d", "slash")  # text here, never deck keys
         await pilot.pause()
-        assert app.deck.notes == "rushfld" and app.unsaved
+        assert app.deck.notes == "rushfld/" and app.unsaved
         assert app.deck.draw_count >= 50 and not isinstance(app.screen, ChoicePrompt)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert app.store.load_deck("Noted", full_pool).notes == "rushfld"
+        assert app.store.load_deck("Noted", full_pool).notes == "rushfld/"
         target = tmp_path / "noted.json"
         app.export_deck(target)
         await settle(pilot)
-        assert read_deck(target, full_pool).notes == "rushfld"
+        assert read_deck(target, full_pool).notes == "rushfld/"
         app.screen.query_one(DeckList).focus()
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -308,3 +308,23 @@ async def test_search_box_letters_are_text_not_deck_keys(make_app, full_pool):
         await pilot.pause()
         assert app.screen.query_one("#search", Input).value == "fold"
         assert not app.unsaved and isinstance(app.screen, DeckScreen)
+
+
+async def test_fast_typing_after_slash_all_reaches_the_search_box(make_app, full_pool):
+    """Keys arriving together (a paste, a fast typist) are not split between widgets."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.set_deck(sample_deck(full_pool), None)
+        await pilot.press("f3")
+        assert isinstance(app.focused, DeckList)
+        for char in "/sedated":  # queued at once, as a terminal delivers them
+            key = "slash" if char == "/" else char
+            message = events.Key(key, char)
+            message.set_sender(app)
+            app._driver.send_message(message)
+        await pilot.pause(0.2)
+        assert app.screen.query_one("#search", Input).value == "sedated"
+        assert not app.unsaved

@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Input, TextArea
 
 from deckbuilder.tui.widgets.card_detail import CardDetail
 from deckbuilder.tui.widgets.card_search import CardSearch
@@ -15,7 +15,7 @@ from deckbuilder.tui.widgets.card_table import CardTable
 
 
 class BrowserScreen(Screen):
-    BINDINGS = [Binding("slash", "focus_search", "Search")]
+    BINDINGS = [Binding("slash", "focus_search", "Search", priority=True)]  # see DeckScreen
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -47,6 +47,11 @@ class BrowserScreen(Screen):
 
     def _show_detail(self, card_id: str | None) -> None:
         self.query_one(CardDetail).show(self.app, card_id)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "focus_search":  # a priority key: text boxes still type "/"
+            return not isinstance(self.focused, Input | TextArea)
+        return True
 
     def action_focus_search(self) -> None:
         self.query_one(CardSearch).focus_box()

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane, TextArea
+from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPane, TextArea
 
 from deckbuilder.tui.screens.prompts import ChoicePrompt, Confirm, TextPrompt
 from deckbuilder.tui.widgets.card_detail import CardDetail
@@ -33,7 +33,9 @@ class DeckScreen(Screen):
         Binding("ctrl+e", "export_deck", "Export", show=False),
         Binding("ctrl+r", "rename_deck", "Rename", show=False),
         Binding("ctrl+delete", "delete_deck", "Delete", show=False),
-        Binding("slash", "focus_search", "Search", show=False),
+        # priority: acted on before the keys typed after it are handed to a widget, so
+        # "/" then a fast word all reaches the search box (check_action: text boxes type it)
+        Binding("slash", "focus_search", "Search", show=False, priority=True),
         Binding("f", "choose_format", "Format", show=False),
         Binding("l", "choose_list", "List", show=False),
     ]
@@ -118,6 +120,11 @@ class DeckScreen(Screen):
         self.app.set_notes(event.text_area.text)
 
     # --- deck actions -----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "focus_search":  # a priority key: text boxes still type "/"
+            return not isinstance(self.focused, Input | TextArea)
+        return True
 
     def action_focus_search(self) -> None:
         self.query_one(CardSearch).focus_box()

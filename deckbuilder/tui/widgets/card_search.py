@@ -42,7 +42,7 @@ class SearchBox(Input):
         self.on_query(value)
 
     def action_to_results(self) -> None:
-        self.parent.query_one(ResultsTable).focus()
+        self.screen.set_focus(self.parent.query_one(ResultsTable))
 
 
 class CardSearch(Vertical):
@@ -83,10 +83,12 @@ class CardSearch(Vertical):
 
     @on(Input.Submitted, "#search")
     def _query_submitted(self) -> None:
-        self.table.focus()
+        self.screen.set_focus(self.table)
 
     def focus_box(self) -> None:
-        self.query_one(SearchBox).focus()
+        # Now, not after the keys already queued (Widget.focus waits): "/" then fast
+        # typing must all reach the box, never the deck list's single-letter keys.
+        self.screen.set_focus(self.query_one(SearchBox))
 
     def run_search(self, query: str) -> None:
         """Search in the UI thread: a few milliseconds over the whole pool (see benchmarks)."""
@@ -116,4 +118,4 @@ class CardSearch(Vertical):
         """Search for one card's title and put the cursor on it."""
         self.query_one(SearchBox).value = f'"{card.title}"'  # searches, as typing it would
         self.table.select(card.id)
-        self.table.focus()
+        self.screen.set_focus(self.table)

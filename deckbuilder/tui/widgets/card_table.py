@@ -358,6 +358,6 @@ class ResultsTable(CardTable):
             event.stop()
             event.prevent_default()
             box = self.screen.query_one(self.search_box)
-            box.focus()
+            self.screen.set_focus(box)
             if event.key != "slash":  # "/" only goes back to the search box, as elsewhere
                 box.insert_text_at_cursor(event.character)
