@@ -63,7 +63,10 @@ class LegalityPanel(Widget):
         if result.legal:
             text.append("✔ LEGAL", style="bold green")
         else:
-            text.append(f"✘ NOT LEGAL ({len(result.problems)} problems)", style="bold red")
+            count = len(result.problems)
+            text.append(
+                f"✘ NOT LEGAL ({count} problem{'s' if count > 1 else ''})", style="bold red"
+            )
         text.append(f"  {self.heading}\n", style="dim")
         for problem in result.problems:
             text.append(f"• [{problem.rule}] ", style="red")
