@@ -50,8 +50,8 @@ def test_deck_editor_rule_breaking_snapshot(snap_compare, make_app, full_pool, s
         pilot.app.set_deck(deck, None)
         await pilot.press("f3")
         for title in ("Itinerant Scholar", "Diseased Sewer Rats"):
-            pilot.app.change_deck(full_pool.cards_of_title(title)[0], 1)
-        pilot.app.clear_notifications()
+            deck.add(full_pool.cards_of_title(title)[0], 1)  # no toast: snapshots stay stable
+        pilot.app.deck_changed("edit")
         pilot.app.screen.query_one("#deck-tabs").active = "charts-tab"
         await pilot.pause()
 
@@ -97,9 +97,12 @@ def test_help_snapshot(snap_compare, make_app, size):
 def test_unsaved_prompt_snapshot(snap_compare, make_app, full_pool, size):
     async def prompt(pilot):
         await settle(pilot)
-        pilot.app.set_deck(sample_deck(full_pool), None)
-        await pilot.press("f3", "d", "ctrl+q")
-        pilot.app.clear_notifications()
+        deck = sample_deck(full_pool)
+        pilot.app.set_deck(deck, None)
+        await pilot.press("f3")
+        deck.draw.pop()  # an edit without a toast: snapshots stay stable
+        pilot.app.deck_changed("edit")
+        await pilot.press("ctrl+q")
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=size, run_before=prompt)
