@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.widgets import DataTable, OptionList, ProgressBar
 from tui_helpers import SIZE, of_type, sample_deck, settle
 
@@ -24,6 +27,16 @@ async def test_setup_hand_keep_resources_and_a_turn_step(make_app, full_pool):
         assert game.phase == "mulligan" and len(game.hand) == 8
         options = screen.query_one("#actions", OptionList)
         assert options.option_count == 2  # keep or mulligan
+        # the hand shows each card's faction and cost
+        console = Console(width=100, file=io.StringIO())
+        with console.capture() as captured:
+            console.print(screen.query_one("#board").render())
+        board = captured.get()
+        for instance in game.hand:
+            card = game.card(instance)
+            assert f"Misk {card.cost_label or '-':>2} {card.title}" in board or (
+                f"Neut {card.cost_label or '-':>2} {card.title}" in board
+            )
 
         await pilot.press("m")  # mulligan once: the new 8 must be kept
         assert game.mulligan_taken and game.phase == "setup-resources"
