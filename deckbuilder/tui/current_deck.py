@@ -238,6 +238,8 @@ class CurrentDeck:
         def deleted(_result) -> None:
             if self.saved_name == name:
                 self.saved_name = None
+                self.history.saved = None  # only this screen holds it now: unsaved
+                self.deck_changed("delete")
             self.notify(f"Deleted the saved deck {name!r} (still open here, unsaved)")
 
         self.in_thread(f"deleting {name!r}", lambda: self.store.delete_deck(name), deleted)

@@ -281,7 +281,7 @@ async def test_open_rename_and_delete_saved_decks(make_app, full_pool):
 
         await pilot.press("ctrl+delete", "y")
         await settle(pilot)
-        assert app.store.deck_names() == []
+        assert app.store.deck_names() == [] and app.unsaved
 
 
 async def test_export_writes_a_file_that_reads_back(make_app, full_pool, tmp_path):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
-from textual.widgets import DataTable, OptionList, ProgressBar
+from textual.widgets import DataTable, OptionList, ProgressBar, TabbedContent
 from tui_helpers import SIZE, of_type, sample_deck, settle
 
 from deckbuilder.tui.messages import BatchDone, BatchProgress
@@ -105,6 +105,8 @@ async def test_goldfish_without_a_deck_says_so(make_app):
         await pilot.press("f5", "n", "b")
         await pilot.pause()
         assert app.screen.game is None
+        await pilot.press("2")  # the tabs answer their keys
+        assert app.screen.query_one(TabbedContent).active == "batch"
         assert sum("deck is empty" in n.message for n in app._notifications) == 2
 
 

@@ -78,6 +78,7 @@ class GoldfishScreen(Screen):
         self.policy = None
         self.batch_worker = None
         self.choices: list[list] = []  # per option: the identical actions it stands for
+        self.query_one("#game-log").can_focus = False  # the keys stay with the actions
         self.query_one("#actions", OptionList).focus()
 
     # --- one game by hand -------------------------------------------------------------
