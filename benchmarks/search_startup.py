@@ -1,7 +1,9 @@
-"""End-to-end start-up of ``deckbuilder search`` against ``cthulhucli`` for the same query.
+"""End-to-end start-up of ``deckbuilder search`` against ``cthulhucli`` for the same query,
+for each search form: field filters, a text filter, a title word, a fuzzy title, a descriptor.
 
 The two commands run alternately (so drift in machine load hits both alike) from process
-start to exit; prints each one's median wall time and the ratio deckbuilder / cthulhucli.
+start to exit; prints each one's median wall and CPU time and the ratio deckbuilder /
+cthulhucli (the median of the per-pair ratios), then a table of all forms.
 
     .venv/bin/python benchmarks/search_startup.py [--runs 31]
 """
@@ -21,21 +23,45 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 DECKBUILDER = str(BIN / "deckbuilder")
 CTHULHUCLI = str(BIN / "cthulhucli")
-# The same question asked of both tools: (label, deckbuilder argv, cthulhucli argv).
+# The same question asked of both tools, one per search form: (label, deckbuilder argv,
+# cthulhucli argv). cthulhucli has no fuzzy matching: its nearest command for a mistyped
+# title is the name search for the words spelt right.
 PAIRS = [
     (
-        "filters",
+        "field filters",
         [DECKBUILDER, "search", "f:cthulhu", "t:character", "era:lcg"],
         [CTHULHUCLI, "--faction", "cthulhu", "--type", "character", "--lcg"],
     ),
-    ("title", [DECKBUILDER, "search", "itinerant", "era:lcg"], [CTHULHUCLI, "itinerant", "--lcg"]),
+    (
+        "text filter",
+        [DECKBUILDER, "search", 'x:"go insane"', "f:hastur"],
+        [CTHULHUCLI, "--text", "go insane", "--faction", "hastur", "--lcg"],
+    ),
+    ("title word", [DECKBUILDER, "search", "itinerant"], [CTHULHUCLI, "itinerant", "--lcg"]),
+    (
+        "fuzzy title",
+        [DECKBUILDER, "search", "itinrant", "scholr"],
+        [CTHULHUCLI, "itinerant", "scholar", "--lcg"],
+    ),
+    (
+        "descriptor",
+        [DECKBUILDER, "search", "yog", "sothoth", "lord"],
+        [CTHULHUCLI, "yog-sothoth", "--descriptor", "lord", "--lcg"],
+    ),
 ]
 
 
-def timed(argv: list[str], env: dict) -> float:
+def timed(argv: list[str], env: dict) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system) of one run of ``argv``. On a machine shared
+    with other work the wall time mostly measures the others; CPU time much less so."""
     start = time.perf_counter()
-    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    process = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        sys.exit(f"{' '.join(argv)} failed with exit code {process.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -56,6 +82,7 @@ def main() -> None:
         # module on every run and measure the compiler instead of the program.
         if not args.as_is:
             env.pop("PYTHONDONTWRITEBYTECODE", None)
+        summary = []
         for label, deckbuilder, cthulhucli in PAIRS:
             timed(deckbuilder, env)  # the first run loads the embedded data, writes bytecode
             timed(cthulhucli, env)
@@ -63,11 +90,22 @@ def main() -> None:
             for _ in range(args.runs):
                 ours.append(timed(deckbuilder, env))
                 theirs.append(timed(cthulhucli, env))
-            ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
             print(f"[{label}] {' '.join(deckbuilder[1:])}  vs  {' '.join(cthulhucli[1:])}")
-            print(f"  deckbuilder  median {statistics.median(ours) * 1000:7.1f} ms")
-            print(f"  cthulhucli   median {statistics.median(theirs) * 1000:7.1f} ms")
-            print(f"  ratio (median of per-pair ratios) {statistics.median(ratios):.2f}")
+            row = [label]
+            for kind, k in (("wall", 0), ("cpu", 1)):
+                a = statistics.median(t[k] for t in ours)
+                b = statistics.median(t[k] for t in theirs)
+                ratio = statistics.median(x[k] / y[k] for x, y in zip(ours, theirs, strict=True))
+                row += [a, b, ratio]
+                print(f"  {kind:4s}  deckbuilder {a * 1000:6.1f} ms  "
+                      f"cthulhucli {b * 1000:6.1f} ms  ratio {ratio:.2f}")  # fmt: skip
+            summary.append(row)
+        print("\nmedians; ratio = median of the per-pair ratios deckbuilder / cthulhucli")
+        print(f"{'form':14s} {'wall: ours':>10s} {'theirs':>8s} {'ratio':>6s}"
+              f"  {'cpu: ours':>9s} {'theirs':>8s} {'ratio':>6s}")  # fmt: skip
+        for label, wo, wt, wr, co, ct, cr in summary:
+            print(f"{label:14s} {wo * 1000:7.1f} ms {wt * 1000:5.1f} ms {wr:6.2f}"
+                  f"  {co * 1000:6.1f} ms {ct * 1000:5.1f} ms {cr:6.2f}")  # fmt: skip
 
 
 if __name__ == "__main__":

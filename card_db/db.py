@@ -16,10 +16,17 @@ from card_db.errors import DatabaseError
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+# PRAGMA application_id of a deckbuilder database: a SQLite file with another id, or without
+# one and without deckbuilder's tables, belongs to another program and is never modified.
+APPLICATION_ID = 0x43434442  # "CCDB"
+BUSY_TIMEOUT = 5.0  # seconds a writer waits for another before "the database is busy"
+# A start that finds another process loading the card data (the first run) waits for it.
+FIRST_RUN_TIMEOUT = 120.0
 
-# Migrations from version N to N+1, run in order inside one transaction each. New tables
-# need no entry (create_all adds them); changed or added columns do.
+# Migrations from version N to N+1, run in order inside one transaction (with the version
+# change), so a failure or a kill part-way leaves the old version, usable, and the next start
+# runs them again. New tables need no entry (create_all adds them); changed ones do.
 
 
 def _add_card_identity(connection: sqlite3.Connection) -> None:
@@ -31,40 +38,101 @@ def _add_card_identity(connection: sqlite3.Connection) -> None:
     assign_card_ids(connection)
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_card_identity}
+def _collection_by_card(connection: sqlite3.Connection) -> None:
+    from card_db.collection_migration import collection_by_card
+
+    collection_by_card(connection)
 
 
-def create_db_engine(path: str | Path) -> Engine:
-    """A SQLAlchemy engine for the database file (":memory:" for tests)."""
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _add_card_identity,
+    2: _collection_by_card,
+}
+
+
+def create_db_engine(path: str | Path, *, timeout: float | None = None) -> Engine:
+    """A SQLAlchemy engine for the database file (":memory:" for tests).
+
+    Transactions are begun by SQLAlchemy, not the driver, so that reads and writes of one
+    transaction are one SQLite transaction (the driver would run reads outside it). A
+    connection with the execution option ``immediate=True`` (the engine's default) begins
+    with BEGIN IMMEDIATE: it takes the write lock before reading, so a read-modify-write can
+    never lose another process's update."""
     from sqlalchemy import event
     from sqlmodel import create_engine
 
-    url = "sqlite://" if str(path) == ":memory:" else f"sqlite:///{path}"
+    memory = str(path) == ":memory:"
+    url = "sqlite://" if memory else f"sqlite:///{path}"
+    connect_args: dict = {"timeout": BUSY_TIMEOUT if timeout is None else timeout}
     kwargs: dict = {}
-    if str(path) == ":memory:":
+    if memory:
         from sqlalchemy.pool import StaticPool
 
-        kwargs = {"connect_args": {"check_same_thread": False}, "poolclass": StaticPool}
-    engine = create_engine(url, **kwargs)
+        connect_args["check_same_thread"] = False
+        kwargs["poolclass"] = StaticPool
+    engine = create_engine(url, connect_args=connect_args, **kwargs)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
 
-    return engine
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        immediate = connection.get_execution_options().get("immediate", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    # engine.begin() is for writing (imports, lists, schema): it takes the write lock first.
+    # Sessions (session_for) read unless asked to write.
+    return engine.execution_options(immediate=True)
 
 
 def read_schema_version(connection) -> int:
     return connection.exec_driver_sql("PRAGMA user_version").scalar() or 0
 
 
+def _looks_like_ours(connection: sqlite3.Connection, tables: list[str]) -> bool:
+    """Only deckbuilder's tables, with its card table."""
+    from sqlmodel import SQLModel
+
+    import card_db.models  # noqa: F401  (registers the tables)
+
+    if "card" not in tables or not set(tables) <= set(SQLModel.metadata.tables):
+        return False
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(card)")}
+    return {"id", "title", "title_key", "set_code", "era"} <= columns
+
+
+def claim(connection: sqlite3.Connection, path: str | Path) -> None:
+    """Refuse a SQLite file that another program made, before anything changes it."""
+    application = connection.execute("PRAGMA application_id").fetchone()[0]
+    if application == APPLICATION_ID:
+        return
+    tables = sorted(
+        name
+        for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    )
+    if application == 0 and (not tables or _looks_like_ours(connection, tables)):
+        return  # a new file, or one from a deckbuilder older than the application id
+    shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "") or "none"
+    raise DatabaseError(
+        f"{path} is a SQLite database of another program (tables: {shown}); deckbuilder "
+        "leaves it alone: choose another file with --db"
+    )
+
+
 def ensure_schema(engine: Engine) -> None:
-    """Create the tables of a new database or upgrade an older one, keeping its data."""
+    """Create the tables of a new database or upgrade an older one, keeping its data: one
+    write transaction, so two first starts at once prepare it once."""
     from sqlmodel import SQLModel
 
     import card_db.models  # noqa: F401  (registers the tables)
 
     with engine.begin() as connection:
+        driver = connection.connection.driver_connection
+        claim(driver, engine.url.database or ":memory:")
         version = read_schema_version(connection)
         if version > SCHEMA_VERSION:
             raise DatabaseError(
@@ -73,22 +141,47 @@ def ensure_schema(engine: Engine) -> None:
             )
         for step in range(max(version, 1), SCHEMA_VERSION):
             if version and step in MIGRATIONS:
-                MIGRATIONS[step](connection.connection.driver_connection)
+                MIGRATIONS[step](driver)
         SQLModel.metadata.create_all(connection)
         connection.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
 
 
-def session_for(engine: Engine):
+def session_for(engine: Engine, *, write: bool = False):
+    """A session; with ``write`` its transaction takes the write lock first (BEGIN
+    IMMEDIATE), as every read-modify-write must."""
     from sqlmodel import Session
 
-    return Session(engine)
+    return Session(engine.execution_options(immediate=write))
+
+
+def begin_write(session):
+    """The session's connection, its transaction begun with BEGIN IMMEDIATE unless one is
+    already under way: call it before a read-modify-write reads."""
+    options = None if session.in_transaction() else {"immediate": True}
+    return session.connection(execution_options=options)
+
+
+def _use_wal(path: Path) -> None:
+    """Write-ahead logging: readers never wait for a writer. Set once, kept by the file."""
+    connection = sqlite3.connect(path, timeout=FIRST_RUN_TIMEOUT, isolation_level=None)
+    try:
+        claim(connection, path)
+        if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            connection.execute("PRAGMA journal_mode = WAL")
+    finally:
+        connection.close()
 
 
 def prepare_database(path: str | Path, *, progress: Callable[[str], None] | None = None) -> Engine:
     """Open (creating if needed) the database at ``path``, upgrade it, and load the embedded
     card pool when it holds no cards. Returns the engine."""
+    from card_db.importers.cthulhucli import load_embedded_if_empty
+    from card_db.sqlite_errors import database_error, is_database_failure
+
+    memory = str(path) == ":memory:"
     path_obj = Path(path)
-    if str(path) != ":memory:":
+    if not memory:
         try:
             path_obj.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -96,16 +189,18 @@ def prepare_database(path: str | Path, *, progress: Callable[[str], None] | None
                 f"cannot create the database folder {path_obj.parent}: {exc.strerror}"
             ) from None
     engine = create_db_engine(path)
+    # Preparing may wait for another process's first run, so longer than a plain write.
+    preparer = engine if memory else create_db_engine(path, timeout=FIRST_RUN_TIMEOUT)
     try:
-        ensure_schema(engine)
-        from card_db.importers.cthulhucli import load_embedded_if_empty
-
-        load_embedded_if_empty(engine, progress=progress)
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
-    except Exception as exc:  # SQLAlchemy wraps sqlite3 errors with the SQL and a link
-        if type(exc).__module__.startswith("sqlalchemy"):
-            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-            raise DatabaseError(f"{path} is not a usable deckbuilder database: {reason}") from None
+        if not memory:
+            _use_wal(path_obj)
+        ensure_schema(preparer)
+        load_embedded_if_empty(preparer, progress=progress)
+    except Exception as exc:
+        if is_database_failure(exc):
+            raise database_error(path, exc) from None
         raise
+    finally:
+        if preparer is not engine:
+            preparer.dispose()
     return engine

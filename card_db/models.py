@@ -77,8 +77,9 @@ class DeckCard(SQLModel, table=True):
     count: int = 1
 
 
-# The collection (SPEC §8). Ownership counts by title, so per-card rows key on title_key and
-# keep the title as the user last saw it; product rows key on the set code of card_db/sets.py.
+# The collection (SPEC §8). Ownership counts by card (card_db/identity.py): per-card rows key
+# on the card id and keep the title as the user last saw it (shown if the card is ever gone);
+# product rows key on the set code of card_db/sets.py.
 
 
 class OwnedProductBase(SQLModel):
@@ -97,7 +98,7 @@ class CardAdjustmentBase(SQLModel):
 
 class CardAdjustment(CardAdjustmentBase, table=True):
     __tablename__ = "collection_card"
-    title_key: str = Field(primary_key=True)
+    card_id: str = Field(primary_key=True)
 
 
 class ProductCopiesBase(SQLModel):
@@ -110,7 +111,7 @@ class ProductCopies(ProductCopiesBase, table=True):
 
     __tablename__ = "collection_copies"
     product: str = Field(primary_key=True)
-    title_key: str = Field(default="", primary_key=True)  # "" for every card of the product
+    card_id: str = Field(default="", primary_key=True)  # "" for every card of the product
 
 
 class BuiltDeckBase(SQLModel):
@@ -133,7 +134,7 @@ class BuiltDeckCard(BuiltDeckCardBase, table=True):
 
     __tablename__ = "built_deck_card"
     deck_id: int = Field(foreign_key="built_deck.id", primary_key=True, ondelete="CASCADE")
-    title_key: str = Field(primary_key=True)
+    card_id: str = Field(primary_key=True)
 
 
 class LegalityListRow(SQLModel, table=True):

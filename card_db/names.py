@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 # OCTGN prefixes a title with "*" for unique cards and with faction symbols for steadfast
 # and transient requirements ("}} * Tommy Malloy", "[[ Pulled Under", ">>> Ambush").
@@ -31,7 +30,13 @@ def fold(text: str) -> str:
     if text.isascii():  # most titles and texts: nothing to decompose
         return text.lower()
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2026", "...")
+    if text.isascii():  # typographic quotes were all: card texts are mostly like that
+        return text.lower()
+    import unicodedata  # here: most searches never get this far
+
     decomposed = unicodedata.normalize("NFKD", text)
+    if decomposed.isascii():  # combining marks are not ASCII: none to drop
+        return decomposed.lower()
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
 
 
@@ -43,3 +48,24 @@ def title_key(name: str) -> str:
 def search_text(name: str) -> str:
     """The fuzzy-match form: folded words separated by single spaces."""
     return _SPACES.sub(" ", _NOT_ALNUM.sub(" ", fold(strip_octgn_markers(name)))).strip()
+
+
+# A possessive "'s" goes (Dagon's is the word dagon); other apostrophes join (R'lyeh: rlyeh).
+_APOSTROPHES = re.compile(r"['\u2018\u2019`](?:s\b)?")
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]+")
+# Every ASCII character but letters and digits is a word break; NUL is kept, as separator.
+_BREAKS = str.maketrans({i: " " for i in range(1, 128) if not chr(i).isalnum()})
+
+
+def word_forms(texts: list[str]) -> list[str]:
+    """The search-word form of each text: folded words separated by single spaces, with
+    apostrophes dropped so that "R'lyeh" is the word "rlyeh" and "Dagon's" is "dagon".
+    The folded texts are joined into one string for the rest: a few passes over the whole
+    card pool, not a few per title."""
+    if not texts:
+        return []
+    joined = _APOSTROPHES.sub("", "\0".join(fold(text).replace("\0", " ") for text in texts))
+    if not joined.isascii():  # what folding left of other scripts breaks words too
+        joined = _NOT_ASCII.sub(" ", joined)
+    spaced = " ".join(joined.translate(_BREAKS).split())
+    return [form.strip(" ") for form in spaced.split("\0")]

@@ -60,29 +60,6 @@ class CardPool:
         return len(self.cards)
 
     @cached_property
-    def search_titles(self) -> list[str]:
-        """Folded titles, parallel to ``cards``, for fuzzy matching."""
-        folded: dict[str, str] = {}  # printings share titles: fold each title once
-        return [
-            folded.get(c.title) or folded.setdefault(c.title, search_text(c.title))
-            for c in self.cards
-        ]
-
-    @cached_property
-    def title_groups(self) -> dict[str, list[int]]:
-        """Folded title -> indexes into ``cards`` of every printing with that title, so that
-        fuzzy matching scores each title once, not once per printing."""
-        groups: dict[str, list[int]] = {}
-        for i, title in enumerate(self.search_titles):
-            groups.setdefault(title, []).append(i)
-        return groups
-
-    @cached_property
-    def title_universe(self) -> tuple[str, ...]:
-        """Every folded title once: the fixed set fuzzy matching indexes words of."""
-        return tuple(self.title_groups)
-
-    @cached_property
     def default_rank(self) -> list[int]:
         """Each card's position in the plain listing order (title, LCG first, newest first),
         parallel to ``cards``; sorting results by it avoids building keys per search."""

@@ -1,22 +1,91 @@
-"""Search: the query's filters, then typo-tolerant ranking of titles by its bare words."""
+"""Search: the query's filters over printings, then one row per card (its printings folded)
+ranked by how its title and descriptor match the bare words (card_db/name_match.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
-from typing import NamedTuple
+import weakref
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.card import Card
 from card_db.pool import CardPool
-from card_db.query import Query, QueryContext, compile_checks, parse
+from card_db.query import (
+    VOCABULARY_FIELDS,
+    Query,
+    QueryContext,
+    check_vocabulary,
+    compile_checks,
+    lcg_by_default,
+    parse,
+)
 
-FUZZY_CUTOFF = 80.0  # WRatio score below which a title is not a match for the bare words
+if TYPE_CHECKING:
+    from card_db.name_match import NameMatcher
 
 
 class SearchResult(NamedTuple):
-    total: int
-    cards: list[Card]
+    total: int  # rows before the limit: cards, or printings with ``printings=True``
+    cards: list[Card]  # a card's own printing, or the matching printing that fits best
     scores: list[float]
+    printings: list[list[Card]]  # every printing of each row's card, its own first
+
+
+class _PoolIndex:
+    """What searching a pool needs beyond the pool, as lists parallel to ``pool.cards`` so
+    that a search over thousands of printings stays a few list lookups per printing."""
+
+    def __init__(self, pool: CardPool):
+        cards = pool.cards
+        names: dict[tuple[str, str], int] = {}
+        self.name_of = [names.setdefault((c.title, c.descriptor or ""), len(names)) for c in cards]
+        self.printings_of_name: list[list[int]] = [[] for _ in names]
+        for i, name in enumerate(self.name_of):
+            self.printings_of_name[name].append(i)
+        self._names = list(names)
+        self._matcher: NameMatcher | None = None
+        self.is_lcg = [c.era == "LCG" for c in cards]
+        # Printings of one card in the order they stand for it: its own, then LCG, newest.
+        self.preference = sorted(
+            range(len(cards)),
+            key=lambda i: (cards[i].id != cards[i].card_id, not self.is_lcg[i],
+                           -cards[i].release_order),
+        )  # fmt: skip
+        self.position = [0] * len(cards)
+        self.printings_of_card: dict[str, list[int]] = {}
+        for position, i in enumerate(self.preference):
+            self.position[i] = position
+            self.printings_of_card.setdefault(cards[i].card_id, []).append(i)
+        self._pool = weakref.ref(pool)
+        self._vocabulary: dict[str, set[str]] | None = None
+
+    @property
+    def matcher(self) -> NameMatcher:
+        """Built on the first search with words: a search without any needs none."""
+        if self._matcher is None:
+            from card_db.name_match import NameMatcher
+
+            self._matcher = NameMatcher(self._names)
+        return self._matcher
+
+    @property
+    def vocabulary(self) -> dict[str, set[str]]:
+        if self._vocabulary is None:
+            cards = self._pool().cards
+            self._vocabulary = {
+                "keyword": {k for c in cards for k in c.keywords},
+                "subtype": {s for c in cards for s in c.subtypes},
+            }
+        return self._vocabulary
+
+
+_INDEXES: weakref.WeakKeyDictionary[CardPool, _PoolIndex] = weakref.WeakKeyDictionary()
+
+
+def _index(pool: CardPool) -> _PoolIndex:
+    index = _INDEXES.get(pool)
+    if index is None:
+        index = _INDEXES[pool] = _PoolIndex(pool)
+    return index
 
 
 def search(
@@ -25,118 +94,87 @@ def search(
     *,
     context: QueryContext | None = None,
     limit: int | None = None,
+    printings: bool = False,
+    vocabulary: Mapping[str, Iterable[str]] | None = None,
 ) -> SearchResult:
+    """Cards matching ``query``, best first. Without an ``era:`` or ``set:`` term only cards
+    with a matching LCG printing count (their CCG reprints fold into them). ``printings``:
+    one row per matching printing instead of per card. ``vocabulary`` (field -> values) is
+    what ``k:`` and ``st:`` values are checked against, the pool's own by default."""
     parsed = query if isinstance(query, Query) else parse(query)
+    index = _index(pool)
+    if any(term.field in VOCABULARY_FIELDS for term in parsed.terms):
+        check_vocabulary(parsed, index.vocabulary if vocabulary is None else vocabulary)
     cards = pool.cards
-    indexes = list(range(len(cards)))
-    for keep in compile_checks(parsed, context):  # each check narrows what the next one sees
-        indexes = [i for i in indexes if keep(cards[i])]
-    if parsed.words:
-        ranked = _rank_titles(pool, indexes, " ".join(parsed.words))
-    else:
-        rank = pool.default_rank
-        ranked = [(i, 100.0) for i in sorted(indexes, key=rank.__getitem__)]
-    total = len(ranked)
-    if limit is not None:
-        ranked = ranked[:limit]
-    return SearchResult(total, [pool.cards[i] for i, _ in ranked], [s for _, s in ranked])
-
-
-def _rank_titles(pool: CardPool, indexes: list[int], words: str) -> list[tuple[int, float]]:
-    from rapidfuzz import fuzz
-
-    from card_db.names import search_text
-
-    wanted = search_text(words)
-    if len(indexes) == len(pool.cards):
-        groups = pool.title_groups
-    else:
-        titles = pool.search_titles
-        groups = {}
-        for i in indexes:
-            groups.setdefault(titles[i], []).append(i)
-    scores = title_scores(list(groups), wanted, universe=pool.title_universe)
-    scored = [
-        (i, score + fuzz.ratio(wanted, title) / 1000.0)
-        for title, score in scores.items()
-        for i in groups[title]
-    ]
+    checks = compile_checks(parsed, context)
+    lcg_only = lcg_by_default(parsed)
+    scores, candidates = _word_candidates(index, cards, parsed.words, checks, lcg_only)
+    if candidates is None:  # no words: every printing the filters keep
+        is_lcg = index.is_lcg
+        candidates = [i for i in range(len(cards)) if is_lcg[i]] if lcg_only else range(len(cards))
+        for keep in checks:  # each check narrows what the next one sees
+            candidates = [i for i in candidates if keep(cards[i])]
+    # The printing that stands for each card: the first candidate in preference order.
+    shown: dict[str, int] = {}
+    for i in sorted(candidates, key=index.position.__getitem__):
+        shown.setdefault(cards[i].card_id, i)
     rank = pool.default_rank
-    scored.sort(key=lambda p: (-p[1], rank[p[0]]))
-    return scored
-
-
-def matching_titles(titles: Iterable[str], words: Iterable[str]) -> list[str]:
-    """The printed titles among ``titles`` that the bare ``words`` of a query match, so that
-    a caller can read only their cards (``search`` ranks them the same way)."""
-    from card_db.names import search_text
-
-    by_form: dict[str, list[str]] = {}
-    for title in titles:
-        by_form.setdefault(search_text(title), []).append(title)
-    scores = title_scores(list(by_form), search_text(" ".join(words)))
-    return [title for form in scores for title in by_form[form]]
-
-
-def title_scores(
-    titles: list[str], wanted: str, *, universe: tuple[str, ...] | None = None
-) -> dict[str, float]:
-    """The titles (in ``search_text`` form) that match the words ``wanted``, with their
-    scores. A title containing every word outranks any fuzzy match (200 for the exact
-    title); a fuzzy match needs a WRatio of FUZZY_CUTOFF and must echo every word: each
-    query word of 3+ letters is in the title or close to one of its words (WRatio alone
-    scores "ia ia" high for "yithian sentry" through a partial match inside a word).
-    ``universe``, a fixed superset of ``titles``, lets the word index be built once."""
-    from rapidfuzz import fuzz, process
-
-    tokens = wanted.split()
-    echoing = _echoing_titles(universe or tuple(titles), tuple(t for t in tokens if len(t) >= 3))
-    if universe is None:
-        candidates = echoing
+    order = sorted(shown, key=lambda cid: (-scores.get(cid, 100.0), rank[shown[cid]]))
+    if printings:  # every printing the filters keep, CCG reprints of LCG cards too
+        rows = [
+            (i, cid)
+            for cid in order
+            for i in index.printings_of_card[cid]
+            if all(keep(cards[i]) for keep in checks)
+        ]
     else:
-        echoing_set = set(echoing)
-        candidates = [t for t in titles if t in echoing_set]
+        rows = [(shown[cid], cid) for cid in order]
+    total = len(rows)
+    if limit is not None:
+        rows = rows[:limit]
+    return SearchResult(
+        total,
+        [cards[i] for i, _ in rows],
+        [scores.get(cid, 100.0) for _, cid in rows],
+        [[cards[i] for i in index.printings_of_card[cid]] for _, cid in rows],
+    )
+
+
+def _word_candidates(
+    index: _PoolIndex,
+    cards: list[Card],
+    words: tuple[str, ...],
+    checks: list[Callable[[Card], bool]],
+    lcg_only: bool,
+) -> tuple[dict[str, float], list[int] | None]:
+    """(card id -> best name score, the printings that may stand for a matched card), or
+    ({}, None) when there are no words to ask. Names are matched first and the filters run
+    only on their printings: far fewer than the whole pool."""
+    if not words:
+        return {}, None
+    passed: dict[int, bool] = {}
+
+    def passes(i: int) -> bool:
+        if i not in passed:
+            card = cards[i]
+            passed[i] = (not lcg_only or index.is_lcg[i]) and all(c(card) for c in checks)
+        return passed[i]
+
+    printings_of_name = index.printings_of_name
+
+    def with_candidates(names: set[int]) -> set[int]:
+        return {n for n in names if any(passes(i) for i in printings_of_name[n])}
+
+    by_name = index.matcher.match(words, keep=with_candidates)
+    if by_name is None:
+        return {}, None
     scores: dict[str, float] = {}
-    fuzzy_hits = process.extract(
-        wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
-        score_cutoff=FUZZY_CUTOFF,
-    )  # fmt: skip
-    for title, score, _ in fuzzy_hits:
-        scores[title] = score
-    first = tokens[0] if tokens else ""
-    for title in [t for t in titles if first in t]:  # one cheap test before the full one
-        if all(token in title for token in tokens):
-            scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
-    return scores
-
-
-def _echoing_titles(titles: tuple[str, ...], tokens: tuple[str, ...]) -> list[str]:
-    """The titles in which every token is a substring or within ratio 70 of a word: looked up
-    through the distinct title words, so WRatio then scores only these."""
-    if not tokens:
-        return list(titles)
-    from rapidfuzz import fuzz, process
-
-    titles_by_word = _titles_by_word(titles)
-    kept: set[str] | None = None
-    for token in tokens:
-        close = process.extract(
-            token, list(titles_by_word), scorer=fuzz.ratio, processor=None, limit=None,
-            score_cutoff=70,
-        )  # fmt: skip
-        found = {t for t in titles if token in t}
-        for word, _score, _ in close:
-            found.update(titles_by_word[word])
-        kept = found if kept is None else kept & found
-        if not kept:
-            return []
-    return [t for t in titles if t in kept]
-
-
-@lru_cache(maxsize=8)
-def _titles_by_word(titles: tuple[str, ...]) -> dict[str, list[str]]:
-    index: dict[str, list[str]] = {}
-    for title in titles:
-        for word in set(title.split()):
-            index.setdefault(word, []).append(title)
-    return index
+    candidates = []
+    for name, score in by_name.items():
+        for i in printings_of_name[name]:
+            if passes(i):
+                candidates.append(i)
+                card_id = cards[i].card_id
+                if score > scores.get(card_id, -1.0):
+                    scores[card_id] = score
+    return scores, candidates

@@ -1,19 +1,22 @@
-"""The fast read path: every card of the database as ``Card`` objects, through plain sqlite3.
+"""The fast path: every card of the database as ``Card`` objects, and read and write
+transactions, through plain sqlite3.
 
 A database that is missing, older than this program or empty is first prepared through
-``db.prepare_database`` (SQLModel, migrations, embedded data); an up-to-date one is read
-without importing SQLAlchemy at all.
+``db.prepare_database`` (SQLModel, migrations, embedded data); an up-to-date one is used
+without importing SQLAlchemy at all. Connections leave transactions to the caller (the
+driver's own would run reads outside them) and wait ``db.BUSY_TIMEOUT`` for a writer.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from card_db import db
 from card_db.card import Card
-from card_db.db import SCHEMA_VERSION
-from card_db.errors import DatabaseError
+from card_db.sqlite_errors import database_error
 
 _COLUMNS = (
     "id, title, type, faction, era, set_code, set_name, number, descriptor, cycle, cost, "
@@ -55,7 +58,9 @@ def row_to_card(row: tuple) -> Card:
 
 
 def _is_ready(connection: sqlite3.Connection) -> bool:
-    if connection.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+    if connection.execute("PRAGMA user_version").fetchone()[0] != db.SCHEMA_VERSION:
+        return False
+    if connection.execute("PRAGMA application_id").fetchone()[0] != db.APPLICATION_ID:
         return False
     try:
         return connection.execute("SELECT 1 FROM card LIMIT 1").fetchone() is not None
@@ -63,21 +68,57 @@ def _is_ready(connection: sqlite3.Connection) -> bool:
         return False
 
 
+def _open(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path, timeout=db.BUSY_TIMEOUT, isolation_level=None)
+
+
 def connect(path: str | Path, *, progress: Callable[[str], None] | None = None):
     """A sqlite3 connection to a ready database (prepared first if need be)."""
     path = Path(path)
     try:
         if path.exists():
-            connection = sqlite3.connect(path)
+            connection = _open(path)
             if _is_ready(connection):
                 return connection
             connection.close()
-        from card_db.db import prepare_database
+        db.prepare_database(path, progress=progress).dispose()
+        return _open(path)
+    except sqlite3.Error as exc:
+        raise database_error(path, exc) from None
 
-        prepare_database(path, progress=progress).dispose()
-        return sqlite3.connect(path)
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+
+@contextmanager
+def read_transaction(
+    path: str | Path, *, progress: Callable[[str], None] | None = None
+) -> Iterator[sqlite3.Connection]:
+    """A connection whose reads all see one state of the database (a writer never waits
+    for it, nor it for a writer)."""
+    connection = connect(path, progress=progress)
+    try:
+        connection.execute("BEGIN")
+        yield connection
+    except sqlite3.Error as exc:
+        raise database_error(path, exc) from None
+    finally:
+        connection.close()
+
+
+@contextmanager
+def write_transaction(
+    path: str | Path, *, progress: Callable[[str], None] | None = None
+) -> Iterator[sqlite3.Connection]:
+    """One write transaction, committed when the block succeeds and rolled back otherwise.
+    BEGIN IMMEDIATE takes the write lock before anything is read, so a read-modify-write
+    never loses another process's update; a writer waits ``db.BUSY_TIMEOUT`` for another."""
+    connection = connect(path, progress=progress)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        yield connection
+        connection.execute("COMMIT")
+    except sqlite3.Error as exc:
+        raise database_error(path, exc) from None
+    finally:
+        connection.close()  # rolls back a transaction left open by an error
 
 
 def load_cards(
@@ -87,7 +128,7 @@ def load_cards(
     where: tuple[str, list] | None = None,
 ) -> list[Card]:
     """Every card printing in the database, oldest set first; with ``where`` (a clause and
-    its parameters, e.g. from ``query.sql_prefilter``) only the printings it keeps."""
+    its parameters, e.g. from ``search_rows.sql_prefilter``) only the printings it keeps."""
     clause, params = where or ("1", [])
     connection = connect(path, progress=progress)
     try:
@@ -95,8 +136,8 @@ def load_cards(
             f"SELECT {_COLUMNS} FROM card WHERE {clause} ORDER BY release_order, number, id",
             params,
         ).fetchall()
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+    except sqlite3.Error as exc:
+        raise database_error(path, exc) from None
     finally:
         connection.close()
     return [row_to_card(r) for r in rows]
@@ -113,7 +154,7 @@ def distinct_titles(path: str | Path, *, where: tuple[str, list] | None = None) 
                 f"SELECT DISTINCT title FROM card WHERE {clause}", params
             )
         ]
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseError(f"{path} is not a usable deckbuilder database: {exc}") from None
+    except sqlite3.Error as exc:
+        raise database_error(path, exc) from None
     finally:
         connection.close()

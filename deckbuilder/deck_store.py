@@ -1,8 +1,9 @@
 """Decks saved in the database (tables ``deck`` and ``deck_card``).
 
 Functions take a keyword-only SQLModel ``session`` (open one with
-``card_db.db.session_for(prepare_database(path))``); each write is one transaction, so a
-failed save leaves the previous version of the deck intact.
+``card_db.db.session_for(prepare_database(path))``); each write is one transaction begun
+with BEGIN IMMEDIATE (``db.begin_write``), so a failed save leaves the previous version of the
+deck intact and two saves at once never lose one.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from card_db.db import begin_write
 from card_db.errors import DeckbuilderError
 from deckbuilder.deck import Deck
 
@@ -76,6 +78,7 @@ def save_deck(deck: Deck, *, session) -> None:
 
     if not deck.name.strip():
         raise DeckStoreError("a saved deck needs a name")
+    begin_write(session)
     wanted = {e.card.id for e in (*deck.draw, *deck.story)}
     missing = sorted(card_id for card_id in wanted if session.get(CardRow, card_id) is None)
     if missing:
@@ -126,6 +129,7 @@ def load_deck(name: str, pool, *, session) -> Deck:
 def rename_deck(old: str, new: str, *, session) -> None:
     if not new.strip():
         raise DeckStoreError("a saved deck needs a name")
+    begin_write(session)
     row = _require(session, old)
     if old != new and _row(session, new) is not None:
         raise DeckStoreError(f'a deck named "{new}" already exists')
@@ -139,6 +143,7 @@ def delete_deck(name: str, *, session) -> None:
 
     from card_db.models import DeckCard
 
+    begin_write(session)
     row = _require(session, name)
     try:
         session.exec(delete(DeckCard).where(DeckCard.deck_id == row.id))

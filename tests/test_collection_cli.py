@@ -61,7 +61,15 @@ def test_missing_build_and_unbuild(full_db_env, tmp_path):
     first = write_deck(tmp_path, "first", "Name: First\n2x Paul LeMond\n1x Dagon\n")
     code, doc = cli_json("collection", "missing", first)
     assert code == 1 and doc["buildable"] is False
-    assert doc["missing"] == [{"title": "Paul LeMond", "need": 2, "have": 1}]
+    assert doc["missing"] == [
+        {
+            "title": "Paul LeMond",
+            "need": 2,
+            "have": 1,
+            "card": "Core-004",
+            "descriptor": "Tormented Psychic",
+        }
+    ]
     assert run_cli("collection", "build", first)[0] == 1  # not buildable, so not built
     run_cli("collection", "add-card", "Paul LeMond")
     code, doc = cli_json("collection", "build", first)
@@ -69,9 +77,11 @@ def test_missing_build_and_unbuild(full_db_env, tmp_path):
     # The built deck still sees its own cards; another deck does not.
     buildable = {"deck": "First", "buildable": True, "cards": 3, "missing": []}
     assert cli_json("collection", "missing", first) == (0, buildable)
-    second = write_deck(tmp_path, "second", "Dagon\nCthulhu\n")
+    second = write_deck(tmp_path, "second", "Dagon\nCthulhu, The Great Old One\n")
     code, doc = cli_json("collection", "missing", second)
-    assert code == 1 and doc["missing"] == [{"title": "Dagon", "need": 1, "have": 0}]
+    assert code == 1 and [(m["title"], m["need"], m["have"]) for m in doc["missing"]] == [
+        ("Dagon", 1, 0)
+    ]
     # Editing the first deck's file does not move its reservation until it is built again.
     Path(first).write_text("Name: First\n2x Paul LeMond\n", encoding="utf-8")
     assert cli_json("collection", "missing", second)[0] == 1
@@ -94,7 +104,7 @@ def test_export_import_round_trip_and_bad_import_changes_nothing(full_db_env, tm
     run_cli("collection", "copies", "TSotS", "2")
     run_cli("collection", "add", "The Spawn of the Sleeper")
     run_cli("collection", "add-card", "Dagon", "--count", "-1")
-    deck = write_deck(tmp_path, "mine", "Name: Mine, with a comma\n2x Cthulhu\n")
+    deck = write_deck(tmp_path, "mine", "Name: Mine, with a comma\n2x Cthulhu, The Great Old One\n")
     assert run_cli("collection", "build", deck)[0] == 0
     backup = tmp_path / "backup.csv"
     assert run_cli("collection", "export", str(backup))[0] == 0
@@ -180,3 +190,40 @@ def test_every_core_set_faction_packet_is_buildable_from_one_core_set(full_db_en
     twin.write_bytes(packets[0].read_bytes())
     code, doc = cli_json("collection", "missing", str(twin))
     assert code == 1 and all(m["have"] == 0 for m in doc["missing"])
+
+
+def test_the_collection_counts_cards_not_titles(full_db_env, tmp_path):
+    code, _out, err = run_cli("collection", "add-card", "Yog-Sothoth")
+    assert code == 2 and err.count("\n") == 1
+    assert "Yog-Sothoth, Lord of Time and Space" in err and "Yog-Sothoth, All-In-One" in err
+    _code, doc = cli_json("collection", "add-card", "Yog-Sothoth, Lord of Time and Space")
+    assert (doc["title"], doc["owned"]) == ("Yog-Sothoth (Lord of Time and Space)", 1)
+
+    def found(*query: str) -> set[str]:
+        cards = cli_json("search", *query, "t:char", "f:yog")[1]["cards"]
+        return {f"{c['title']}, {c['descriptor']}" for c in cards if c["title"] == "Yog-Sothoth"}
+
+    assert found("own:") == {"Yog-Sothoth, Lord of Time and Space"}
+    deck = write_deck(tmp_path, "yog", "Name: Yog\nYog-Sothoth, All-In-One\n")
+    code, doc = cli_json("collection", "missing", deck)
+    assert code == 1
+    assert [(m["title"], m["descriptor"], m["have"]) for m in doc["missing"]] == [
+        ("Yog-Sothoth (All-In-One)", "All-In-One", 0)
+    ]
+    deck = write_deck(tmp_path, "lord", "Name: Lord\nYog-Sothoth, Lord of Time and Space\n")
+    assert cli_json("collection", "build", deck)[0] == 0
+    assert found("own:") == {"Yog-Sothoth, Lord of Time and Space"}
+    assert found("avail:") == set()
+
+
+def test_bad_counts_are_one_line_errors(full_db_env, tmp_path):
+    for count in ("٣", "²", "99999999999999999999", "9" * 5000):
+        code, out, err = run_cli("collection", "add-card", "Dagon", "--count", count)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and "Traceback" not in err
+    code, _out, err = run_cli("collection", "copies", "TSotS", "10" * 20)
+    assert code == 2 and "too large" in err and err.count("\n") == 1
+    bad = tmp_path / "bad.csv"
+    bad.write_text("kind,name,title,count\nproduct,Core,,1e400\n", encoding="utf-8")
+    code, _out, err = run_cli("collection", "import", str(bad))
+    assert code == 2 and "line 2" in err and err.count("\n") == 1
+    assert cli_json("collection", "show")[1]["cards"] == 0

@@ -82,3 +82,52 @@ def test_rename_and_delete(store):
         load_deck("Renamed", pool, session=session)
     with pytest.raises(DeckStoreError):
         delete_deck("Renamed", session=session)
+
+
+SAVER = """
+import sys, time
+from pathlib import Path
+from card_db.db import prepare_database, session_for
+from card_db.store import load_cards
+from deckbuilder.deck import Deck
+from deckbuilder.deck_store import save_deck
+
+path, barrier, copies = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
+cards = {c.id: c for c in load_cards(path, where=("id IN ('Core-030', 'MN-023')", []))}
+engine = prepare_database(path)
+Path(f"{barrier}.{copies}").touch()
+while len(list(barrier.parent.glob(barrier.name + ".*"))) < 2:
+    time.sleep(0.001)
+for round in range(15):
+    deck = Deck("Shared")
+    deck.add(cards["Core-030"], copies)
+    deck.add(cards["MN-023"], 1 + round % 3)
+    with session_for(engine) as session:
+        save_deck(deck, session=session)
+print("saved")
+"""
+
+
+def test_two_processes_saving_one_new_deck_at_once_both_succeed(full_db_env, tmp_path):
+    """The first save of a name reads "no such deck" and inserts it: without the write lock
+    taken first, the slower of two savers failed on the deck name's uniqueness."""
+    import subprocess
+    import sys
+
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", SAVER, str(full_db_env), str(tmp_path / "go"), str(n)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in (1, 2)
+    ]
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0 and out.strip() == "saved", err
+    engine = prepare_database(full_db_env)
+    with session_for(engine) as session:
+        [summary] = list_decks(session=session)
+    engine.dispose()
+    assert summary.name == "Shared" and summary.draw_count in (1 + 3, 2 + 3)  # a whole save

@@ -10,17 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.errors import QueryError
-from card_db.pool import CardPool
-from card_db.query import (
-    FACTION_ALIASES,
-    TYPE_ALIASES,
-    QueryContext,
-    Term,
-    parse,
-    sql_prefilter,
-)
+from card_db.query import FACTION_ALIASES, TYPE_ALIASES, QueryContext, Term, parse
 from card_db.search import search
-from card_db.store import load_cards
+from card_db.search_rows import load_search_pool
 
 NUMERIC_FIELDS = ["c", "s", "terror", "combat", "arcane", "investigation"]
 OPS = ["<", "<=", ">", ">=", "=", "!=", ":"]
@@ -41,6 +33,8 @@ choice_term = st.one_of(
     st.builds(lambda v: f"set:{v}", st.sampled_from(["core", "dreamlands", "soa", "ae"])),
     st.builds(lambda v: f"k:{v}", st.sampled_from(["fast", "loyal", "toughness", "heroic"])),
     st.builds(lambda v: f"st:{v}", st.sampled_from(["cultist", "investigator", "deep one"])),
+    st.builds(lambda v: f"era:{v}", st.sampled_from(["all", "ccg"])),
+    st.builds(lambda v: f"c:{v}", st.sampled_from(["x", "1|3", "x|0"])),
     st.builds(lambda v: f"x:{v}", st.sampled_from(["wound", "insane", "draw"])),
 )
 term = st.builds(
@@ -48,7 +42,9 @@ term = st.builds(
     st.booleans(),
     st.one_of(numeric_term, choice_term),
 )
-word = st.sampled_from(["scholar", "deep", "agent", "ghoul", "nyarlathotep", "the"])
+word = st.sampled_from(
+    ["scholar", "deep", "agent", "ghoul", "nyarlathotep", "the", "itin", "lord", "dagn", "!deep"]
+)
 valid_query = st.lists(st.one_of(term, word), min_size=1, max_size=5)
 
 
@@ -58,7 +54,7 @@ def test_generated_valid_queries_parse(tokens):
     query = parse(tokens)
     # Every token becomes exactly one term or one word, in order.
     assert len(query.terms) + len(query.words) + len(query.excluded_words) == len(tokens)
-    assert [t for t in tokens if not _is_term(t)] == list(query.words)
+    assert [t for t in tokens if not _is_term(t) and t[0] != "!"] == list(query.words)
     # The shell words and the line a user would type for them parse alike.
     assert parse(" ".join(shlex.quote(t) for t in tokens)) == query
 
@@ -109,16 +105,41 @@ def test_junk_built_from_query_syntax_never_raises_anything_but_query_error(toke
         ("t:widget", "unknown type"),
         ("f:nobody", "unknown faction"),
         ("i:tz", "icons are letters"),
-        ("era:modern", "era is lcg or ccg"),
+        ("era:modern", "era is lcg, ccg or all"),
         ("set:atlantis", "unknown set or cycle"),
         ("t>3", "takes no comparison"),
-        ('x:"unclosed', "cannot read the query"),
         ("t:", "needs a value"),
+        ("c:\u00b2", "'\u00b2' is not a number"),  # a digit to str.isdigit, not to int()
+        ("s>\u0663", "is not a number"),  # Arabic-Indic three
+        ("c:99999999999999999999", "too large"),
+        ("s:" + "7" * 5000, "too large"),
+        ("own>=" + "1" * 5000, "too large"),
     ],
 )
-def test_bad_queries_say_why(query, reason):
-    with pytest.raises(QueryError, match=reason):
+def test_bad_queries_say_why_in_one_short_line(query, reason):
+    with pytest.raises(QueryError, match=reason) as caught:
         parse(query)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 200
+
+
+@pytest.mark.parametrize(
+    ("query", "reason"),
+    [
+        ("k:foo", "'k:foo': unknown keyword 'foo'"),
+        ("st:foo", "'st:foo': unknown subtype 'foo'"),
+        ("!st:cultst", "unknown subtype 'cultst' \\(cultist"),  # the closest one suggested
+        ("k:fast|nimble", "unknown keyword 'nimble'"),
+    ],
+)
+def test_unknown_keywords_and_subtypes_are_refused_like_unknown_factions(full_pool, query, reason):
+    with pytest.raises(QueryError, match=reason):
+        search(full_pool, query)
+
+
+def test_keyword_and_subtype_values_known_to_the_data_are_accepted(full_pool):
+    assert search(full_pool, "k:tough st:deep one").total > 0
+    assert search(full_pool, ["k:toughness +2"]).total > 0
 
 
 def test_short_names_players_use():
@@ -129,11 +150,16 @@ def test_short_names_players_use():
 
 
 @settings(max_examples=40, deadline=None)  # each example reads the database: keep it modest
-@given(valid_query)
-def test_sql_prefilter_keeps_every_card_the_query_matches(full_db, full_pool, tokens):
+@given(valid_query, st.booleans())
+def test_the_rows_the_cli_reads_answer_as_the_whole_pool_does(
+    full_db, full_pool, tokens, printings
+):
     query = parse(tokens)
     context = QueryContext(is_restricted=lambda c: c.cgdb_restricted)
-    narrowed = CardPool(load_cards(full_db, where=sql_prefilter(query)))
-    expected = search(full_pool, query, context=context)
-    got = search(narrowed, query, context=context)
+    narrowed, vocabulary = load_search_pool(full_db, query)
+    expected = search(full_pool, query, context=context, printings=printings)
+    got = search(narrowed, query, context=context, printings=printings, vocabulary=vocabulary)
     assert [c.id for c in got.cards] == [c.id for c in expected.cards]
+    assert [[p.id for p in ps] for ps in got.printings] == [
+        [p.id for p in ps] for ps in expected.printings
+    ]

@@ -72,3 +72,20 @@ def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path):
     assert code == 2
     assert err.count("\n") == 1 and "not a usable deckbuilder database" in err
     assert "Traceback" not in err
+
+
+def test_a_deckbuilder_database_without_the_application_id_is_still_ours(full_db, tmp_path):
+    """Databases from before the application id (or a first run cut short before the
+    version was written) are recognised by their tables, and given the id."""
+    import shutil
+
+    path = tmp_path / "older.sqlite"
+    shutil.copy(full_db, path)
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA application_id = 0")
+        connection.execute("PRAGMA user_version = 0")
+    db.prepare_database(path).dispose()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA application_id").fetchone()[0] == db.APPLICATION_ID
+        assert connection.execute("SELECT COUNT(*) FROM card").fetchone()[0] == 2773
+    assert _user_version(path) == db.SCHEMA_VERSION

@@ -1,5 +1,5 @@
-"""Search results checked against the raw cthulhucli JSON Lines filtered here, by hand, and
-the fuzzy title cases players rely on."""
+"""Search results checked against the raw cthulhucli JSON Lines filtered here, by hand; one
+row per card; and the title, descriptor and fuzzy cases players rely on."""
 
 from __future__ import annotations
 
@@ -65,13 +65,29 @@ CASES: dict[str, Callable[[dict], bool]] = {
 
 
 @pytest.mark.parametrize("query", sorted(CASES))
-def test_search_matches_the_raw_data_filtered_independently(full_pool, raw_records, query):
+def test_every_printing_search_matches_the_raw_data_filtered_independently(
+    full_pool, raw_records, query
+):
     expected = Counter((r["name"].strip(), r["setname"]) for r in raw_records if CASES[query](r))
-    result = search(full_pool, query, context=QueryContext())
+    result = search(full_pool, query + " era:all", context=QueryContext(), printings=True)
     got = Counter((c.title, c.set_name) for c in result.cards)
     assert expected, "the case should select some cards"
     assert got == expected
     assert result.total == sum(expected.values())
+
+
+@pytest.mark.parametrize("query", sorted(CASES))
+def test_one_row_per_lcg_card_by_default(full_pool, query):
+    query = query.replace("era:lcg", "").replace("era:ccg", "")
+    every = search(full_pool, query + " era:all", printings=True).cards
+    lcg_cards = {c.card_id for c in every if c.era == "LCG"}
+    result = search(full_pool, query)
+    ids = [c.card_id for c in result.cards]
+    assert set(ids) == lcg_cards and len(ids) == len(lcg_cards) == result.total  # once each
+    assert all(c.era == "LCG" for c in result.cards)
+    for card, printings in zip(result.cards, result.printings, strict=True):
+        assert printings[0] is full_pool.card(card.card_id)
+        assert card in printings and {p.card_id for p in printings} == {card.card_id}
 
 
 def test_restricted_field_uses_the_context(full_pool):
@@ -82,14 +98,76 @@ def test_restricted_field_uses_the_context(full_pool):
 
 def test_typos_find_itinerant_scholar_first(full_pool):
     result = search(full_pool, "itinrant scholr")
-    assert result.cards[0].title == "Itinerant Scholar"
-    assert result.cards[0].era == "LCG"  # the LCG printing before the CCG one
+    assert result.cards[0].id == "Core-030"  # the card's own (LCG) printing
+    assert [p.id for p in result.printings[0]] == ["Core-030", "MN-023"]  # its CCG reprint
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("yog sothoth lord", "Yog-Sothoth, Lord of Time and Space"),
+        ("lord of time", "Yog-Sothoth, Lord of Time and Space"),
+        ("tormented psychic", "Paul LeMond, Tormented Psychic"),
+        ("itin", "Itinerant Scholar"),
+        ("necro", "The Necronomicon, The Book of the Mad Arab"),
+        ("R'lyeh conspiracy", "The R'lyeh Conspiracy"),
+        ("rlyeh conspiracy", "The R'lyeh Conspiracy"),
+        ("O'Donnell", "Kirby O'Donnell, Adventurer Abroad"),
+        ("odonnell", "Kirby O'Donnell, Adventurer Abroad"),
+        ("Dagon's", "Dagon, Father of the Deep"),
+        ("dagon", "Dagon, Father of the Deep"),
+        ("carson's treatment", "Dr. Carson's Treatment"),
+    ],
+)
+def test_words_find_titles_and_descriptors_whole_words_and_prefixes_first(full_pool, query, first):
+    assert search(full_pool, query).cards[0].full_title == first
+
+
+def test_word_matches_leave_out_fuzzy_ones(full_pool):
+    titles = [c.title for c in search(full_pool, "dagon").cards]
+    assert "Meat Wagon" not in titles and "Initiate of Dagon" in titles
+    assert search(full_pool, "itin").total == 1  # not Visiting Author ("v-isit-ing")
+
+
+def test_a_descriptor_word_picks_one_of_the_cards_a_title_names(full_pool):
+    result = search(full_pool, "yog sothoth")
+    yogs = [c for c in result.cards if c.title == "Yog-Sothoth"]
+    assert len(yogs) >= 3  # each card its own row
+    assert len({c.card_id for c in result.cards}) == len(result.cards)
+
+
+def test_ccg_cards_need_an_era(full_pool):
+    assert search(full_pool, "priest of dagon").cards == []  # a CCG-only card
+    ccg = search(full_pool, "priest of dagon era:ccg").cards
+    assert [c.title for c in ccg] == ["Priest of Dagon"]
+    assert search(full_pool, "priest of dagon era:all").cards == ccg
+    assert search(full_pool, "set:ut t:char").total > 0  # a set names its own era
+
+
+def test_era_ccg_shows_the_ccg_printing_of_an_lcg_card(full_pool):
+    (card,) = search(full_pool, "itinerant scholar era:ccg").cards
+    assert (card.id, card.card_id) == ("MN-023", "Core-030")
+
+
+def test_printings_lists_each_printing_of_each_card(full_pool):
+    result = search(full_pool, "itinerant scholar", printings=True)
+    assert [c.id for c in result.cards] == ["Core-030", "MN-023"]
+    assert result.total == 2
+    assert [c.id for c in search(full_pool, "itinerant era:lcg", printings=True).cards] == [
+        "Core-030"
+    ]
+
+
+def test_sorceror_is_read_as_sorcerer(full_pool):
+    found = {c.title for c in search(full_pool, "st:sorcerer").cards}
+    assert {"Blood Magician", "Seeker of the Profane", "Wilbur Whateley"} <= found
+    assert not any("Sorceror" in c.subtypes for c in full_pool.cards)
 
 
 @pytest.mark.parametrize("spelling", ["paul lemond", "Paul LeMond", "PAUL LEMOND", "* Paul Lemond"])
 def test_every_spelling_of_paul_lemond_finds_the_same_card(full_pool, spelling):
-    first = search(full_pool, [spelling]).cards[0]
-    assert (first.title, first.id) == ("Paul LeMond", "Core-004")
+    result = search(full_pool, [spelling])
+    assert [(c.title, c.id) for c in result.cards] == [("Paul LeMond", "Core-004")]
 
 
 @pytest.mark.parametrize("words", ["yithian sentry", "zzyzx quorble"])
@@ -101,7 +179,8 @@ def test_words_that_name_no_card_find_nothing_rather_than_a_partial_letter_match
 def test_exact_title_outranks_longer_titles_containing_it(full_pool):
     result = search(full_pool, "necronomicon")
     assert result.cards[0].title == "The Necronomicon"  # the shortest title containing it
-    assert all("necronomicon" in c.title.lower() for c in result.cards[:5])
+    assert all("necronomicon" in c.full_title.lower() for c in result.cards)  # or descriptor
+    assert search(full_pool, "the necronomicon").cards[0].title == "The Necronomicon"
 
 
 def test_limit_keeps_the_total(full_pool):
@@ -127,36 +206,35 @@ def test_pool_resolves_every_spelling_to_the_newest_lcg_printing(full_pool, spel
     assert {c.era for c in printings} == {"LCG", "CCG"}  # the CCG "Paul Lemond" too
 
 
-def _reference_title_scores(titles: list[str], wanted: str) -> dict[str, float]:
-    """The matching rule written plainly: WRatio over every title, then the word check."""
+def _reference_fuzzy_scores(forms: list[str], wanted: str) -> dict[str, float]:
+    """The fuzzy rule written plainly: WRatio over every name form, then the word check."""
     from rapidfuzz import fuzz
 
-    from card_db.search import FUZZY_CUTOFF
+    from card_db.name_match import FUZZY_CUTOFF
 
     tokens = wanted.split()
     scores = {}
-    for title in titles:
-        score = fuzz.WRatio(wanted, title, processor=None)
+    for form in forms:
+        score = fuzz.WRatio(wanted, form, processor=None)
         words_echoed = all(
-            len(t) < 3 or t in title or any(fuzz.ratio(t, w) >= 70 for w in title.split())
+            len(t) < 3 or t in form or any(fuzz.ratio(t, w) >= 70 for w in form.split())
             for t in tokens
         )
         if score >= FUZZY_CUTOFF and words_echoed:
-            scores[title] = score
-        if all(t in title for t in tokens):
-            scores[title] = 100.0 + (100.0 if title == wanted else 0.0)
+            scores[form] = score
     return scores
 
 
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
-def test_indexed_title_matching_equals_the_plain_rule(full_pool, data):
-    from card_db.search import title_scores
+def test_indexed_fuzzy_matching_equals_the_plain_rule(full_pool, data):
+    from card_db.name_match import NameMatcher, fuzzy_scores
 
-    titles = list(full_pool.title_universe)
-    title = data.draw(st.sampled_from(titles))
-    words = title.split()
-    # a query made of some of a title's words, some with a letter dropped or doubled
+    names = sorted({(c.title, c.descriptor) for c in full_pool.cards}, key=str)
+    forms = tuple(dict.fromkeys(NameMatcher(names).fulls + NameMatcher(names).titles))
+    form = data.draw(st.sampled_from(forms))
+    words = form.split()
+    # a query made of some of a name's words, some with a letter dropped or doubled
     chosen = data.draw(st.lists(st.sampled_from(words), min_size=1, max_size=3))
     mangled = []
     for word in chosen:
@@ -164,8 +242,11 @@ def test_indexed_title_matching_equals_the_plain_rule(full_pool, data):
         mangled.append(
             data.draw(st.sampled_from([word, word[:cut] + word[cut + 1 :], word + word[-1]]))
         )
-    wanted = " ".join(w for w in mangled if w) or title
-    assert title_scores(titles, wanted, universe=full_pool.title_universe) == pytest.approx(
-        _reference_title_scores(titles, wanted)
-    )
-    assert title_scores(titles, wanted) == pytest.approx(_reference_title_scores(titles, wanted))
+    wanted = " ".join(w for w in mangled if w) or form
+    assert fuzzy_scores(forms, wanted) == pytest.approx(_reference_fuzzy_scores(forms, wanted))
+
+
+def test_words_without_letters_ask_nothing(full_pool):
+    everything = search(full_pool, "").total
+    assert everything > 1000
+    assert search(full_pool, "!!").total == search(full_pool, "-- ...").total == everything

@@ -35,6 +35,9 @@ _FACTIONS = {
     None: "Neutral",
 }
 _TYPES = {"character", "support", "event", "story", "conspiracy"}
+# Misspellings in the data, read as the printed word ("Sorceror" on three LCG cards and
+# throughout the CCG data, where every other card says Sorcerer).
+_SUBTYPE_SLIPS = {"Sorceror": "Sorcerer"}
 
 
 def embedded_data_files() -> list[Path]:
@@ -101,6 +104,7 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
     if transient:
         keywords.append("Transient")
     subtypes = [s.strip() for s in str(record.get("subtypes") or "").split(".") if s.strip()]
+    subtypes = [_SUBTYPE_SLIPS.get(s, s) for s in subtypes]
     number = number or str(record["id"]).strip()
     name = str(record["name"]).strip()
     return {

@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import sys
 
-from card_db.names import title_key
 from deckbuilder.commands import _progress, add_command, db_path, load_pool, print_json, table
 
 
@@ -30,7 +29,12 @@ def register(subparsers) -> None:
     )
 
     add_card = add_command(sub, "add-card", run_add_card, help="add or remove single cards")
-    add_card.add_argument("title", metavar="TITLE")
+    add_card.add_argument(
+        "title",
+        metavar="TITLE",
+        help='a title; "Title, Descriptor" or a card id (e.g. Core-041) when the title names '
+        "several cards",
+    )
     add_card.add_argument(
         "--count", type=_whole, default=1, metavar="N", help="copies (negative: lost or sold)"
     )
@@ -73,47 +77,68 @@ def register(subparsers) -> None:
 
 
 def _whole(text: str) -> int:
+    from deckbuilder.collection import CollectionError, parse_count
+
     try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        return parse_count(text)
+    except CollectionError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 @contextlib.contextmanager
 def collection_session(args):
-    """One transaction: committed when the block succeeds, rolled back otherwise."""
-    from sqlalchemy.exc import DBAPIError
+    """One write transaction (BEGIN IMMEDIATE): committed when the block succeeds, rolled
+    back otherwise, so a command never loses another's update nor saves half a change."""
+    from card_db.store import write_transaction
 
-    from card_db.db import prepare_database, session_for
-    from card_db.errors import DatabaseError
-
-    path = db_path(args)
-    engine = prepare_database(path, progress=_progress)
-    try:
-        with session_for(engine) as session:
-            yield session
-            session.commit()
-    except DBAPIError as exc:  # e.g. a read-only or locked database file
-        raise DatabaseError(f"{path}: the collection was not changed: {exc.orig}") from None
-    finally:
-        engine.dispose()
+    with write_transaction(db_path(args), progress=_progress) as connection:
+        yield connection
 
 
 @contextlib.contextmanager
 def collection_reader(args):
-    """A plain sqlite3 connection for commands that only read (no SQLAlchemy to import)."""
-    from card_db.store import connect
+    """A read transaction: one consistent view, without SQLAlchemy to import."""
+    from card_db.store import read_transaction
 
-    connection = connect(db_path(args), progress=_progress)
-    try:
+    with read_transaction(db_path(args), progress=_progress) as connection:
         yield connection
-    finally:
-        connection.close()
 
 
 def _warn(warnings: list[str]) -> None:
     for warning in warnings:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)
+
+
+def _resolve_card(args, text: str, *, product: str | None = None):
+    """The card ``text`` names (see ``collection.resolve_card``), among the cards of
+    ``product`` when a title names several. The printings of that exact title (or id) are
+    read first, which spares loading the whole pool for the usual command; another spelling
+    (with a descriptor, a typo) is looked up in the whole pool."""
+    from card_db.errors import UnknownCardError
+    from card_db.names import title_key
+    from card_db.pool import CardPool
+    from card_db.store import load_cards
+
+    warnings: list[str] = []
+    where = ("title_key = ? OR id = ?", [title_key(text), text.strip()])
+    narrow = CardPool(load_cards(db_path(args), progress=_progress, where=where))
+    card = None
+    if narrow.cards:
+        with contextlib.suppress(UnknownCardError):
+            card = _card_in(narrow, text, product, warnings)
+    if card is None:
+        card = _card_in(load_pool(args), text, product, warnings)
+    _warn(warnings)
+    return card
+
+
+def _card_in(pool, text: str, product: str | None, warnings: list[str]):
+    from deckbuilder import collection
+
+    inside = None
+    if product is not None:
+        inside = {c.card_id for c in pool.cards if c.era == "LCG" and c.set_code == product}
+    return collection.resolve_card(text, pool=pool, within=inside, warnings=warnings)
 
 
 def _read_deck(path: str, pool):
@@ -140,42 +165,50 @@ def run_add(args) -> int:
 def run_add_card(args) -> int:
     from deckbuilder import collection
 
-    warnings: list[str] = []
-    title = collection.resolve_title(args.title, pool=load_pool(args), warnings=warnings)
-    _warn(warnings)
+    card = _resolve_card(args, args.title)
     with collection_session(args) as session:
-        title, adjustment = collection.add_card(title, args.count, session=session)
-        owned = collection.owned_counts(session=session).get(title_key(title), 0)
+        change = collection.add_card(card.card_id, args.count, session=session)
     if args.json:
-        print_json({"title": title, "adjustment": adjustment, "owned": owned})
+        print_json(
+            {
+                "title": change.title,
+                "card": change.card_id,
+                "adjustment": change.adjustment,
+                "owned": change.owned,
+            }
+        )
     else:
-        print(f"{title}: you own {owned} (single-card adjustment {adjustment:+d}).")
+        print(
+            f"{change.title}: you own {change.owned} "
+            f"(single-card adjustment {change.adjustment:+d})."
+        )
     return 0
 
 
 def run_copies(args) -> int:
-    from card_db.errors import DeckbuilderError
     from deckbuilder import collection
 
-    if args.copies.lower() == "default":
-        copies = None
-    else:
-        try:
-            copies = int(args.copies)
-        except ValueError:
-            raise DeckbuilderError(f"copies {args.copies!r} is not a number or 'default'") from None
-    title = None
-    if args.card:
-        warnings: list[str] = []
-        title = collection.resolve_title(args.card, pool=load_pool(args), warnings=warnings)
-        _warn(warnings)
+    copies = None
+    if args.copies.lower() != "default":
+        copies = collection.parse_count(args.copies, what="copies")
+    info = collection.find_product(args.product)
+    card = _resolve_card(args, args.card, product=info.code) if args.card else None
     with collection_session(args) as session:
-        info = collection.set_copies(args.product, copies, title=title, session=session)
+        collection.set_copies(
+            info.code, copies, card=card.card_id if card else None, session=session
+        )
     effective = collection.printed_copies(info.code) if copies is None else copies
     if args.json:
-        print_json({"product": info.code, "title": title, "copies": effective})
+        print_json(
+            {
+                "product": info.code,
+                "title": card.title if card else None,
+                "card": card.card_id if card else None,
+                "copies": effective,
+            }
+        )
     else:
-        what = f"{title} in {info.name}" if title else f"each card of {info.name}"
+        what = f"{card.full_title} in {info.name}" if card else f"each card of {info.name}"
         source = " (the product data)" if copies is None else ""
         print(f"{what}: {effective} per product{source}.")
     return 0
@@ -199,18 +232,22 @@ def run_show(args) -> int:
         print('No products yet: `deckbuilder collection add "Core Set"`.')
     if info.copies:
         print()
-        rows = [[s.name, t or "(every card)", str(n)] for s, t, n in info.copies]
+        rows = [
+            [c.product.name, c.name.label if c.name else "(every card)", str(c.copies)]
+            for c in info.copies
+        ]
         print(table(rows, ["Your printing of", "Card", "Copies"]))
     if info.adjustments:
         print()
-        print(table([[t, f"{n:+d}"] for t, n in info.adjustments], ["Single cards", "Count"]))
+        rows = [[a.name.label, f"{a.count:+d}"] for a in info.adjustments]
+        print(table(rows, ["Single cards", "Count"]))
     if info.built:
         print()
         print(table([[d.name, str(d.count)] for d in info.built], ["Built deck", "Cards"]))
     print()
     print(
-        f"{info.cards} cards owned ({info.titles} titles), {info.reserved} reserved by built "
-        f"decks, {info.available} available."
+        f"{info.cards} cards owned ({info.distinct_cards} different cards), {info.reserved} "
+        f"reserved by built decks, {info.available} available."
     )
     return 0
 
@@ -289,11 +326,8 @@ def run_export(args) -> int:
 def run_import(args) -> int:
     from deckbuilder import collection
 
-    pool = load_pool(args)
     warnings: list[str] = []
-    rows = collection.read_csv(
-        args.file, resolve=lambda text: collection.resolve_title(text, pool=pool, warnings=warnings)
-    )
+    rows = collection.read_csv(args.file, pool=load_pool(args), warnings=warnings)
     _warn(warnings)
     with collection_session(args) as session:
         collection.replace_all(rows, session=session)
@@ -309,8 +343,8 @@ def run_import(args) -> int:
 
 
 class CollectionCounts:
-    """The own:/avail: lookup of a search: reads the collection on first use, so a search
-    pays nothing for it unless it asks."""
+    """The own:/avail: lookup of a search, by card (printings of a card share its copies):
+    reads the collection on first use, so a search pays nothing for it unless it asks."""
 
     def __init__(self, args, *, available: bool):
         self.args = args
@@ -324,4 +358,4 @@ class CollectionCounts:
             with collection_reader(self.args) as connection:
                 load = collection.available_counts if self.available else collection.owned_counts
                 self.counts = load(session=connection)
-        return self.counts.get(title_key(card.title), 0)
+        return self.counts.get(card.card_id, 0)

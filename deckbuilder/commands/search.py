@@ -1,4 +1,4 @@
-"""deckbuilder search QUERY… — the query language plus fuzzy titles (SPEC §4)."""
+"""deckbuilder search QUERY… — the query language over names and card fields (SPEC §4)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,17 @@ _ICON_LETTERS = (("terror", "T"), ("combat", "C"), ("arcane", "A"), ("investigat
 def register(subparsers) -> None:
     parser = add_command(subparsers, "search", run, help="search cards with the query language")
     parser.add_argument("query", nargs="*", metavar="QUERY", help="terms such as t:char f:yog c<=2")
-    parser.add_argument("--limit", type=_positive, default=None, metavar="N", help="show N cards")
+    parser.add_argument("--limit", type=_positive, default=None, metavar="N", help="show N rows")
+    parser.add_argument(
+        "--printings", action="store_true", help="one row per printing, not per card"
+    )
 
 
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
     return value
@@ -40,30 +43,31 @@ def query_context(args):
 
 
 def run(args) -> int:
-    from card_db.pool import CardPool
-    from card_db.query import CONTEXT_FIELDS, QueryContext, parse, sql_prefilter
-    from card_db.search import matching_titles, search
-    from card_db.store import distinct_titles, load_cards
+    from card_db.query import CONTEXT_FIELDS, QueryContext, parse
+    from card_db.search import search
+    from card_db.search_rows import load_search_pool
     from deckbuilder.commands import _progress
 
     query = parse(args.query)  # bad queries fail before the database is opened
     # Only the rows the query can match become Card objects; the filter still decides.
-    path = db_path(args)
-    where = sql_prefilter(query)
-    if query.words:  # titles first: a title search reads only the printings of its matches
-        titles = matching_titles(distinct_titles(path, where=where), query.words)
-        clause = f"title IN ({', '.join('?' * len(titles))})" if titles else "0"
-        where = (f"({where[0]}) AND {clause}", where[1] + titles) if where else (clause, titles)
-    pool = CardPool(load_cards(path, progress=_progress, where=where))
+    pool, vocabulary = load_search_pool(db_path(args), query, progress=_progress)
     # Lists and the collection are read only for a query that asks about them.
     needs_context = any(term.field in CONTEXT_FIELDS for term in query.terms)
     context = query_context(args) if needs_context else QueryContext()
-    result = search(pool, query, context=context, limit=args.limit)
+    result = search(
+        pool, query, context=context, limit=args.limit, printings=args.printings,
+        vocabulary=vocabulary,
+    )  # fmt: skip
+    noun = "printing" if args.printings else "card"
     if args.json:
-        print_json({"total": result.total, "cards": [c.to_json() for c in result.cards]})
+        rows = [
+            dict(card.to_json(), printings=[_printing_json(p) for p in printings])
+            for card, printings in zip(result.cards, result.printings, strict=True)
+        ]
+        print_json({"total": result.total, "cards": rows})
         return 0
     if not result.cards:
-        print("No cards match.")
+        print(f"No {noun}s match.")
         return 0
     rows = [
         [
@@ -73,14 +77,19 @@ def run(args) -> int:
             c.cost_label,
             c.skill_label,
             "".join(letter * getattr(c, icon) for icon, letter in _ICON_LETTERS),
-            c.set_code,
+            c.set_code + ("" if args.printings or len(p) == 1 else f" +{len(p) - 1}"),
             c.era,
         ]
-        for c in result.cards
+        for c, p in zip(result.cards, result.printings, strict=True)
     ]
     print(table(rows, ["Title", "Type", "Faction", "Cost", "Skill", "Icons", "Set", "Era"]))
     if result.total > len(result.cards):
-        print(f"({len(result.cards)} of {result.total} cards; --limit to see more)")
+        print(f"({len(result.cards)} of {result.total} {noun}s; --limit to see more)")
     else:
-        print(f"({result.total} cards)")
+        print(f"({result.total} {noun}{'' if result.total == 1 else 's'})")
     return 0
+
+
+def _printing_json(card) -> dict:
+    return {"id": card.id, "set": card.set_name, "set_code": card.set_code,
+            "number": card.number, "era": card.era}  # fmt: skip

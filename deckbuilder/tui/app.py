@@ -101,12 +101,13 @@ class DeckbuilderApp(CurrentDeck, App):
         """First run builds the database (several seconds); later runs take ~50 ms. The
         collection needs SQLAlchemy, so it loads after the cards are on screen."""
         from card_db.pool import CardPool
+        from card_db.search import search
         from card_db.store import load_cards
         from deckbuilder.legality import DEFAULT_LIST_ID, get_list, load_lists, resolve_list
 
         try:
             pool = self._preloaded_pool or CardPool(load_cards(self.db_path))
-            pool.search_titles  # noqa: B018 - fold titles now, not on the first keystroke
+            search(pool, "warm up", limit=1)  # build the search's index here, not on a key
             lists = load_lists(self.db_path)
             default_list = resolve_list(get_list(lists, DEFAULT_LIST_ID), pool)
         except DeckbuilderError as exc:

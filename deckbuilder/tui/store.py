@@ -12,12 +12,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from card_db.names import title_key
-
 
 @dataclass
 class Collection:
-    """Copies by title key: owned, and available (owned minus built decks' reservations)."""
+    """Copies by card id: owned, and available (owned minus built decks' reservations)."""
 
     owned: dict[str, int] = field(default_factory=dict)
     available: dict[str, int] = field(default_factory=dict)
@@ -25,10 +23,10 @@ class Collection:
     summary: object | None = None  # collection.CollectionSummary
 
     def owned_of(self, card) -> int:
-        return self.owned.get(title_key(card.title), 0)
+        return self.owned.get(card.card_id, 0)
 
     def available_of(self, card) -> int:
-        return self.available.get(title_key(card.title), 0)
+        return self.available.get(card.card_id, 0)
 
 
 class Store:
@@ -124,10 +122,12 @@ class Store:
             info, total = collection.add_product(product, count, session=session)
             return f"{info.name}: {total} owned"
 
-    def add_card(self, title: str, count: int = 1) -> str:
-        """Copies of a single card owned beyond the products (negative: removed)."""
+    def add_card(self, text: str, count: int, pool) -> str:
+        """Copies of a single card (a title, "Title, Descriptor" or an id) owned beyond the
+        products (negative: removed)."""
         from deckbuilder import collection
 
+        card = collection.resolve_card(text, pool=pool)
         with self.session() as session:
-            canonical, total = collection.add_card(title, count, session=session)
-            return f"{canonical}: {total:+d} beyond the products"
+            change = collection.add_card(card.card_id, count, session=session)
+            return f"{change.title}: {change.adjustment:+d} beyond the products"

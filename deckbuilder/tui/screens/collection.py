@@ -9,7 +9,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from card_db.names import title_key
 from deckbuilder.tui.screens.prompts import ChoicePrompt, TextPrompt
 
 
@@ -69,8 +68,8 @@ class CollectionScreen(Screen):
                 text.append("  none yet: p picks one from the list\n", style="dim")
             if summary.adjustments:
                 text.append("\nSingle cards\n", style="bold")
-                for title, count in summary.adjustments:
-                    text.append(f"  {count:+d} {title}\n")
+                for adjustment in summary.adjustments:
+                    text.append(f"  {adjustment.count:+d} {adjustment.name.label}\n")
             text.append("\nBuilt decks\n", style="bold")
             for built in summary.built:
                 text.append(f"  {built.name} ({built.count} cards reserved)\n")
@@ -79,13 +78,13 @@ class CollectionScreen(Screen):
         self.query_one("#owned-summary", Static).update(text)
 
     def _draw_deck(self, check) -> None:
-        """One row per title of the current deck: copies needed, owned, free, missing."""
+        """One row per card of the current deck: copies needed, owned, free, missing."""
         deck = self.app.deck
         collection = self.app.collection
-        missing = {title_key(m.title): m for m in check.missing} if check else {}
+        missing = {m.card_id: m for m in check.missing} if check else {}
         needs: dict[str, list] = {}
         for entry in [*deck.draw, *deck.story]:
-            key = title_key(entry.card.title)
+            key = entry.card.card_id
             needs.setdefault(key, [entry.card.title, 0])[1] += entry.count
         table = self.query_one("#deck-needs", DataTable)
         table.clear()
@@ -186,7 +185,7 @@ class CollectionScreen(Screen):
                 return
             count, title = _count_and_title(answer)
             self._change_collection(
-                f"adding {title!r}", lambda: self.app.store.add_card(title, count)
+                f"adding {title!r}", lambda: self.app.store.add_card(title, count, self.app.pool)
             )
 
         prompt = TextPrompt(

@@ -1,0 +1,155 @@
+"""Matching a query's bare words against card names: title and descriptor.
+
+Two tiers, never mixed. When some names hold every word as a whole word or as the start of
+one ("itin", "yog sothoth lord", "tormented psychic"), only they match, ranked by how
+closely they fit; otherwise titles match fuzzily, typos tolerated ("itinrant scholr"), so
+that "dagon" brings the Dagon cards and not Meat Wagon.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+
+from card_db.names import word_forms
+
+FUZZY_CUTOFF = 80.0  # WRatio score below which a name is not a match for the bare words
+EXACT_SCORE = 300.0
+WORD_SCORE = 121.0  # the floor of a word match: above any fuzzy score (at most 100.1)
+
+
+class NameMatcher:
+    """The names ((title, descriptor) pairs) folded once, then asked any number of queries;
+    a name is known by its position in ``names``."""
+
+    def __init__(self, names: Sequence[tuple[str, str | None]]):
+        forms = word_forms([t for t, _ in names] + [d or "" for _, d in names])
+        self.titles = forms[: len(names)]
+        self.descriptors = forms[len(names) :]
+        self.fulls = [
+            f"{t} {d}" if d else t for t, d in zip(self.titles, self.descriptors, strict=True)
+        ]
+        # " word word ": a token starts a word where " token" occurs, is one where " token "
+        self._padded = [f" {full} " for full in self.fulls]
+        self._longest = max(map(len, self.fulls), default=0)
+        self._ids_by_form: dict[str, list[int]] | None = None  # for fuzzy matching, on demand
+
+    def match(
+        self, words: Iterable[str], keep: Callable[[set[int]], set[int]] | None = None
+    ) -> dict[int, float] | None:
+        """Name -> score for the names the words match, or None when the words hold no
+        letter or digit (they ask nothing). ``keep`` takes the names a tier found and
+        returns those still wanted (say, those with a printing the query's filters keep):
+        a tier that keeps none gives way to the next."""
+        wanted = " ".join(word_forms([" ".join(words)])[0].split())
+        tokens = tuple(dict.fromkeys(wanted.split()))
+        if not tokens:
+            return None
+        scores = self._word_scores(wanted, tokens, keep)
+        return scores if scores else self._fuzzy_scores(wanted, keep)
+
+    def _word_scores(
+        self, wanted: str, tokens: tuple[str, ...], keep: Callable[[set[int]], set[int]] | None
+    ) -> dict[int, float]:
+        if len(tokens) > self._longest:  # more distinct words than any name has letters
+            return {}
+        found = range(len(self._padded))
+        for token in sorted(tokens, key=len, reverse=True):  # long words narrow most
+            starts = " " + token
+            found = [i for i in found if starts in self._padded[i]]
+            if not found:
+                return {}
+        kept = set(found) if keep is None else keep(set(found))
+        return {i: self._word_score(i, wanted, tokens) for i in kept}
+
+    def _word_score(self, i: int, wanted: str, tokens: tuple[str, ...]) -> float:
+        """Exact names first; then names holding every word in the title, whole words
+        rather than starts of words, names starting with the words, and few other words."""
+        title, full, padded = self.titles[i], self.fulls[i], self._padded[i]
+        if wanted in (title, full):
+            return EXACT_SCORE - len(title) / 1000
+        title_padded = f" {title} "
+        in_title = all(" " + t in title_padded for t in tokens)
+        whole = sum(f" {t} " in padded for t in tokens) / len(tokens)
+        others = sum(not w.startswith(tokens) for w in title.split())
+        return (
+            WORD_SCORE
+            + 50 * in_title
+            + 25 * whole
+            + 10 * full.startswith(wanted)
+            - 2 * min(others, 10)
+            - len(title) / 1000
+        )
+
+    def _fuzzy_scores(
+        self, wanted: str, keep: Callable[[set[int]], set[int]] | None
+    ) -> dict[int, float]:
+        # WRatio scales a partial match of texts 8 times apart by 0.6: none reaches the cutoff
+        if len(wanted) > 8 * self._longest:
+            return {}
+        from rapidfuzz import fuzz
+
+        if self._ids_by_form is None:
+            self._ids_by_form = {}
+            for i, (title, full) in enumerate(zip(self.titles, self.fulls, strict=True)):
+                self._ids_by_form.setdefault(title, []).append(i)
+                if full != title:
+                    self._ids_by_form.setdefault(full, []).append(i)
+        scores: dict[int, float] = {}
+        for form, score in fuzzy_scores(tuple(self._ids_by_form), wanted).items():
+            score += fuzz.ratio(wanted, form) / 1000  # the closer whole name first
+            for i in self._ids_by_form[form]:
+                if score > scores.get(i, 0.0):
+                    scores[i] = score
+        if keep is not None:
+            kept = keep(set(scores))
+            scores = {i: s for i, s in scores.items() if i in kept}
+        return scores
+
+
+def fuzzy_scores(forms: tuple[str, ...], wanted: str) -> dict[str, float]:
+    """The forms (``word_forms``) that the words ``wanted`` match fuzzily, with their WRatio
+    scores: a match needs FUZZY_CUTOFF and must echo every word, each query word of 3+ letters
+    being in the form or close to one of its words (WRatio alone scores "ia ia" high for
+    "yithian sentry" through a partial match inside a word)."""
+    from rapidfuzz import fuzz, process
+
+    tokens = tuple(dict.fromkeys(t for t in wanted.split() if len(t) >= 3))
+    candidates = _echoing_forms(forms, tokens)
+    hits = process.extract(
+        wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
+        score_cutoff=FUZZY_CUTOFF,
+    )  # fmt: skip
+    return {form: score for form, score, _ in hits}
+
+
+def _echoing_forms(forms: tuple[str, ...], tokens: tuple[str, ...]) -> list[str]:
+    """The forms in which every token is a substring or within ratio 70 of a word: looked up
+    through the distinct words, so WRatio then scores only these."""
+    if not tokens:
+        return list(forms)
+    from rapidfuzz import fuzz, process
+
+    forms_by_word = _forms_by_word(forms)
+    kept: set[str] | None = None
+    for token in tokens:
+        close = process.extract(
+            token, list(forms_by_word), scorer=fuzz.ratio, processor=None, limit=None,
+            score_cutoff=70,
+        )  # fmt: skip
+        found = {f for f in forms if token in f}
+        for word, _score, _ in close:
+            found.update(forms_by_word[word])
+        kept = found if kept is None else kept & found
+        if not kept:
+            return []
+    return [f for f in forms if f in kept]
+
+
+@lru_cache(maxsize=8)
+def _forms_by_word(forms: tuple[str, ...]) -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for form in forms:
+        for word in set(form.split()):
+            index.setdefault(word, []).append(form)
+    return index
