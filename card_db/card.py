@@ -1,13 +1,11 @@
 """The card as the rest of the program sees it: one printing, immutable, cheap to build.
 
-The SQLModel table in ``models.py`` is how cards are stored; this dataclass is how they are
+The SQLModel table in ``models.py`` is how cards are stored; this class is how they are
 used (search, legality, the goldfish engine, the TUI). Keeping it free of SQLAlchemy lets the
 read path start in a few milliseconds.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 FACTIONS = (
     "The Agency",
@@ -25,45 +23,109 @@ ICONS = ("terror", "combat", "arcane", "investigation")
 ERAS = ("LCG", "CCG")
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    id: str  # "<set code>-<collector number>", e.g. "Core-030"
-    title: str
-    type: str
-    faction: str  # one of FACTIONS; stories are "Neutral"
-    era: str  # "LCG" or "CCG"
-    set_code: str
-    set_name: str
-    number: str  # collector number as printed ("030", "F117" style numbers keep their digits)
-    descriptor: str | None = None
-    cycle: str | None = None
-    cost: int | None = None  # None: no cost (stories) or X (see cost_is_x)
-    cost_is_x: bool = False
-    skill: int | None = None
-    skill_is_x: bool = False
-    terror: int = 0
-    combat: int = 0
-    arcane: int = 0
-    investigation: int = 0
-    subtypes: tuple[str, ...] = ()
-    keywords: tuple[str, ...] = ()  # normalised, e.g. ("Fast", "Toughness +1")
-    steadfast: tuple[tuple[str, int], ...] = ()  # ((faction, count), ...)
-    transient: bool = False
-    unique: bool = False
-    text: str = ""
-    flavor: str | None = None
-    illustrator: str | None = None
-    max_copies: int = 3  # printed copy limit
-    octgn_id: str | None = None
-    cgdb_restricted: bool = False  # CardGameDB's flag, kept as one legality snapshot
-    cgdb_banned: bool = False
-    release_order: int = 0  # higher is newer
-    # Which card this printing is of (card_db/identity.py); printings of one card share it.
-    card_id: str = ""
+    """One printing. Immutable. A plain class with slots, not a dataclass: importing
+    ``dataclasses`` (and the ``inspect`` it pulls in) costs more than a whole CLI search."""
 
-    def __post_init__(self):
-        if not self.card_id:  # a card built by hand (tests) is its own card
-            object.__setattr__(self, "card_id", self.id)
+    __slots__ = (
+        "id",  # "<set code>-<collector number>", e.g. "Core-030"
+        "title",
+        "type",
+        "faction",  # one of FACTIONS; stories are "Neutral"
+        "era",  # "LCG" or "CCG"
+        "set_code",
+        "set_name",
+        "number",  # collector number as printed ("030"; "F117"-style numbers keep their digits)
+        "descriptor",
+        "cycle",
+        "cost",  # None: no cost (stories) or X (see cost_is_x)
+        "cost_is_x",
+        "skill",
+        "skill_is_x",
+        "terror",
+        "combat",
+        "arcane",
+        "investigation",
+        "subtypes",
+        "keywords",  # normalised, e.g. ("Fast", "Toughness +1")
+        "steadfast",  # ((faction, count), ...)
+        "transient",
+        "unique",
+        "text",
+        "flavor",
+        "illustrator",
+        "max_copies",  # printed copy limit
+        "octgn_id",
+        "cgdb_restricted",  # CardGameDB's flags, kept as one legality snapshot
+        "cgdb_banned",
+        "release_order",  # higher is newer
+        "card_id",  # which card this printing is of (card_db/identity.py)
+    )
+
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        type: str,
+        faction: str,
+        era: str,
+        set_code: str,
+        set_name: str,
+        number: str,
+        descriptor: str | None = None,
+        cycle: str | None = None,
+        cost: int | None = None,
+        cost_is_x: bool = False,
+        skill: int | None = None,
+        skill_is_x: bool = False,
+        terror: int = 0,
+        combat: int = 0,
+        arcane: int = 0,
+        investigation: int = 0,
+        subtypes: tuple[str, ...] = (),
+        keywords: tuple[str, ...] = (),
+        steadfast: tuple[tuple[str, int], ...] = (),
+        transient: bool = False,
+        unique: bool = False,
+        text: str = "",
+        flavor: str | None = None,
+        illustrator: str | None = None,
+        max_copies: int = 3,
+        octgn_id: str | None = None,
+        cgdb_restricted: bool = False,
+        cgdb_banned: bool = False,
+        release_order: int = 0,
+        card_id: str = "",  # "" for a card built by hand (tests): it is its own card
+    ):
+        values = locals()
+        values["card_id"] = card_id or id
+        for name in Card.__slots__:
+            object.__setattr__(self, name, values[name])
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"Card is immutable (cannot set {name})")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"Card is immutable (cannot delete {name})")
+
+    def fields(self) -> dict:
+        """Every field by name (what ``Card(**fields)`` takes)."""
+        return {name: getattr(self, name) for name in Card.__slots__}
+
+    def __reduce__(self):  # pickling (goldfish workers): the fields in __init__'s order
+        return (Card, self._key())
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in Card.__slots__)
+
+    def __eq__(self, other) -> bool:
+        return self._key() == other._key() if isinstance(other, Card) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.card_id, self.title))
+
+    def __repr__(self) -> str:
+        return f"Card(id={self.id!r}, title={self.title!r}, card_id={self.card_id!r})"
 
     @property
     def icons(self) -> dict[str, int]:

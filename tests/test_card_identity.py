@@ -196,3 +196,15 @@ def test_an_overlong_line_is_refused_naming_it(full_pool):
 
     with pytest.raises(DeckFileError, match="line 2: line of 40,002 characters is not a card"):
         _deck("3x Itinerant Scholar\n3x " + "a " * 20_000 + "\n", full_pool)
+
+
+def test_a_card_is_immutable_and_compares_by_its_fields():
+    card = make_card("Itinerant Scholar", id="Core-030")
+    with pytest.raises(AttributeError, match="immutable"):
+        card.cost = 5
+    assert card == make_card("Itinerant Scholar", id="Core-030")
+    assert card != make_card("Itinerant Scholar", id="Core-030", cost=2)
+    assert len({card, make_card("Itinerant Scholar", id="Core-030")}) == 1
+    import pickle
+
+    assert pickle.loads(pickle.dumps(card)) == card

@@ -3,8 +3,6 @@ decks."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 from conftest import make_card
 from hypothesis import given, settings
@@ -53,7 +51,7 @@ CARDS = [
 
 
 def card_row(card) -> dict:
-    row = dataclasses.asdict(card)
+    row = card.fields()
     row.update(
         title_key=title_key(card.title),
         subtypes="|".join(card.subtypes),

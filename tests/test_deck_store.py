@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from card_db.card import Card
 from card_db.db import prepare_database, session_for
 from card_db.pool import CardPool
 from card_db.store import load_cards
@@ -55,17 +56,10 @@ def test_save_replaces_and_a_failed_save_keeps_the_old_version(store):
     assert load_deck("Mine", pool, session=session).draw_count == 2
     broken = Deck("Mine")
     broken.add(pool.by_id["Core-030"], 1)
-    broken.add(pool.by_id["Core-030"].__class__(**{**_fields(pool), "id": "NOPE-1"}), 1)
+    broken.add(Card(**{**pool.by_id["Core-030"].fields(), "id": "NOPE-1"}), 1)
     with pytest.raises(DeckStoreError, match="NOPE-1"):
         save_deck(broken, session=session)
     assert load_deck("Mine", pool, session=session).draw_count == 2
-
-
-def _fields(pool) -> dict:
-    from dataclasses import fields
-
-    card = pool.by_id["Core-030"]
-    return {f.name: getattr(card, f.name) for f in fields(card)}
 
 
 def test_rename_and_delete(store):
@@ -87,6 +81,7 @@ def test_rename_and_delete(store):
 SAVER = """
 import sys, time
 from pathlib import Path
+from card_db.card import Card
 from card_db.db import prepare_database, session_for
 from card_db.store import load_cards
 from deckbuilder.deck import Deck
