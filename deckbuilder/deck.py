@@ -37,6 +37,7 @@ class Deck:
     story: list[DeckEntry] = field(default_factory=list)
     format: str | None = None
     list_id: str | None = None
+    notes: str = ""  # the player's description, kept by the JSON format and the database
     warnings: list[str] = field(default_factory=list)  # from reading the file
 
     @property

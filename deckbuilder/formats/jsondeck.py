@@ -24,6 +24,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
         name=_text(document.get("name"), source, "name") or name,
         format=_text(document.get("format"), source, "format"),
         list_id=_text(document.get("list"), source, "list"),
+        notes=_text(document.get("notes"), source, "notes") or "",
         warnings=warnings,
     )
     reader = EntryReader(deck, pool, source)
@@ -63,6 +64,7 @@ def to_document(deck: Deck) -> dict:
         "name": deck.name,
         "format": deck.format,
         "list": deck.list_id,
+        "notes": deck.notes,
         "draw": _entries(deck.draw),
         "story": _entries(deck.story),
     }

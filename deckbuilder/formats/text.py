@@ -122,7 +122,9 @@ def _line(entry) -> str:
 
 
 def dump(deck: Deck) -> str:
-    lines = [f"Name: {deck.name}", ""]
+    lines = [f"Name: {deck.name}"]
+    lines += [f"# {line}".rstrip() for line in deck.notes.splitlines()]  # notes as comments
+    lines += [""]
     lines += [_line(e) for e in deck.draw]
     if deck.story:
         lines += ["", "Story Deck:"]

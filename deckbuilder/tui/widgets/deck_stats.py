@@ -17,17 +17,25 @@ BAR_WIDTH = 20
 
 
 def bar_chart(
-    title: str, counts: list[tuple[str, int]], style: str = "green", styles: dict | None = None
+    title: str,
+    counts: list[tuple[str, int]],
+    style: str = "green",
+    styles: dict | None = None,
+    width: int | None = None,
 ) -> Text:
-    """One labelled horizontal bar per row, scaled to the largest value."""
+    """One labelled horizontal bar per row, scaled to the largest value; within ``width``
+    cells, so a count never wraps onto the next line."""
     text = Text(title + "\n", style="bold")
     if not counts:
         return text.append("  —\n", style="dim")
     label_width = max(len(label) for label, _ in counts)
     biggest = max((n for _, n in counts), default=0) or 1
+    bar_room = BAR_WIDTH
+    if width is not None:
+        bar_room = max(min(BAR_WIDTH, width - label_width - len(str(biggest)) - 5), 1)
     for label, n in counts:
         text.append(f"  {label.rjust(label_width)} ")
-        width = round(n * BAR_WIDTH / biggest)
+        width = round(n * bar_room / biggest)
         text.append("█" * width, style=(styles or {}).get(label, style))
         text.append(f" {n}\n")
     return text
@@ -73,6 +81,7 @@ class DeckStats(Widget):
         self.deck = deck
 
     def render(self):
+        room = self.size.width or BAR_WIDTH + 20
         numbers = deck_numbers(self.deck)
         head = Text()
         head.append(f"Draw deck {self.deck.draw_count}", style="bold")
@@ -91,12 +100,13 @@ class DeckStats(Widget):
                 curve.append(("X", filled["X"]))
         parts = [
             head,
-            bar_chart("Cost curve", curve, "cyan"),
-            bar_chart("Icons", [(i, numbers["icons"][i]) for i in ICONS], "yellow"),
+            bar_chart("Cost curve", curve, "cyan", width=room),
+            bar_chart("Icons", [(i, numbers["icons"][i]) for i in ICONS], "yellow", width=room),
             bar_chart(
                 "Factions",
                 [(FACTION_SHORT.get(f, f), n) for f, n in numbers["factions"].most_common()],
                 styles={FACTION_SHORT.get(f, f): s for f, s in FACTION_STYLES.items()},
+                width=room,
             ),
         ]
         steadfast = Text("Steadfast needs\n", style="bold")
