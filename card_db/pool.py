@@ -84,14 +84,17 @@ class CardPool:
         """Every printing of a title, newest LCG printing first ([] when unknown)."""
         return self.by_title.get(title_key(title), [])
 
+    @cached_property
+    def _suggestion_choices(self) -> dict[str, str]:
+        return {t: search_text(t) for t in self.distinct_titles}
+
     def closest_titles(self, text: str, limit: int = 3, cutoff: float = 60) -> list[str]:
         """Suggestions for an unknown title, best first."""
         from rapidfuzz import process
 
-        choices = {t: search_text(t) for t in self.distinct_titles}
         found = process.extract(
             search_text(text),
-            choices,
+            self._suggestion_choices,
             scorer=suggestion_score,
             processor=None,
             limit=limit,

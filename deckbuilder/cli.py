@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from pathlib import Path
 
 # Order is the order of ``deckbuilder --help``.
 COMMAND_MODULES = (
@@ -56,9 +57,29 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Exit codes: 0 done, 1 a finding (an illegal deck), 2 bad input,
+    3 an internal error (a bug: the traceback goes to a log file), 130 interrupted."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if hasattr(sys.stdout, "reconfigure"):  # not a StringIO under test
+        # File names need not be UTF-8: print the odd bytes escaped, as stderr does.
+        sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        print("deckbuilder: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `deckbuilder search t:char | head`
+        sys.stderr.close()
+        return 0
+    except Exception as exc:  # the last resort: a user never sees a traceback
+        log = _write_crash_log(argv)
+        print(f"deckbuilder: internal error ({_one_line(exc)}); {log}", file=sys.stderr)
+        return 3
+
+
+def _run(argv: list[str]) -> int:
     from card_db.errors import DeckbuilderError
 
-    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:
@@ -68,9 +89,41 @@ def main(argv: list[str] | None = None) -> int:
     except DeckbuilderError as exc:
         print(f"deckbuilder: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("deckbuilder: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # e.g. `deckbuilder search t:char | head`
-        sys.stderr.close()
-        return 0
+
+
+CRASH_LOG = "crash.log"  # the latest crash only: a bug report needs one traceback
+
+
+def crash_log_dir() -> Path:
+    from platformdirs import user_log_path
+
+    return user_log_path("deckbuilder")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def _write_crash_log(argv: list[str]) -> str:
+    """Write the current exception's traceback to the crash log; the phrase that says where
+    it is (or why it could not be written)."""
+    import datetime
+    import traceback
+
+    from deckbuilder import __version__
+
+    report = (
+        f"deckbuilder {__version__}, Python {sys.version.split()[0]}, "
+        f"{datetime.datetime.now().isoformat(timespec='seconds')}\n"
+        f"arguments: {argv!r}\n\n{traceback.format_exc()}"
+    )
+    try:
+        folder = crash_log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / CRASH_LOG
+        path.write_text(report, encoding="utf-8", errors="backslashreplace")
+    except OSError as exc:
+        return f"the traceback could not be saved ({exc.strerror or exc})"
+    return f"the traceback is in {path}; please report it"

@@ -10,6 +10,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from card_db.card import Card
+from card_db.errors import DeckbuilderError
+
+# Sane limits, so that a hostile or broken file (58,000 lines of "999x Paul LeMond") is a
+# clear error instead of millions of cards in the goldfish engine. The largest legal deck
+# needs a few dozen copies of one card at most (a CCG "any number of copies" card) and a
+# draw deck is 50 cards in every format.
+MAX_COPIES = 99
+MAX_CARDS = 500
+
+
+class DeckLimitError(DeckbuilderError):
+    """More copies of one card, or more cards in one deck, than any real deck holds."""
 
 
 @dataclass
@@ -25,6 +37,7 @@ class Deck:
     story: list[DeckEntry] = field(default_factory=list)
     format: str | None = None
     list_id: str | None = None
+    notes: str = ""  # the player's description, kept by the JSON format and the database
     warnings: list[str] = field(default_factory=list)  # from reading the file
 
     @property
@@ -38,8 +51,12 @@ class Deck:
                 yield entry.card
 
     def add(self, card: Card, count: int = 1, *, section: str = "draw") -> None:
-        """Add (or with a negative count remove) copies; entries that reach 0 disappear."""
+        """Add (or with a negative count remove) copies; entries that reach 0 disappear.
+        Raises DeckLimitError past ``MAX_COPIES`` copies of one printing in a section or
+        ``MAX_CARDS`` cards in the whole deck; the deck is then left unchanged."""
         entries = self.story if section == "story" else self.draw
+        if count > 0:
+            self._check_limits(card, count, entries)
         for entry in entries:
             if entry.card.id == card.id:
                 entry.count += count
@@ -48,6 +65,16 @@ class Deck:
                 return
         if count > 0:
             entries.append(DeckEntry(card, count))
+
+    def _check_limits(self, card: Card, count: int, entries: list[DeckEntry]) -> None:
+        copies = count + sum(e.count for e in entries if e.card.id == card.id)
+        if copies > MAX_COPIES:
+            raise DeckLimitError(
+                f"{copies} copies of {card.title}; a deck holds at most {MAX_COPIES} of one card"
+            )
+        total = count + sum(e.count for e in (*self.draw, *self.story))
+        if total > MAX_CARDS:
+            raise DeckLimitError(f"more than {MAX_CARDS} cards; no deck is that big")
 
     def count_of(self, card_id: str, section: str = "draw") -> int:
         entries = self.story if section == "story" else self.draw

@@ -87,6 +87,7 @@ def save_deck(deck: Deck, *, session) -> None:
         row = _row(session, deck.name) or DeckRow(name=deck.name)
         row.format = deck.format or "lcg"
         row.list_id = deck.list_id
+        row.notes = deck.notes
         row.updated_at = _now()
         session.add(row)
         session.flush()
@@ -113,7 +114,7 @@ def load_deck(name: str, pool, *, session) -> Deck:
     from card_db.models import DeckCard
 
     row = _require(session, name)
-    deck = Deck(name=row.name, format=row.format, list_id=row.list_id)
+    deck = Deck(name=row.name, format=row.format, list_id=row.list_id, notes=row.notes or "")
     rows = session.exec(
         select(DeckCard).where(DeckCard.deck_id == row.id).order_by(DeckCard.card_id)
     )

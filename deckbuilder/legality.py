@@ -12,6 +12,7 @@ millisecond per deck.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import weakref
@@ -180,49 +181,115 @@ def get_format(format_id: str) -> Format:
     return formats[format_id]
 
 
+# A real list names a few dozen cards with titles under 50 characters: a file past these
+# limits is refused before any title is looked up (each unknown one costs a fuzzy search).
+MAX_LIST_ENTRIES = 500
+MAX_ENTRY_CHARS = 100
+MAX_UNKNOWN_ENTRIES = 10  # adding a list stops reporting unknown titles after this many
+
+
+def _text(document: dict, key: str, where: str, *, required: bool = False) -> str | None:
+    """The text under ``key``: a string, stripped, that can be printed and stored."""
+    value = document.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise LegalityError(f'{where}: "{key}" must be {"non-empty " if required else ""}text')
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # JSON's "\\ud800": half of a UTF-16 pair, no character
+        raise LegalityError(f'{where}: "{key}" holds half of a UTF-16 pair') from None
+    return value.strip()
+
+
+def _count(value, what: str, where: str) -> int:
+    if type(value) is not int or not 0 <= value <= 99:
+        raise LegalityError(f"{where}: {what} must be a whole number from 0 to 99")
+    return value
+
+
+def _errata(errata, where: str) -> dict | None:
+    """The ``errata`` object: ``max_copies`` (title -> copies), ``conspiracy_limit``,
+    ``source``; each checked, since every deck check reads them."""
+    if errata is None:
+        return None
+    if not isinstance(errata, dict):
+        raise LegalityError(f'{where}: "errata" must be an object')
+    max_copies = errata.get("max_copies") or {}
+    if not isinstance(max_copies, dict):
+        raise LegalityError(f'{where}: "errata"."max_copies" must be an object of title: copies')
+    for title, limit in max_copies.items():
+        _text({"title": title}, "title", f'{where}: "errata"."max_copies"', required=True)
+        _count(limit, f'the "errata" copies of "{title}"', where)
+    if errata.get("conspiracy_limit") is not None:
+        _count(errata["conspiracy_limit"], '"errata"."conspiracy_limit"', where)
+    _text(errata, "source", f'{where}: "errata"')
+    return errata
+
+
+def _entry(item, kind: str, where: str) -> ListEntry:
+    if isinstance(item, str):
+        item = {"title": item}
+    if not isinstance(item, dict):
+        raise LegalityError(f'{where}: every "{kind}" entry needs a title')
+    try:
+        title = _text(item, "title", where, required=True)
+    except LegalityError:
+        raise LegalityError(f'{where}: every "{kind}" entry needs a title') from None
+    printing = _text(item, "printing", f'{where}: the entry "{title[:MAX_ENTRY_CHARS]}"')
+    if len(title) > MAX_ENTRY_CHARS or len(printing or "") > MAX_ENTRY_CHARS:
+        raise LegalityError(
+            f'{where}: a "{kind}" entry of {len(title) + len(printing or "")} characters is '
+            f"not a card title (at most {MAX_ENTRY_CHARS})"
+        )
+    return ListEntry(title, printing or None)
+
+
 def list_from_document(document, where: str, *, origin: str) -> LegalityList:
     """A list from its JSON document; raises LegalityError naming ``where``."""
     if not isinstance(document, dict):
         raise LegalityError(f"{where}: a list file must be a JSON object")
-    for key in ("id", "name"):
-        if not isinstance(document.get(key), str) or not document[key].strip():
-            raise LegalityError(f'{where}: "{key}" must be non-empty text')
-    effective = document.get("effective")
-    if effective is not None and (
-        not isinstance(effective, str) or not _EFFECTIVE.match(effective)
-    ):
+    list_id = _text(document, "id", where, required=True)
+    name = _text(document, "name", where, required=True)
+    effective = _text(document, "effective", where)
+    if effective is not None and not _is_date(effective):
         raise LegalityError(f'{where}: "effective" must be a date such as 2015-04-15')
-    errata = document.get("errata")
-    if errata is not None and not isinstance(errata, dict):
-        raise LegalityError(f'{where}: "errata" must be an object')
+    errata = _errata(document.get("errata"), where)
     entries = {}
     for kind in ("restricted", "banned"):
         items = document.get(kind, [])
         if not isinstance(items, list):
             raise LegalityError(f'{where}: "{kind}" must be a list')
-        parsed = []
-        for item in items:
-            if isinstance(item, str):
-                item = {"title": item}
-            title = item.get("title") if isinstance(item, dict) else None
-            printing = item.get("printing") if isinstance(item, dict) else None
-            if not isinstance(title, str) or not title.strip():
-                raise LegalityError(f'{where}: every "{kind}" entry needs a title')
-            if printing is not None and not isinstance(printing, str):
-                raise LegalityError(f'{where}: the printing of "{title}" must be text')
-            parsed.append(ListEntry(title.strip(), (printing or "").strip() or None))
-        entries[kind] = tuple(parsed)
+        if len(items) > MAX_LIST_ENTRIES:
+            raise LegalityError(
+                f'{where}: {len(items)} "{kind}" entries; a list holds at most {MAX_LIST_ENTRIES}'
+            )
+        entries[kind] = tuple(_entry(item, kind, where) for item in items)
     return LegalityList(
-        id=document["id"].strip(),
-        name=document["name"].strip(),
+        id=list_id,
+        name=name,
         effective=effective,
-        source=str(document.get("source") or where),
+        source=_text(document, "source", where) or where,
         restricted=entries["restricted"],
         banned=entries["banned"],
         errata=errata,
         origin=origin,
-        note=str(document.get("note") or ""),
+        note=_text(document, "note", where) or "",
     )
+
+
+def _is_date(text: str) -> bool:
+    """2015, 2015-04 or 2015-04-15, naming a real month and day."""
+    import datetime
+
+    if not _EFFECTIVE.match(text):
+        return False
+    year, month, day = (text.split("-") + ["01", "01"])[:3]
+    try:
+        datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True
 
 
 @cache
@@ -261,7 +328,7 @@ def user_lists(db_path: str | Path | None) -> dict[str, LegalityList]:
     for list_id, document in rows:
         try:
             lists[list_id] = list_from_document(json.loads(document), list_id, origin="user")
-        except (ValueError, LegalityError):
+        except (TypeError, ValueError, RecursionError, LegalityError):  # TypeError: NULL
             continue  # written by us; a damaged row must not stop every check
     return lists
 
@@ -289,13 +356,13 @@ def parse_list_file(path: str | Path) -> LegalityList:
 
     path = Path(path)
     try:
-        text, _warnings = decode_text(read_bytes(path), str(path))
+        text, _warnings = decode_text(read_bytes(path, "list file"), str(path))
     except DeckFileError as exc:
         raise LegalityError(str(exc)) from None
     if path.suffix.lower() == ".json":
         try:
             document = json.loads(text)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise LegalityError(f"{path}: not valid JSON: {exc}") from None
         if isinstance(document, dict):
             document.setdefault("id", _slug(path.stem))
@@ -315,12 +382,18 @@ def parse_list_file(path: str | Path) -> LegalityList:
         elif section is None:
             raise LegalityError(f"{path} line {number}: a card before Restricted: or Banned:")
         else:
-            match = re.match(r"^(?P<title>.*?)\s*(?:\((?P<printing>[^()]*)\))?$", line)
-            document[section].append(
-                {"title": match.group("title"), "printing": match.group("printing")}
-            )
-    document.setdefault("name", path.stem)
+            document[section].append(_text_entry(line))
+    document.setdefault("name", os.fsencode(path.stem).decode("utf-8", "replace"))
     return list_from_document(document, str(path), origin="user")
+
+
+def _text_entry(line: str) -> dict:
+    """``Title`` or ``Title (Printing)``, split without a regular expression (one that
+    backtracks took most of a minute on a 40,000-character line)."""
+    head, paren, printing = line.rpartition("(")
+    if paren and line.endswith(")") and ")" not in printing[:-1]:
+        return {"title": head.rstrip(), "printing": printing[:-1]}
+    return {"title": line, "printing": None}
 
 
 def _slug(text: str) -> str:
@@ -374,7 +447,11 @@ def resolve_entries(
     resolver = Resolver(pool)
     ids, titles = set(), set()
     unknown = []
+    stopped = False
     for entry in entries:
+        if strict and len(unknown) == MAX_UNKNOWN_ENTRIES:  # a junk file: say so, quickly
+            stopped = True
+            break
         try:
             printings, found_warnings = resolver.title_printings(entry.title)
         except UnknownCardError as exc:
@@ -400,7 +477,10 @@ def resolve_entries(
     if unknown and not strict:
         warnings += [line.strip() for line in unknown]
     elif unknown:
-        raise UnknownCardError("\n".join([f"{counted(len(unknown), 'card')} not found", *unknown]))
+        more = " (stopped looking)" if stopped else ""
+        raise UnknownCardError(
+            "\n".join([f"{counted(len(unknown), 'card')} not found{more}", *unknown])
+        )
     return ids, titles
 
 

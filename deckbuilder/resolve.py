@@ -37,6 +37,10 @@ _ARTICLES = {"the", "a", "an"}
 # name is refused before fuzzy matching, whose cost grows with its length.
 MAX_NAME = 200
 
+# Suggestions cost a fuzzy search over every title: a file of junk gets them for its first
+# lines only, so that reading it stays fast.
+MAX_SUGGESTED = 10
+
 # Fuzzy matches tolerate one edit (a transposed, missing, extra or wrong letter) on titles
 # long enough for one edit to be unambiguous, and only when no other title is within two.
 _MIN_FUZZY_KEY = 6
@@ -120,6 +124,7 @@ class Resolver:
         self.pool = pool
         self._keys: list[str] | None = None
         self._article_free: dict[str, list[str]] | None = None
+        self._suggested = 0
 
     def _near_certain(self, text: str) -> str | None:
         """The one title key a tiny edit (or a missing or extra article) away, if one is."""
@@ -160,7 +165,8 @@ class Resolver:
         if near is not None:
             printings = self.pool.by_title[near]
             return printings, [f'"{text.strip()}" read as "{printings[0].title}"']
-        suggestions = self.pool.closest_titles(text)
+        self._suggested += 1
+        suggestions = self.pool.closest_titles(text) if self._suggested <= MAX_SUGGESTED else []
         hint = f" (closest: {', '.join(suggestions)})" if suggestions else ""
         raise UnknownCardError(f'unknown card "{text.strip()}"{hint}', suggestions)
 
@@ -251,9 +257,25 @@ class DeckReading:
     def __init__(self, deck, resolver: Resolver):
         self.deck, self.resolver = deck, resolver
         self._lines: list[_Pending] = []
+        self._total = 0
+
+    def _keep(self, line: _Pending) -> None:
+        """Keep a line; a deck past the caps stops at the line that passes them, before
+        the rest of a huge file is resolved."""
+        from deckbuilder.deck import MAX_CARDS, MAX_COPIES, DeckLimitError
+
+        self._total += line.count
+        if line.count > MAX_COPIES:
+            title = line.cards[0].title
+            raise DeckLimitError(
+                f"{line.count} copies of {title}; a deck holds at most {MAX_COPIES} of one card"
+            )
+        if self._total > MAX_CARDS:
+            raise DeckLimitError(f"more than {MAX_CARDS} cards; no deck is that big")
+        self._lines.append(line)
 
     def add_card(self, card: Card, count: int, *, section: str) -> None:
-        self._lines.append(_Pending([card], count, section, ""))
+        self._keep(_Pending([card], count, section, ""))
 
     def add_line(
         self, text: str, spec: str | None, count: int, *, section: str, where: str
@@ -261,7 +283,7 @@ class DeckReading:
         """Resolve a line's text (raises UnknownCardError) and keep it to decide later."""
         cards, warnings = self.resolver.candidates(text, spec)
         self.deck.warnings += [located(w, where) for w in warnings]
-        self._lines.append(_Pending(cards, count, section, where))
+        self._keep(_Pending(cards, count, section, where))
 
     def finish(self) -> None:
         factions: Counter = Counter()

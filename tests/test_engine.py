@@ -304,10 +304,17 @@ def test_resource_phase_attaches_at_most_one_card():
 
 # ------------------------------------------------------------------------------ stories
 def commit_all(game: Game, story: int = 0) -> None:
+    """Commit every ready character to ``story`` and resolve; story effects are declined."""
     for i in game.characters:
         if game.status(i) == "ready":
             game.apply(Action(COMMIT, i, story=story))
     game.apply(Action(PASS))
+    decline_choices(game)
+
+
+def decline_choices(game: Game) -> None:
+    while game.choice is not None:
+        game.apply(game.choice.options[-1])
 
 
 def test_skill_succeeds_unchallenged_for_two_tokens():
@@ -377,6 +384,7 @@ def test_third_story_wins_the_game():
     game.apply(Action(COMMIT, game.characters[0], story=0))
     game.apply(Action(COMMIT, game.characters[1], story=1))
     game.apply(Action(PASS))
+    decline_choices(game)  # the first story's effect is offered before the third win
     assert game.is_over and game.result == "win" and game.winner and game.win_turn == 2
     assert game.legal_actions() == []
 
@@ -498,3 +506,24 @@ def test_actions_are_described_for_people():
     assert texts == ["play Cheap at no cost", "end the operations phase"]
     game = Game.new(deck_of(filler=20), seed=1)
     assert [game.describe(a) for a in game.legal_actions()][0] == "keep the setup hand"
+
+
+def test_greedy_mulligans_a_hand_without_a_character_playable_by_turn_two():
+    big = card("Big", cost=5, skill=5)
+    cheap = card("Cheap", cost=2, skill=1)
+    loyal = card("Loyal Two", cost=3, skill=2, keywords=("Loyal",))
+    deck = deck_of((big, 3), (cheap, 3), (loyal, 3), filler=20)
+    policy = get_policy("greedy")
+    expensive = [big, big, big, FILLER, FILLER, FILLER, FILLER, FILLER]
+    game = Game.arranged(deck, hand=expensive, phase="mulligan")
+    assert policy.mulligan(game)
+    game = Game.arranged(deck, hand=[cheap] + expensive[1:], phase="mulligan")
+    assert not policy.mulligan(game)
+    # Loyal 3 needs three Cthulhu resources in one domain: a setup resource and the two
+    # Cthulhu cards kept, attached on turns 1 and 2.
+    game = Game.arranged(deck, hand=[loyal] + expensive[1:], phase="mulligan")
+    assert not policy.mulligan(game)
+    mu_loyal = card("MU Loyal", cost=2, skill=2, keywords=("Loyal",), faction=MU)
+    deck.add(mu_loyal, 1)
+    game = Game.arranged(deck, hand=[mu_loyal] + expensive[1:], phase="mulligan")
+    assert policy.mulligan(game)  # no Miskatonic resource at all

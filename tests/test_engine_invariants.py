@@ -69,7 +69,8 @@ def check_invariants(game: Game) -> None:
     core = [s for s in game._stories + game._won + game._story_deck if s < CONSPIRACY_BASE]
     assert sorted(core) == list(range(len(CORE_STORIES)))
     for view in game.stories:
-        assert 0 <= view.tokens < 5 or game.is_over
+        # A story at its threshold waits for its effect to be executed or declined.
+        assert 0 <= view.tokens < view.to_win or game.is_over or game.choice is not None
         assert set(view.committed) <= set(game.characters)
     assert len(game.won) <= 3
     assert (game.result == "win") == (len(game.won) == 3)
@@ -147,3 +148,35 @@ def test_simulated_setup_hands_agree_with_the_exact_odds():
         observed = hits[key] / games
         tolerance = 4.5 * math.sqrt(p * (1 - p) / games) + 1e-9
         assert abs(observed - p) <= tolerance, (key, observed, p)
+
+
+CORE_WITH_TEXT = sorted(
+    cid for cid in __import__("deckbuilder.engine.card_abilities", fromlist=["x"]).CARD_ABILITIES
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    picks=st.lists(st.sampled_from(CORE_WITH_TEXT), min_size=3, max_size=12, unique=True),
+    seed=st.integers(0, 2**32),
+    choices=st.integers(0, 2**32),
+)
+def test_random_play_with_card_abilities_keeps_every_invariant(full_pool, picks, seed, choices):
+    """Real Core cards with their abilities, every legal action (plays, abilities, choices
+    inside effects) picked at random: no card is created or lost, nothing illegal passes."""
+    deck = Deck("abilities")
+    for cid in picks:
+        deck.add(full_pool.card(cid), 3)
+    for cid in ("Core-029", "Core-010", "Core-112", "Core-132", "Core-064"):
+        deck.add(full_pool.card(cid), 3)
+    rng = random.Random(choices)
+    game = Game.new(deck, seed=seed, first_player=rng.random() < 0.5, turn_cap=8)
+    steps = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        assert actions, "a game that is not over always has a legal action"
+        game.apply(rng.choice(actions))
+        check_invariants(game)
+        steps += 1
+        assert steps < 5000
+    assert game.result in {"win", "deck_out", "turn_cap"}

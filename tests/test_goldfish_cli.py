@@ -33,6 +33,18 @@ def test_json_report(deck_file):
     assert "not simulated" in document["note"]
     titles = {row["title"] for row in document["playable_by_turn"]}
     assert "Laboratory Assistant" in titles
+    text = document["card_text"]
+    assert "Core-031" in text["simulated"]  # Natural Philosopher: draw, then discard
+    assert "Core-054" in text["inert"]  # Sword of Y'ha-tallo: terror and combat only
+    assert "Core-029" not in sum(text.values(), [])  # Laboratory Assistant has no text
+
+
+def test_no_card_text_plays_keywords_only(deck_file):
+    with_text = goldfish_json(str(deck_file), "--games", "300", "--seed", "3")
+    keywords = goldfish_json(str(deck_file), "--games", "300", "--seed", "3", "--no-card-text")
+    assert keywords["card_text"]["simulated"] == []
+    assert set(keywords["card_text"]["not_simulated"]) == set(with_text["card_text"]["simulated"])
+    assert "keywords only" in keywords["note"]
 
 
 def test_same_seed_same_numbers(deck_file):
@@ -58,8 +70,11 @@ def test_human_report_says_what_is_not_simulated(deck_file):
     code, out, err = run_cli("goldfish", str(deck_file), "--games", "200", "--seed", "2")
     assert code == 0, err
     assert "Win rate" in out and "Mulligan rate" in out
-    assert "Card text beyond keywords is not simulated" in out
+    assert "Text inert against an empty opponent: Binding" in out
     assert "Laboratory Assistant" in out
+    code, out, err = run_cli("goldfish", str(deck_file), "--games", "50", "--no-card-text")
+    assert "Text not simulated: Anthropology Advisor" in out
+    assert "Card text beyond keywords is not simulated" in out
     assert err == ""  # no progress bar when stderr is not a terminal
 
 

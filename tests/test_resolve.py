@@ -151,3 +151,16 @@ def test_real_data_typos(full_pool):
 def test_an_absurdly_long_name_is_refused_without_a_suggestion_search():
     with pytest.raises(UnknownCardError, match="a name of 40,000 characters is not a card"):
         Resolver(POOL).resolve("x" * 40_000)
+
+
+def test_suggestions_are_searched_for_the_first_unknown_names_only():
+    from deckbuilder.resolve import MAX_SUGGESTED
+
+    resolver = Resolver(POOL)
+    found = []
+    for _ in range(MAX_SUGGESTED + 3):
+        with pytest.raises(UnknownCardError) as caught:
+            resolver.resolve("Hired Gunzz")
+        found.append(caught.value.suggestions)
+    assert all("Hired Gun" in s for s in found[:MAX_SUGGESTED])
+    assert found[MAX_SUGGESTED:] == [[], [], []]

@@ -57,16 +57,63 @@ def embedded_data_files() -> list[Path]:
     return [found[name] for name in EMBEDDED_FILES]
 
 
+# Text beside _REQUIRED's: absent or null is fine.
+_TEXT_FIELDS = ("set", "id", "faction", "descriptor", "subtypes", "text", "flavor", "illustrator")
+_FLAG_FIELDS = ("unique", "transient", "restricted", "banned")
+MAX_NUMBER = 99  # printed costs, skills, icons and copy limits are a digit or two
+
+
+def _shown(value) -> str:
+    """A field's value for an error message, cut short: it may be long or deeply nested."""
+    import reprlib
+
+    shortener = reprlib.Repr()
+    shortener.maxlevel, shortener.maxstring, shortener.maxlong = 2, 40, 40
+    return shortener.repr(value)
+
+
+def _is_text(value) -> bool:
+    """A string SQLite can store: JSON's "\\ud800" escapes give halves of UTF-16 pairs."""
+    return isinstance(value, str) and value.encode("utf-8", "replace").decode() == value
+
+
+def _check_types(record: dict, where: str) -> None:
+    """Refuse fields of the wrong JSON type before they reach the database or a sum."""
+    for key in _REQUIRED:
+        if not _is_text(record[key]) or not record[key].strip():
+            raise CardDataError(f"{where}: {key} {_shown(record[key])} is not text")
+    for key in _TEXT_FIELDS:
+        if record.get(key) is not None and not _is_text(record[key]):
+            raise CardDataError(f"{where}: {key} {_shown(record[key])} is not text")
+    for key in _FLAG_FIELDS:
+        if not isinstance(record.get(key), bool | None):
+            raise CardDataError(f"{where}: {key} {_shown(record[key])} is not true or false")
+    steadfast = record.get("steadfast")
+    if steadfast is not None and not (
+        isinstance(steadfast, list)
+        and all(
+            isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+            for pair in steadfast
+        )
+    ):
+        raise CardDataError(f"{where}: unreadable steadfast {_shown(steadfast)}")
+
+
 def _number(value, field: str, where: str) -> tuple[int | None, bool]:
-    """(number, is_x) from a cost or skill value."""
+    """(number, is_x) from a cost or skill value: a whole number from 0 to MAX_NUMBER,
+    written as a JSON number or in ASCII digits, or X."""
     if value is None or value == "":
         return None, False
     if isinstance(value, str) and value.strip().upper() == "X":
         return None, True
-    try:
-        return int(value), False
-    except (TypeError, ValueError):
-        raise CardDataError(f"{where}: {field} {value!r} is not a number or X") from None
+    number = value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        number = int(value) if len(value) <= 4 else None
+    if type(number) is not int or not 0 <= number <= MAX_NUMBER:
+        raise CardDataError(
+            f"{where}: {field} {_shown(value)} is not X or a number from 0 to {MAX_NUMBER}"
+        )
+    return number, False
 
 
 def _int(value, field: str, where: str) -> int:
@@ -78,15 +125,16 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
     """One cthulhucli record as a full card row; ``number`` overrides a missing one."""
     if not isinstance(record, dict) or any(k not in record for k in _REQUIRED):
         raise CardDataError(f"{where}: not a cthulhucli card record")
+    _check_types(record, where)
     era = str(record["era"]).upper()
     if era not in ("LCG", "CCG"):
-        raise CardDataError(f"{where}: unknown era {record['era']!r}")
+        raise CardDataError(f"{where}: unknown era {_shown(record['era'])}")
     card_type = str(record["type"]).strip()
     if card_type.lower() not in _TYPES:
-        raise CardDataError(f"{where}: unknown card type {card_type!r}")
+        raise CardDataError(f"{where}: unknown card type {_shown(card_type)}")
     faction = _FACTIONS.get(record.get("faction"))
     if faction is None:
-        raise CardDataError(f"{where}: unknown faction {record.get('faction')!r}")
+        raise CardDataError(f"{where}: unknown faction {_shown(record.get('faction'))}")
     info: SetInfo | None = set_by_name(era, str(record["setname"]))
     set_code = info.code if info else str(record.get("set") or record["setname"])
     cost, cost_is_x = _number(record.get("cost"), "cost", where)
@@ -94,9 +142,9 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
     text = record.get("text") or ""
     steadfast = record.get("steadfast") or []
     try:
-        steadfast_pairs = [(_FACTIONS[f], int(n)) for f, n in steadfast]
-    except (KeyError, TypeError, ValueError):
-        raise CardDataError(f"{where}: unreadable steadfast {steadfast!r}") from None
+        steadfast_pairs = [(_FACTIONS[f], _int(n, "steadfast", where)) for f, n in steadfast]
+    except KeyError:
+        raise CardDataError(f"{where}: unreadable steadfast {_shown(steadfast)}") from None
     transient = bool(record.get("transient"))
     keywords = list(parse_keywords(text))
     if steadfast_pairs:
@@ -168,12 +216,17 @@ def read_rows(path: Path) -> Iterator[dict]:
                 continue
             try:
                 record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise CardDataError(f"{where}: not a JSON card record ({exc.msg})") from None
+            except (ValueError, RecursionError) as exc:  # also 5,000 digits, [[[[…
+                reason = exc.msg if isinstance(exc, json.JSONDecodeError) else exc
+                raise CardDataError(f"{where}: not a JSON card record ({reason})") from None
             # CCG records carry no collector number: number them in file order within
             # their set. A few LCG records share a set and number: suffix b, c, ...
             number = None
-            if isinstance(record, dict) and record.get("id") in (None, ""):
+            if (
+                isinstance(record, dict)
+                and record.get("id") in (None, "")
+                and isinstance(record.get("setname"), str)  # else record_to_row says why
+            ):
                 per_set[record.get("setname")] = per_set.get(record.get("setname"), 0) + 1
                 number = f"{per_set[record.get('setname')]:03d}"
             row = record_to_row(record, where, number)

@@ -30,7 +30,7 @@ _FACTIONS = {
     "": None,
 }
 _CYCLE_ALIASES = {"core": "core set"}
-_NUMBER = re.compile(r"(\d+)\s*$")
+_NUMBER = re.compile(r"(?<![0-9])([0-9]{1,4})\s*$")  # "01-017"; ASCII: "٣" is not one
 # Fields a matching row may fill in when the known card lacks them.
 _FILLABLE = ("descriptor", "subtypes", "text")
 

@@ -64,6 +64,8 @@ def read_set(path: Path) -> tuple[str, list[OctgnCard]]:
         raise CardDataError(f"{path}: refused unsafe XML ({exc})") from None
     except ParseError as exc:
         raise CardDataError(f"{path}: not well-formed XML ({exc})") from None
+    except (ValueError, UnicodeError, LookupError) as exc:  # LookupError: unknown encoding=
+        raise CardDataError(f"{path}: unreadable XML ({exc})") from None
     if root.tag != "set" or not root.get("name"):
         raise CardDataError(f"{path}: not an OCTGN set file (no <set name=...> root)")
     cards = []
@@ -71,7 +73,9 @@ def read_set(path: Path) -> tuple[str, list[OctgnCard]]:
         guid, name = element.get("id"), element.get("name")
         if not guid or not name:
             raise CardDataError(f"{path}: a <card> lacks its name or id attribute")
-        props = {p.get("name"): p.get("value") or "" for p in element.iter("property")}
+        # Only the card's own properties: nested elements are not OCTGN's, and reading every
+        # card's whole subtree would take quadratic time on a file of nested cards.
+        props = {p.get("name"): p.get("value") or "" for p in element.findall("property")}
         cards.append(
             OctgnCard(
                 guid=guid.strip().lower(),
@@ -79,10 +83,16 @@ def read_set(path: Path) -> tuple[str, list[OctgnCard]]:
                 descriptor=props.get("Descriptor", "").strip(),
                 type=props.get("Type", "").strip(),
                 collector_info=props.get("Collector Info", "").strip(),
-                cost=int(cost) if (cost := props.get("Cost", "").strip()).isdigit() else None,
+                cost=_cost(props.get("Cost", "")),
             )
         )
     return root.get("name"), cards
+
+
+def _cost(text: str) -> int | None:
+    """A printed cost ("0" to "99"); anything else ("X", "²", 5,000 digits) is none."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 else None
 
 
 def apply(connection, path: Path):

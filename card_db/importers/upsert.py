@@ -111,8 +111,10 @@ def read_capped(path, limit: int, kind: str) -> bytes:
 
 
 def _digits(number: str | None) -> int | None:
-    found = "".join(ch for ch in number or "" if ch.isdigit())
-    return int(found) if found else None
+    """The collector number in "F37", "037b" or "Core-037": its ASCII digits, none when
+    there are none or too many to be a number ("²", a 5,000-digit string)."""
+    found = "".join(ch for ch in number or "" if ch in "0123456789")
+    return int(found) if found and len(found) <= 6 else None
 
 
 def _content(row: dict) -> tuple:

@@ -34,6 +34,12 @@ def register(subparsers) -> None:
         "--turns", type=int, default=None, metavar="T", help="turn cap (default 25)"
     )
     parser.add_argument(
+        "--no-card-text",
+        dest="card_text",
+        action="store_false",
+        help="play keywords only (card text not simulated), for comparison",
+    )
+    parser.add_argument(
         "--workers",
         type=int,
         default=None,
@@ -87,6 +93,7 @@ def run(args) -> int:
         turn_cap=turn_cap,
         workers=args.workers,
         progress=progress,
+        text=args.card_text,
     )
     document = {"deck": deck.name, "cards": deck.draw_count, **stats.to_json()}
     if args.json:
@@ -123,9 +130,17 @@ def _print(document: dict, stats) -> None:
         by_turn = row["by_turn"]
         rows.append([row["title"]] + [f"{by_turn[n]:.0%}" if n in by_turn else "" for n in turns])
     print()
-    print("Playable by turn (a copy in hand at operations, payable: cost, match, steadfast):")
+    print("Playable by turn (a drawn copy at operations, payable: cost, match, steadfast):")
     print(table(rows, ["card"] + [f"T{n}" for n in turns]))
     print()
+    titles = {card.card_id: card.full_title for card in stats.cards}
+    for key, words in (
+        ("not_simulated", "Text not simulated"),
+        ("inert", "Text inert against an empty opponent"),
+    ):
+        ids = d["card_text"][key]
+        if ids:
+            print(f"{words}: " + ", ".join(sorted(titles[i] for i in ids)))
     print(f"Note: {d['note']}")
     print(
         f"{counted(d['games'], 'game')} in {stats.elapsed:.2f} s "

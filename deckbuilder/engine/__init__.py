@@ -7,14 +7,22 @@
 - ``batch``: ``run_batch(deck, games=, seed=, policy=, first_player=, turn_cap=, workers=,
   progress=) -> GoldfishStats`` (multiprocessing, reproducible per seed).
 - ``cards``: the deck compiled to integer tables (what keeps the hot path lean).
+- ``actions``: the vocabulary (phases, ``Action``, ``Event``, ``StoryView``).
+- ``zones``, ``paying``, ``turn``, ``story``, ``runtime``: the rules, mixed into ``Game``
+  (moving cards; paying and what may be played; the turn sequence; the story phase; abilities
+  at play and the driving of effect choices).
+- ``abilities``, ``effects``, ``card_abilities``: card text as data (``Ability``/``Static``
+  builders, effect templates, the abilities of each card by card id).
+- ``card_text``: per-card class of text (goldfish / opponent / none) and coverage reports.
 """
 
 from deckbuilder.engine.batch import run_batch
 from deckbuilder.engine.game import Action, Event, Game, IllegalAction
 from deckbuilder.engine.policies import POLICIES, Policy, get_policy
-from deckbuilder.engine.stats import TEXT_NOTE, GoldfishStats
+from deckbuilder.engine.stats import KEYWORDS_NOTE, TEXT_NOTE, GoldfishStats
 
 __all__ = [
+    "KEYWORDS_NOTE",
     "POLICIES",
     "TEXT_NOTE",
     "Action",

@@ -6,6 +6,11 @@ cheapest lookup Python has, and the batch runner plays thousands of games per se
 
 from __future__ import annotations
 
+import json
+import re
+from functools import cache
+from pathlib import Path
+
 from card_db.card import FACTIONS
 from card_db.names import title_key
 
@@ -31,6 +36,65 @@ CORE_STORIES = (
 
 STORIES_TO_WIN = 3
 TOKENS_TO_WIN_STORY = 5
+CORE_STORY_STRUGGLES = (0, 1, 2, 3)  # every Core story prints terror, combat, arcane, investigation
+ICON_LETTERS = "TCAI"
+TERROR, COMBAT, ARCANE, INVESTIGATION = range(4)
+
+_DATA = Path(__file__).resolve().parent / "data"
+
+
+@cache
+def struggle_table() -> dict:
+    """Printed struggle icons of conspiracies and icon boosters, by card id."""
+    return json.loads((_DATA / "struggles.json").read_text(encoding="utf-8"))
+
+
+def _letters(icons: str) -> tuple[int, ...]:
+    return tuple(ICON_LETTERS.index(ch) for ch in icons)
+
+
+_TO_WIN = re.compile(r"(\d+) success tokens (?:are required to win|to win)", re.IGNORECASE)
+_ATTACH = re.compile(r"Attach to (an? |)([^.]*)\.")
+_FACTION_TAG = re.compile(r"\[([^\]]+)\]")
+
+
+def tokens_to_win(card) -> int:
+    """Success tokens that win this story: 5, or the number a conspiracy prints."""
+    m = _TO_WIN.search(card.text)
+    return int(m.group(1)) if m else TOKENS_TO_WIN_STORY
+
+
+def attach_requirement(card):
+    """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
+    ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
+    hosts a goldfish game never offers (an opponent's card, a discard pile, a domain).
+    Skill and icon conditions on the host are read as no condition (rule choice)."""
+    if card.type != "Support":
+        return None
+    m = _ATTACH.search(card.text)
+    if m is None:
+        return None
+    what = m.group(2).replace("you control", "").strip()
+    if what.startswith("story"):
+        return ("story",)
+    if "opponent" in what or "character" not in what or "support" in what:
+        return ("other",)
+    head = what.split("character")[0]
+    faction = None
+    tag = _FACTION_TAG.search(head)
+    if tag:
+        name = tag.group(1)
+        faction = next((f for f in FACTIONS if f.startswith(name)), None)
+        head = head.replace(tag.group(0), "")
+    if head.strip().startswith("MU"):
+        faction, head = "Miskatonic University", ""
+    insane = "insane" in head
+    exhausted = "exhausted" in head
+    no_ancient = "non-Ancient One" in head
+    subtype = head.replace("insane", "").replace("exhausted", "").replace("non-Ancient One", "")
+    subtype = subtype.strip(" ,") or None
+    f_index = FACTIONS.index(faction) if faction else -1
+    return ("character", insane, exhausted, f_index, subtype, no_ancient)
 
 
 class CompiledDeck:
@@ -58,9 +122,32 @@ class CompiledDeck:
         "investigation",
         "willpower",
         "factions",
+        "text",
+        "card_id",
+        "subtypes",
+        "toughness",
+        "struggles",
+        "boosters",
+        "to_win",
+        "attach",
+        "abilities",
+        "statics",
+        "by_trigger",
+        "has_statics",
+        "any_trigger",
+        "any_boosters",
+        "static_kinds",
+        "skill_of_instance",
+        "any_transient",
+        "investigation_of_instance",
+        "has_cost_statics",
+        "any_self_cost",
+        "self_cost",
+        "playable_event",
+        "simulated",
     )
 
-    def __init__(self, deck) -> None:
+    def __init__(self, deck, text: bool = True) -> None:
         cards = []
         counts = []
         index: dict[str, int] = {}
@@ -84,12 +171,13 @@ class CompiledDeck:
         ]
         # Unknown costs (stories, data gaps) count as 0; X costs are chosen when playing.
         self.cost = [0 if c.cost_is_x or c.cost is None else c.cost for c in cards]
-        self.cost_is_x = [c.cost_is_x for c in cards]
+        self.cost_is_x = [c.cost_is_x or _x_cost_event(c) for c in cards]
         self.loyal = [c.has_keyword("Loyal") for c in cards]
         self.steadfast = [
             tuple((FACTIONS.index(f), n) for f, n in c.steadfast if f in FACTIONS) for c in cards
         ]
         self.transient = [c.transient for c in cards]
+        self.any_transient = any(self.transient)
         self.unique_id = [
             unique_titles.setdefault(title_key(c.title), len(unique_titles)) if c.unique else -1
             for c in cards
@@ -98,7 +186,7 @@ class CompiledDeck:
         self.villainous = [c.has_keyword("Villainous") for c in cards]
         # Heroic/Villainous as bits (1 Heroic, 2 Villainous): one AND finds a clash.
         self.side = [h | v << 1 for h, v in zip(self.heroic, self.villainous, strict=True)]
-        # An X skill is 0 unless card text defines it (FAQ), and card text is not simulated.
+        # An X skill is 0 unless card text defines it (FAQ): an X_SKILL static does.
         self.skill = [0 if c.skill_is_x or c.skill is None else max(c.skill, 0) for c in cards]
         self.terror = [c.terror for c in cards]
         self.combat = [c.combat for c in cards]
@@ -112,12 +200,83 @@ class CompiledDeck:
                 weight[f] = weight.get(f, 0) + n
         # The deck's factions, most copies first.
         self.factions = tuple(sorted(weight, key=lambda f: (-weight[f], f)))
+        self.card_id = [c.card_id for c in cards]
+        self.subtypes = [frozenset(s.lower() for s in c.subtypes) for c in cards]
+        self.toughness = [_toughness(c) for c in cards]
+        table = struggle_table()
+        self.struggles = [
+            _letters(table["conspiracies"].get(c.card_id, "TCAI"))
+            if self.ctype[k] == CONSPIRACY
+            else ()
+            for k, c in enumerate(cards)
+        ]
+        self.boosters = [_letters(table["boosters"].get(c.card_id, "")) for c in cards]
+        self.to_win = [
+            tokens_to_win(c) if self.ctype[k] == CONSPIRACY else 5 for k, c in enumerate(cards)
+        ]
+        self.attach = [attach_requirement(c) for c in cards]
+        self._compile_text(text)
+
+    def _compile_text(self, text: bool) -> None:
+        from deckbuilder.engine.abilities import TRIGGERS, Ability
+        from deckbuilder.engine.card_abilities import abilities_of
+
+        self.text = text
+        self.abilities = []
+        self.statics = []
+        self.simulated = []
+        for c in self.cards:
+            entries = abilities_of(c.card_id) if text else None
+            self.simulated.append(entries is not None)
+            entries = entries or ()
+            self.abilities.append(tuple(e for e in entries if isinstance(e, Ability)))
+            self.statics.append(tuple(e for e in entries if not isinstance(e, Ability)))
+        self.by_trigger = {
+            t: [tuple(a for a in abs_ if a.trigger == t) for abs_ in self.abilities]
+            for t in TRIGGERS
+        }
+        self.has_statics = any(self.statics)
+        self.any_trigger = {t: any(per_kind) for t, per_kind in self.by_trigger.items()}
+        self.any_boosters = any(self.boosters)
+        self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
+        # Printed skill and investigation icons per instance (the policy's fast path).
+        self.skill_of_instance = [self.skill[k] for k in self.kind_of]
+        self.investigation_of_instance = [self.investigation[k] for k in self.kind_of]
+        # Cost passives: a card's own (who None: it works from hand) and others'.
+        self.self_cost = [
+            tuple(st for st in sts if st.kind == "cost" and st.who is None) for sts in self.statics
+        ]
+        self.any_self_cost = any(self.self_cost)
+        self.has_cost_statics = any(st.kind == "cost" for sts in self.statics for st in sts)
+        # An event is offered only when its text is simulated (otherwise it does nothing).
+        self.playable_event = [bool(e) for e in self.by_trigger["event"]]
 
     @property
     def size(self) -> int:
         return len(self.kind_of)
 
 
-def compile_deck(deck) -> CompiledDeck:
-    """``deck`` compiled; a ``CompiledDeck`` is returned as it is."""
-    return deck if isinstance(deck, CompiledDeck) else CompiledDeck(deck)
+def _x_cost_event(card) -> bool:
+    """An event printed with cost X that the card data stores as 0 (Shotgun Blast, Unspeakable
+    Resurrection: "X is the cost paid", rulebook): cost 0, and its text uses an X it does not
+    define."""
+    return (
+        card.type == "Event"
+        and card.cost == 0
+        and re.search(r"\bX\b", card.text) is not None
+        and re.search(r"\bX is\b", card.text) is None
+    )
+
+
+def _toughness(card) -> int:
+    for k in card.keywords:
+        m = re.match(r"Toughness \+(\d+)", k)
+        if m:
+            return int(m.group(1))
+    return 0
+
+
+def compile_deck(deck, text: bool = True) -> CompiledDeck:
+    """``deck`` compiled (``text``: simulate card text); a ``CompiledDeck`` is returned as
+    it is."""
+    return deck if isinstance(deck, CompiledDeck) else CompiledDeck(deck, text)

@@ -1,13 +1,17 @@
 """Policies: who makes the goldfish player's decisions.
 
-A policy answers five questions (each gets the ``Game`` and reads it through its public
+A policy answers these questions (each gets the ``Game`` and reads it through its public
 views and ``can_pay``/``may_play``):
 
 - ``mulligan(game) -> bool``: take the one mulligan of the setup hand?
 - ``setup_resources(game) -> [i, i, i]``: the 3 setup-hand cards to attach, domain 1 to 3;
 - ``resource(game) -> (instance, domain) | None``: the resource phase attachment;
-- ``play(game) -> (instance, domain, x) | None``: the next card to play (domain -1: no drain);
-- ``commit(game) -> [(instance, story_index), ...]``: the story phase commitments.
+- ``play(game) -> Action | None``: the next operations action (PLAY a card or USE an
+  ability), None to end the phase;
+- ``commit(game) -> [(instance, story_index), ...]``: the story phase commitments;
+- ``story_action(game) -> Action | None``: an event or ability after the commits;
+- ``decide(game, choice) -> Action``: one of ``choice.options`` (targets, responses, story
+  effects: every decision inside an effect).
 
 ``Game.run(policy)`` asks these directly (the batch path); ``policy.choose(game)`` turns the
 same answers into the next ``Action`` for step-by-step play, so both give the same game.
@@ -16,11 +20,14 @@ Policies are looked up by name with ``get_policy(name)``; ``POLICIES`` is the re
 
 from __future__ import annotations
 
+from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
 from deckbuilder.engine.cards import (
     CHARACTER,
     CONSPIRACY,
+    EVENT,
     N_FACTIONS,
     NEUTRAL,
+    SUPPORT,
     TOKENS_TO_WIN_STORY,
 )
 from deckbuilder.engine.game import (
@@ -37,9 +44,15 @@ from deckbuilder.engine.game import (
     RESOURCE,
     SETUP_PHASE,
     SETUP_RESOURCE,
+    STORY,
+    USE,
     Action,
     Game,
 )
+
+# Core stories whose win effect helps a player alone at the table.
+GOOD_STORY_EFFECTS = ("Opening Night", "Ancient Apocrypha", "The Call of Cthulhu", "The Other Path")
+MAX_ACTIONS_PER_PHASE = 25  # a safety net against abilities that could loop
 
 
 class Policy:
@@ -55,23 +68,33 @@ class Policy:
     def resource(self, game: Game) -> tuple[int, int] | None:
         raise NotImplementedError
 
-    def play(self, game: Game) -> tuple[int, int, int] | None:
+    def play(self, game: Game) -> Action | None:
         raise NotImplementedError
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         raise NotImplementedError
 
+    def story_action(self, game: Game) -> Action | None:
+        return None
+
+    def decide(self, game: Game, choice) -> Action:
+        return choice.options[0]
+
     def choose(self, game: Game) -> Action | None:
         """The next action this policy takes (None when the game is over)."""
+        if game.choice is not None:
+            return self.decide(game, game.choice)
         pending = game._pending
+        while pending and pending[0].kind == COMMIT and not game.may_commit(pending[0].card):
+            pending.pop(0)  # an effect took that character away: skip it, as ``run`` does
         if pending:
             return pending[0]
         ph = game.phase
         if ph == OVER:
             return None
-        if ph == OPERATIONS:  # one card at a time, exactly as ``Game.run`` asks
-            p = self.play(game)
-            return Action(PASS) if p is None else Action(PLAY, p[0], p[1], x=p[2])
+        if ph == OPERATIONS:  # one action at a time, exactly as ``Game.run`` asks
+            a = self.play(game)
+            return Action(PASS) if a is None else a
         if ph == RESOURCE:
             r = self.resource(game)
             return Action(PASS) if r is None else Action(ATTACH, r[0], r[1])
@@ -79,18 +102,27 @@ class Policy:
             plan = [Action(MULLIGAN if self.mulligan(game) else KEEP)]
         elif ph == SETUP_PHASE:
             plan = [Action(SETUP_RESOURCE, i) for i in self.setup_resources(game)]
+        elif getattr(self, "_planned", None) == (id(game), game.turn):
+            a = self.story_action(game)
+            return Action(PASS) if a is None else a
         else:
-            plan = [Action(COMMIT, i, story=s) for i, s in self.commit(game)] + [Action(PASS)]
+            self._planned = (id(game), game.turn)
+            plan = [Action(COMMIT, i, story=s) for i, s in self.commit(game)]
+            if not plan:
+                return self.choose(game)
         pending.extend(plan)
         return pending[0]
 
 
 class GreedyPolicy(Policy):
-    """Keeps cheap characters, resources events, supports and expensive cards (in the deck's
-    factions, one faction per domain first), mulligans a setup hand without an early
-    character, attaches a resource every turn where it unlocks the best character in hand,
-    plays the most valuable payable character (or conspiracy) from the smallest domain that
-    pays, and spreads committed characters over the stories closest to being won."""
+    """Keeps cheap characters and cards whose simulated text helps, resources the rest (in
+    the deck's factions, one faction per domain first), mulligans a setup hand without a
+    character playable by turn 2, attaches a resource every turn where it unlocks the best
+    character in hand, plays the most valuable payable character, conspiracy or useful
+    support (smallest domain that pays), then useful events and abilities (boosts after the
+    commits), spreads committed characters over the stories closest to being won, accepts
+    its responses and the story effects that help a lone player, and sacrifices or discards
+    its least valuable cards when an effect asks."""
 
     name = "greedy"
     description = "faction-matching resources, early curve, spread commits"
@@ -99,6 +131,8 @@ class GreedyPolicy(Policy):
         self._deck = None
         self._profile_cache: tuple = ()
         self._split_cache: tuple = (None, (), [])
+        self._actions_key: tuple = ()
+        self._actions_used = 0
 
     def _profile(self, game: Game) -> tuple:
         cd = game.deck
@@ -110,26 +144,51 @@ class GreedyPolicy(Policy):
             if t == CHARACTER:
                 icons = cd.terror[k] + cd.combat[k] + cd.arcane[k]
                 v = 20 - 2 * cd.cost[k] + cd.skill[k] + 2 * cd.investigation[k] + 0.5 * icons
+                if cd.cost_is_x[k]:
+                    v = -1
             elif t == CONSPIRACY:
                 v = 10 - cd.cost[k]
-            else:  # supports and events do nothing without their text
+            elif t == SUPPORT and (cd.statics[k] or cd.abilities[k]) and _helps(cd, k):
+                v = 8 - cd.cost[k]
+            elif t == EVENT and cd.playable_event[k] and _helps(cd, k):
+                v = 6 - cd.cost[k]
+            else:  # text that does nothing here: a resource
                 v = -cd.cost[k] * 0.1
             keep_value.append(v)
         deck_factions = set(cd.factions)
         in_deck = [f in deck_factions for f in range(N_FACTIONS)]
-        # What ``play`` must check: 0 never played (supports and events do nothing, X costs
-        # would be 0), 1 a character nothing but its cost restricts, 2 ask ``may_play``.
+        # What ``play`` must check: 0 never played, 1 a character nothing but its cost
+        # restricts, 2 ask ``may_play``.
         play_check = []
         for k in range(len(cd.cards)):
             t = cd.ctype[k]
-            if (t != CHARACTER and t != CONSPIRACY) or cd.cost_is_x[k]:
+            if keep_value[k] <= 0 or cd.cost_is_x[k] or t == EVENT:
                 play_check.append(0)
             elif t == CHARACTER and cd.unique_id[k] < 0 and not (cd.heroic[k] or cd.villainous[k]):
                 play_check.append(1)
             else:
                 play_check.append(2)
+        # Events played by ``play`` (operations) and by ``story_action`` (after commits).
+        ops_events, story_events = set(), set()
+        for k in range(len(cd.cards)):
+            if cd.ctype[k] == EVENT and keep_value[k] > 0:
+                ab = cd.by_trigger["event"][k][0]
+                (story_events if ab.ai == "story" else ops_events).add(k)
+        # Kinds with an action ability the automatic player may use.
+        useful_actions = {
+            k
+            for k in range(len(cd.cards))
+            if any(a.ai != "avoid" and not a.cost_x for a in cd.by_trigger["action"][k])
+        }
         self._deck = cd
-        self._profile_cache = (keep_value, in_deck, play_check)
+        self._profile_cache = (
+            keep_value,
+            in_deck,
+            play_check,
+            ops_events,
+            story_events,
+            useful_actions,
+        )
         return self._profile_cache
 
     def _split(self, game: Game) -> list[int]:
@@ -137,7 +196,7 @@ class GreedyPolicy(Policy):
         cached_game, cached_hand, cached = self._split_cache
         if cached_game is game and cached_hand == game._hand:
             return list(cached)
-        keep_value, in_deck, _ = self._profile(game)
+        keep_value, in_deck = self._profile(game)[:2]
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
         hand = list(game._hand)
@@ -166,19 +225,47 @@ class GreedyPolicy(Policy):
         return list(chosen)
 
     def mulligan(self, game: Game) -> bool:
+        """Mulligan a setup hand with no character playable by turn 2: by then the domains
+        hold the 3 setup resources plus the 2 cards attached on turns 1 and 2, so a kept
+        character is playable when it costs at most 3 (Loyal: at most 1 + its faction's other
+        cards kept, up to 2 more), its faction is among the resources (or it is neutral or
+        costs 0) and its Steadfast count can be met the same way."""
         if game.mulligan_taken:
             return False
         cd = game.deck
+        kind_of = cd.kind_of
         resources = self._split(game)
-        factions = {cd.faction[cd.kind_of[i]] for i in resources}
-        for i in game._hand:
-            if i in resources:
+        kept = [i for i in game._hand if i not in resources]
+        res_count = [0] * N_FACTIONS
+        for i in resources:
+            res_count[cd.faction[kind_of[i]]] += 1
+        kept_count = [0] * N_FACTIONS
+        for i in kept:
+            kept_count[cd.faction[kind_of[i]]] += 1
+        for i in kept:
+            k = kind_of[i]
+            if cd.ctype[k] != CHARACTER or cd.cost_is_x[k]:
                 continue
-            k = cd.kind_of[i]
-            if cd.ctype[k] != CHARACTER or cd.cost[k] > 3:
-                continue
+            c = game.cost_of(k) if cd.has_cost_statics else cd.cost[k]
             f = cd.faction[k]
-            if cd.cost[k] == 0 or f == NEUTRAL or (f in factions and not cd.loyal[k]):
+            # Resources of a faction the other kept cards can add by turn 2: up to 2.
+            kept_count[f] -= 1
+            steadfast_ok = all(
+                res_count[g] + min(2, kept_count[g]) >= n for g, n in cd.steadfast[k]
+            )
+            more = min(2, kept_count[f])
+            kept_count[f] += 1
+            if not steadfast_ok:
+                continue
+            if c == 0:
+                return False
+            if c > 3:
+                continue
+            if f == NEUTRAL:
+                return False
+            if not res_count[f]:
+                continue
+            if not cd.loyal[k] or c <= 1 + more:
                 return False
         return True
 
@@ -189,7 +276,7 @@ class GreedyPolicy(Policy):
         hand = game._hand
         if not hand:
             return None
-        keep_value, in_deck, _ = self._profile(game)
+        keep_value, in_deck = self._profile(game)[:2]
         cd = game.deck
         kind_of, faction, cost, ctype = cd.kind_of, cd.faction, cd.cost, cd.ctype
         if len(hand) == 1 and keep_value[kind_of[hand[0]]] > 0:
@@ -200,10 +287,11 @@ class GreedyPolicy(Policy):
         # The card to give up: least useful in hand, a deck-faction resource preferred, and
         # above all one whose faction no domain offers yet while a character in hand needs it.
         dom_fac = game._dom_fac
+        offered = game._fac_count  # resources of each faction over all domains
         unmatched = {
             f
             for f in (faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER)
-            if f != NEUTRAL and not (dom_fac[0][f] or dom_fac[1][f] or dom_fac[2][f])
+            if f != NEUTRAL and not offered[f]
         }
         card, best = -1, None
         for i in hand:
@@ -231,7 +319,7 @@ class GreedyPolicy(Policy):
                 continue
             f = faction[k]
             need = c if cd.loyal[k] else 1
-            for d in range(3):
+            for d in game._domain_indices:
                 fac = dom_fac[d][f] + (w if f == f_res else 0)
                 if dom_value[d] + w >= c and (f == NEUTRAL or fac >= need):
                     if target_value is None or keep_value[k] > target_value:
@@ -240,13 +328,16 @@ class GreedyPolicy(Policy):
         if target < 0:
             # Nothing to unlock now: grow the smallest domain, preferring one without a match.
             target = min(
-                range(3),
+                game._domain_indices,
                 key=lambda d: (dom_value[d], f_res == NEUTRAL or dom_fac[d][f_res] > 0, d),
             )
         return card, target
 
-    def play(self, game: Game) -> tuple[int, int, int] | None:
-        keep_value, _, play_check = self._profile(game)
+    def play(self, game: Game) -> Action | None:
+        """The most valuable payable character, conspiracy or useful support (smallest
+        domain that pays), else a useful event, else a useful ability."""
+        profile = self._profile(game)
+        keep_value, play_check = profile[0], profile[2]
         kind_of = game.deck.kind_of
         pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
@@ -263,29 +354,121 @@ class GreedyPolicy(Policy):
             domain = pay_domain(k)
             if domain != -2:
                 best, best_value, best_domain = i, v, domain
-        if best < 0:
+        if best >= 0:
+            return play_action(best, best_domain)
+        if not game.deck.text:
             return None
-        return best, best_domain, 0
+        return self._extra_action(game, profile[3], OPERATIONS)
+
+    def story_action(self, game: Game) -> Action | None:
+        if not game.deck.text:
+            return None
+        return self._extra_action(game, self._profile(game)[4], STORY)
+
+    def _extra_action(self, game: Game, events: set, phase: str) -> Action | None:
+        """An event of ``events`` or an ability worth using now (a safety cap per phase)."""
+        key = (id(game), game.turn, phase)
+        if self._actions_key != key:
+            self._actions_key, self._actions_used = key, 0
+        if self._actions_used >= MAX_ACTIONS_PER_PHASE:
+            return None
+        cd = game.deck
+        kind_of = cd.kind_of
+        if events:
+            for i in game._hand:
+                k = kind_of[i]
+                if k in events and game.may_play(k):
+                    d = game.pay_domain(k)
+                    if d != -2:
+                        self._actions_used += 1
+                        return Action(PLAY, i, d)
+        useful = self._profile(game)[5]
+        if not useful or not any(
+            kind_of[i] in useful
+            for zone in (game._characters, game._supports, game._discard)
+            for i in zone
+        ):
+            return None
+        uses = [a for a in game.ability_actions() if self._worth_using(game, a, phase)]
+        if not uses:
+            return None
+        self._actions_used += 1
+        # The cheapest domain that pays for it.
+        return min(
+            uses, key=lambda a: (a.domain >= 0, game._dom_value[a.domain] if a.domain >= 0 else 0)
+        )
+
+    def _worth_using(self, game: Game, a: Action, phase: str) -> bool:
+        cd = game.deck
+        ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
+        if ab.ai == "avoid" or ab.cost_x:
+            return False
+        if ab.ai == "story":
+            return phase == STORY and (
+                a.card not in game._status or game.committed_story(a.card) >= 0
+            )
+        return True
+
+    def decide(self, game: Game, choice) -> Action:
+        options = choice.options
+        kind = choice.kind
+        if kind == "story_effect":
+            good = choice.prompt.split(":")[0] in GOOD_STORY_EFFECTS
+            return options[0] if good else options[-1]
+        if kind == "response":
+            return options[0]
+        keep_value = self._profile(game)[0]
+        kind_of = game.deck.kind_of
+
+        def value(a: Action) -> float:
+            if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
+                return -0.5 if not choice.harm else 1e9
+            if kind in ("token", "unwin") or (a.card < 0 and a.story >= 0):
+                return game._tokens[a.story] if a.story < len(game._tokens) else 0
+            if a.card < 0 and a.domain >= 0:
+                v = game._dom_value[a.domain]
+                return v if kind == "refresh" else -v
+            i = a.card
+            if i in game._status:
+                skill, icons = game.stats_of(i)
+                return skill + 2 * icons[3] + 1
+            return keep_value[kind_of[i]]
+
+        if choice.harm:
+            return min(options, key=value)
+        return max(options, key=value)
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
-        kind_of, skill, inv = cd.kind_of, cd.skill, cd.investigation
         status = game._status
-        ready = [i for i in game._characters if status[i] == READY]
-        if not ready:
-            return []
-        tokens = game._tokens
+        if cd.has_statics or game._temp:
+            if "cannot_commit" in cd.static_kinds:
+                ready = [i for i in game._characters if game.may_commit(i)]
+            else:
+                ready = [i for i in game._characters if status[i] == READY]
+            if not ready:
+                return []
+            stats = {i: game.stats_of(i) for i in ready}
+            skill_of = {i: st[0] for i, st in stats.items()}
+            inv_of = {i: st[1][3] for i, st in stats.items()}
+        else:
+            ready = [i for i in game._characters if status[i] == READY]
+            if not ready:
+                return []
+            skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
+        tokens, stories = game._tokens, game._stories
         order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], s))
-        skilled = [i for i in ready if skill[kind_of[i]] >= 1]
-        investigators = [i for i in ready if skill[kind_of[i]] < 1 and inv[kind_of[i]]]
+        skilled = [i for i in ready if skill_of[i] >= 1]
+        investigators = [i for i in ready if skill_of[i] < 1 and inv_of[i]]
         plan: list[tuple[int, int]] = []
         lacking_inv = []
         for s in order:
             if not skilled:
                 break
-            need = TOKENS_TO_WIN_STORY - tokens[s]
-            with_inv = [i for i in skilled if inv[kind_of[i]]]
-            without = [i for i in skilled if not inv[kind_of[i]]]
+            to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
+            need = to_win - tokens[s]
+            with_inv = [i for i in skilled if inv_of[i]]
+            without = [i for i in skilled if not inv_of[i]]
             if need >= 3 and with_inv:
                 pick = with_inv[0]
             elif without:
@@ -294,10 +477,10 @@ class GreedyPolicy(Policy):
                 pick = with_inv[0]
             skilled.remove(pick)
             plan.append((pick, s))
-            if need >= 3 and not inv[kind_of[pick]]:
+            if need >= 3 and not inv_of[pick]:
                 lacking_inv.append(s)
         # Investigation icons alone still win the struggle: add them where a token is missing.
-        helpers = [i for i in skilled if inv[kind_of[i]]] + investigators
+        helpers = [i for i in skilled if inv_of[i]] + investigators
         for s in lacking_inv:
             if not helpers:
                 break
@@ -321,22 +504,39 @@ class RandomPolicy(Policy):
     def resource(self, game: Game) -> tuple[int, int] | None:
         if not game._hand or game.rng.random() < 0.2:
             return None
-        return game.rng.choice(game._hand), game.rng.randrange(3)
+        return game.rng.choice(game._hand), game.rng.randrange(len(game._domains))
 
-    def play(self, game: Game) -> tuple[int, int, int] | None:
-        plays = [a for a in game.legal_actions() if a.kind == PLAY]
-        if not plays or game.rng.random() < 0.2:
+    def play(self, game: Game) -> Action | None:
+        return self._pick(game, 0.2)
+
+    def story_action(self, game: Game) -> Action | None:
+        return self._pick(game, 0.5)
+
+    def _pick(self, game: Game, stop: float) -> Action | None:
+        acts = [a for a in game.legal_actions() if a.kind in (PLAY, USE)]
+        if not acts or game.rng.random() < stop:
             return None
-        a = game.rng.choice(plays)
-        return a.card, a.domain, a.x
+        return game.rng.choice(acts)
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         stories = len(game._stories)
         return [
             (i, game.rng.randrange(stories))
             for i in game._characters
-            if game._status[i] == READY and game.rng.random() < 0.8
+            if game.may_commit(i) and game.rng.random() < 0.8
         ]
+
+    def decide(self, game: Game, choice) -> Action:
+        return game.rng.choice(choice.options)
+
+
+def _helps(cd, k: int) -> bool:
+    """Whether a card's simulated text is worth paying for in a goldfish (no "avoid" hint,
+    no self-harm passive only)."""
+    abilities = cd.abilities[k]
+    if any(a.ai != "avoid" for a in abilities):
+        return True
+    return any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
 
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}

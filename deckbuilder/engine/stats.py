@@ -3,17 +3,26 @@ never on the number of games (each game is folded in and forgotten)."""
 
 from __future__ import annotations
 
+from deckbuilder.engine.card_text import card_text_report
 from deckbuilder.engine.game import DECK_OUT, TURN_CAP, WIN
 
 TEXT_NOTE = (
-    "Card text beyond keywords is not simulated: abilities, events and story effects are "
-    "ignored; the opponent has no cards."
+    "Card text is simulated from ability data (card_text.simulated); the text of the cards in "
+    "card_text.not_simulated is not simulated; the opponent has no cards, so text that only "
+    "acts against an opponent does nothing."
+)
+KEYWORDS_NOTE = (
+    "Card text beyond keywords is not simulated (keywords only): abilities, events and story "
+    "effects are ignored; the opponent has no cards."
 )
 
 
 class GoldfishStats:
-    def __init__(self, cards, *, seed: int, policy: str, first_player: bool, turn_cap: int):
+    def __init__(
+        self, cards, *, seed: int, policy: str, first_player: bool, turn_cap: int, text=True
+    ):
         self.cards = tuple(cards)  # the deck's distinct cards (kind order)
+        self.text = text
         self.seed = seed
         self.policy = policy
         self.first_player = first_player
@@ -125,9 +134,10 @@ class GoldfishStats:
         return out
 
     def playable_by_turn(self) -> list[dict]:
-        """Per card: the share of games where, on or before turn t, a copy was in hand at the
-        start of an operations phase with a domain able to pay for it (cost, resource match,
-        Loyal, Steadfast). A game that ended earlier counts with what it had reached."""
+        """Per card: the share of games where, on or before turn t, a drawn copy (in hand, or
+        attached as a resource by the player) could be paid for at the start of an operations
+        phase (cost, resource match, Loyal, Steadfast). A game that ended earlier counts with
+        what it had reached."""
         rows = []
         for card, first in zip(self.cards, self.playable_first, strict=True):
             by_turn, running = {}, 0
@@ -153,5 +163,6 @@ class GoldfishStats:
             "games_reaching_turn": {str(t): n for t, n in enumerate(self.reached(), 1) if n},
             "playable_by_turn": self.playable_by_turn(),
             "games_per_second": round(self.games_per_second, 1),
-            "note": TEXT_NOTE,
+            "card_text": card_text_report(self.cards, self.text),
+            "note": TEXT_NOTE if self.text else KEYWORDS_NOTE,
         }

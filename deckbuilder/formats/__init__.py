@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from card_db.errors import DeckbuilderError, UnknownCardError
-from deckbuilder.deck import Deck
+from deckbuilder.deck import Deck, DeckLimitError
 from deckbuilder.plurals import counted
 
 # A deck of 10,000 lines is already absurd; bigger files are refused before parsing.
@@ -46,18 +46,19 @@ def format_for(path: Path):
     return module
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, kind: str = "deck file") -> bytes:
+    """The file's bytes; one too big for a ``kind`` is refused before reading it."""
     try:
         size = path.stat().st_size
         if size > MAX_DECK_FILE_BYTES:
             raise DeckFileError(
-                f"{path}: {size} bytes is too big for a deck file (limit {MAX_DECK_FILE_BYTES})"
+                f"{path}: {size:,} bytes is too big for a {kind} (limit {MAX_DECK_FILE_BYTES:,})"
             )
         return path.read_bytes()
     except DeckFileError:
         raise
     except IsADirectoryError:
-        raise DeckFileError(f"{path}: is a folder, not a deck file") from None
+        raise DeckFileError(f"{path}: is a folder, not a {kind}") from None
     except OSError as exc:
         raise DeckFileError(f"{path}: cannot read: {exc.strerror}") from None
 
@@ -67,15 +68,36 @@ def read_deck(path: str | os.PathLike, pool) -> Deck:
     ``Deck.warnings`` holds how names were resolved."""
     path = Path(path)
     module = format_for(path)
-    return module.parse(read_bytes(path), pool, name=path.stem, source=str(path))
+    # A file name need not be UTF-8; the deck named after it must be text we can print.
+    name = os.fsencode(path.stem).decode("utf-8", "replace")
+    return _parse(module, read_bytes(path), pool, name=name, source=str(path))
 
 
 def parse_deck(data: bytes | str, pool, *, suffix: str, name: str = "deck") -> Deck:
     """Parse deck content given as bytes or text, in the format of ``suffix``."""
     module = format_for(Path(f"{name}{suffix}"))
+    source = f"{name}{suffix}"
     if isinstance(data, str):
+        refuse_lone_surrogates(data, source)
         data = data.encode("utf-8")
-    return module.parse(data, pool, name=name, source=f"{name}{suffix}")
+    return _parse(module, data, pool, name=name, source=source)
+
+
+def _parse(module, data: bytes, pool, *, name: str, source: str) -> Deck:
+    try:
+        return module.parse(data, pool, name=name, source=source)
+    except DeckLimitError as exc:
+        raise DeckFileError(f"{source}: {exc}") from None
+
+
+def refuse_lone_surrogates(text: str, source: str) -> None:
+    """JSON's "\\ud800" escapes and pasted text can hold half a UTF-16 pair, which is no
+    character: it could be neither printed nor saved, so the file is refused."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        half = f"\\u{ord(text[exc.start]):04x}"
+        raise DeckFileError(f"{source}: {half} is half of a UTF-16 pair, not a character") from None
 
 
 def dump_deck(deck: Deck, suffix: str) -> str:

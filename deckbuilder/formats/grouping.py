@@ -64,4 +64,4 @@ def deck_groups(deck: Deck) -> list[tuple[str, list[Group]]]:
 
 def deck_notes(deck: Deck) -> str:
     """The deck's notes (older decks have none)."""
-    return (getattr(deck, "notes", "") or "").strip()
+    return deck.notes.strip()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError, EntryReader, decode_text
+from deckbuilder.deck import MAX_COPIES, Deck
+from deckbuilder.formats import DeckFileError, EntryReader, decode_text, refuse_lone_surrogates
 
 KIND = "deckbuilder-deck"
 VERSION = 1
@@ -15,7 +15,8 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
     text, warnings = decode_text(data, source)
     try:
         document = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        refuse_lone_surrogates(json.dumps(document, ensure_ascii=False), source)
+    except (ValueError, RecursionError) as exc:  # ValueError: also a 5,000-digit number
         raise DeckFileError(f"{source}: not valid JSON: {exc}") from None
     if not isinstance(document, dict) or document.get("kind") != KIND:
         raise DeckFileError(f'{source}: not a deckbuilder deck (no "kind": "{KIND}")')
@@ -23,6 +24,7 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
         name=_text(document.get("name"), source, "name") or name,
         format=_text(document.get("format"), source, "format"),
         list_id=_text(document.get("list"), source, "list"),
+        notes=_text(document.get("notes"), source, "notes") or "",
         warnings=warnings,
     )
     reader = EntryReader(deck, pool, source)
@@ -35,8 +37,10 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
             if not isinstance(item, dict):
                 raise DeckFileError(f"{source}: {label} must be an object")
             count, title, card_id = item.get("count"), item.get("title"), item.get("id")
-            if type(count) is not int or not 1 <= count <= 999:
-                raise DeckFileError(f"{source}: {label}: count must be a number from 1 to 999")
+            if type(count) is not int or not 1 <= count <= MAX_COPIES:
+                raise DeckFileError(
+                    f"{source}: {label}: count must be a number from 1 to {MAX_COPIES}"
+                )
             card = pool.by_id.get(card_id) if isinstance(card_id, str) else None
             title = title if isinstance(title, str) else None
             reader.add(card, title, count, section=section, label=label, ident=card_id)
@@ -60,6 +64,7 @@ def to_document(deck: Deck) -> dict:
         "name": deck.name,
         "format": deck.format,
         "list": deck.list_id,
+        "notes": deck.notes,
         "draw": _entries(deck.draw),
         "story": _entries(deck.story),
     }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from xml.etree.ElementTree import Element, SubElement, tostring
 
-from deckbuilder.deck import Deck
+from deckbuilder.deck import MAX_COPIES, Deck
 from deckbuilder.formats import DeckFileError, EntryReader
 
 # The Call of Cthulhu game definition's id in OCTGN.
@@ -33,7 +33,7 @@ def _parse_xml(data: bytes, source: str):
         raise DeckFileError(f"{source}: refused XML feature ({type(exc).__name__})") from None
     except ParseError as exc:
         raise DeckFileError(f"{source}: broken XML: {exc}") from None
-    except (ValueError, UnicodeError) as exc:
+    except (ValueError, UnicodeError, LookupError) as exc:  # LookupError: unknown encoding=
         raise DeckFileError(f"{source}: unreadable XML: {exc}") from None
 
 
@@ -47,21 +47,25 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
         if line.lower().startswith("name:") and line[5:].strip():
             deck.name = line[5:].strip()
     reader = EntryReader(deck, pool, source)
+    # Cards are children of their section: reading only those keeps a file of thousands of
+    # nested sections linear (each section's whole subtree would be read again otherwise).
     for section in root.iter("section"):
         section_name = section.get("name", "")
         where = "story" if "story" in section_name.lower() else "draw"
-        for position, element in enumerate(section.iter("card"), start=1):
+        for position, element in enumerate(section.findall("card"), start=1):
             label = f'section "{section_name}" card {position}'
             title = (element.text or "").strip()
             try:
                 count = int(element.get("qty", "1"))
             except ValueError:
                 reader.unknown.append(
-                    (None, f"{label}: qty {element.get('qty')!r} is not a number", [])
+                    (None, f"{label}: qty {element.get('qty')[:20]!r} is not a number", [])
                 )
                 continue
-            if not 1 <= count <= 999:
-                reader.unknown.append((None, f"{label}: qty {count} is out of range", []))
+            if not 1 <= count <= MAX_COPIES:
+                reader.unknown.append(
+                    (None, f"{label}: qty {count} is not from 1 to {MAX_COPIES}", [])
+                )
                 continue
             guid = (element.get("id") or "").strip().lower()
             card = pool.by_octgn.get(guid) or pool.by_id.get(element.get("printing") or "")

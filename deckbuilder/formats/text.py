@@ -116,12 +116,15 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
 
 
 def _line(entry) -> str:
-    card = entry.card  # set and number: a set may hold two printings ("010", "010b")
-    return f"{entry.count}x {card.title} ({card.set_name} {card.number})"
+    # The printing id, which names one printing whatever its number looks like ("c45",
+    # "010b") and whichever era shares its set name and number (SM1-019 and SoM-019).
+    return f"{entry.count}x {entry.card.title} ({entry.card.id})"
 
 
 def dump(deck: Deck) -> str:
-    lines = [f"Name: {deck.name}", ""]
+    lines = [f"Name: {deck.name}"]
+    lines += [f"# {line}".rstrip() for line in deck.notes.splitlines()]  # notes as comments
+    lines += [""]
     lines += [_line(e) for e in deck.draw]
     if deck.story:
         lines += ["", "Story Deck:"]

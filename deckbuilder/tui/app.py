@@ -18,8 +18,10 @@ from textual.worker import Worker, WorkerState
 
 from card_db.errors import DeckbuilderError
 from deckbuilder.deck import Deck
+from deckbuilder.deck_history import DeckHistory, DeckState
 from deckbuilder.tui.commands import CardCommands, DeckCommands, ScreenCommands
-from deckbuilder.tui.messages import CollectionLoaded, DeckChanged, PoolLoaded, WorkFailed
+from deckbuilder.tui.current_deck import CurrentDeck
+from deckbuilder.tui.messages import CollectionLoaded, PoolLoaded, WorkFailed
 from deckbuilder.tui.screens.browser import BrowserScreen
 from deckbuilder.tui.screens.help import HelpScreen
 from deckbuilder.tui.store import Collection, Store
@@ -43,7 +45,7 @@ def _goldfish_screen():
     return GoldfishScreen()
 
 
-class DeckbuilderApp(App):
+class DeckbuilderApp(CurrentDeck, App):
     CSS_PATH = "app.tcss"
     TITLE = "deckbuilder"
     # Screens other than the browser are built on first visit (first paint stays small).
@@ -59,8 +61,10 @@ class DeckbuilderApp(App):
         Binding("f1", "help", "Help"),
         Binding("f2", "switch_mode('browser')", "Cards"),
         Binding("f3", "switch_mode('deck')", "Deck"),
-        Binding("f4", "switch_mode('collection')", "Collection"),
-        Binding("f5", "switch_mode('goldfish')", "Goldfish"),
+        Binding("f4", "switch_mode('collection')", "Coll."),
+        Binding("f5", "switch_mode('goldfish')", "Gold."),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        Binding("ctrl+y", "redo", "Redo", show=False),
     ]
 
     pool = reactive(None, always_update=False)
@@ -80,9 +84,14 @@ class DeckbuilderApp(App):
         self.collection = Collection()
         self.deck = Deck(name="Untitled deck")
         self.deck_path: Path | None = None
+        self.history = DeckHistory(DeckState.of(self.deck))
+        self.deck_check = None  # the current deck's CheckResult (None before the pool)
+        self.saved_name: str | None = None  # the saved deck the current one came from
+        self.file_links: dict[str, Path] = {}  # saved deck name → its file (this session)
+        self._chosen_list: tuple = (None, None)  # (list id, pool id) → its ResolvedList
 
     def on_mount(self) -> None:
-        self.sub_title = self.deck.name
+        self.title = self.deck_title()
         self.load_pool()
 
     # --- slow start-up work -----------------------------------------------------------
@@ -98,7 +107,7 @@ class DeckbuilderApp(App):
 
         try:
             pool = self._preloaded_pool or CardPool(load_cards(self.db_path))
-            search(pool, "warm up")  # build the name index now, not on the first keystroke
+            search(pool, "warm up", limit=1)  # build the search's index here, not on a key
             lists = load_lists(self.db_path)
             default_list = resolve_list(get_list(lists, DEFAULT_LIST_ID), pool)
         except DeckbuilderError as exc:
@@ -123,6 +132,7 @@ class DeckbuilderApp(App):
         self.lists = message.lists
         self.default_list = message.default_list
         self.pool = message.pool
+        self.deck_changed("pool")
         if self.initial_deck_path is not None:
             self.open_deck_file(self.initial_deck_path)
 
@@ -168,6 +178,35 @@ class DeckbuilderApp(App):
             available=self.collection.available_of,
         )
 
+    def chosen_list(self):
+        """The deck's restricted/banned list resolved against the pool (None until loaded
+        or when the deck names a list we do not have)."""
+        if self.pool is None or not self.lists:
+            return None
+        from deckbuilder.legality import DEFAULT_LIST_ID, LegalityError, get_list, resolve_list
+
+        key = (self.list_id or DEFAULT_LIST_ID, id(self.pool))
+        if self._chosen_list[0] != key:
+            try:
+                resolved = resolve_list(get_list(self.lists, key[0]), self.pool)
+            except LegalityError:
+                resolved = None
+            self._chosen_list = (key, resolved)
+        return self._chosen_list[1]
+
+    def list_name(self) -> str:
+        from deckbuilder.legality import DEFAULT_LIST_ID
+
+        chosen = self.lists.get(self.list_id or DEFAULT_LIST_ID)
+        return chosen.name if chosen else (self.list_id or "")
+
+    def badge(self, card) -> str | None:
+        """ "B" banned or "R" restricted under the chosen list, else None."""
+        resolved = self.chosen_list()
+        if resolved is None:
+            return None
+        return "B" if resolved.banned(card) else "R" if resolved.restricted(card) else None
+
     def check_deck(self):
         """The legality of the current deck under the chosen format and list."""
         from deckbuilder.legality import check_deck
@@ -190,114 +229,6 @@ class DeckbuilderApp(App):
             f"{lst.id}  {lst.name}" + (f" ({lst.effective})" if lst.effective else "")
             for lst in self.lists.values()
         ]
-
-    # --- the current deck -------------------------------------------------------------
-
-    def change_deck(self, card, delta: int) -> None:
-        """Add (delta > 0) or remove copies of a card; stories go to the story deck."""
-        section = "story" if card.type == "Story" else "draw"
-        if delta < 0 and self.deck.count_of(card.id, section) == 0:
-            self.notify(f"{card.title} is not in the deck.", severity="warning")
-            return
-        self.deck.add(card, delta, section=section)
-        after = self.deck.count_of(card.id, section)
-        where = "story deck" if section == "story" else "deck"
-        self.notify(f"{card.title}: {after} in {where}", timeout=2)
-        self.deck_changed("edit")
-
-    def set_deck(self, deck: Deck, path: Path | None, reason: str = "open") -> None:
-        self.deck = deck
-        self.deck_path = path
-        if deck.format:
-            self.format_id = deck.format
-        if deck.list_id:
-            self.list_id = deck.list_id
-        self.deck_changed(reason)
-
-    def deck_changed(self, reason: str) -> None:
-        self.sub_title = self.deck.name
-        self.deck_revision += 1
-        self.post_message(DeckChanged(reason))
-
-    def new_deck(self, name: str) -> None:
-        self.set_deck(Deck(name=name), None, "new")
-        self.notify(f"New deck {name!r}: add cards from the card browser (F2).")
-
-    def open_deck_file(self, path: Path) -> None:
-        from deckbuilder.formats import read_deck
-
-        def opened(deck: Deck) -> None:
-            self.set_deck(deck, path)
-            if deck.warnings:  # one notification: a deck can carry dozens of printing notes
-                shown, more = deck.warnings[:3], len(deck.warnings) - 3
-                extra = [f"…and {more} more (deckbuilder check lists them all)"] if more > 0 else []
-                self.notify("\n".join(shown + extra), severity="warning", timeout=8)
-            self.notify(f"Opened {path}")
-            self.switch_mode("deck")
-
-        self.in_thread(f"opening {path}", lambda: read_deck(path, self.pool), opened)
-
-    def saved_deck_names(self) -> list[str]:
-        """Names of the decks saved in the database (call from a worker thread)."""
-        return self.store.deck_names()
-
-    def open_saved_deck(self, name: str) -> None:
-        def opened(deck: Deck) -> None:
-            self.set_deck(deck, None)
-            self.notify(f"Opened saved deck {name!r}")
-            self.switch_mode("deck")
-
-        load = lambda: self.store.load_deck(name, self.pool)  # noqa: E731
-        self.in_thread(f"opening deck {name!r}", load, opened)
-
-    def save_deck(self) -> None:
-        """Save to the database, and to the deck's file when it has one."""
-        from deckbuilder.formats import write_deck
-
-        deck, path = self.deck, self.deck_path
-        deck.format, deck.list_id = self.format_id, self.list_id
-
-        def save() -> str:
-            self.store.save_deck(deck)
-            if path is not None:
-                write_deck(deck, path)
-            return f"Saved {deck.name!r}" + (f" and {path}" if path else "")
-
-        self.in_thread(f"saving {deck.name!r}", save, self.notify)
-
-    def export_deck(self, path: Path) -> None:
-        from deckbuilder.formats import write_deck
-
-        deck = self.deck
-
-        def written(_result) -> None:
-            self.deck_path = path
-            self.deck_changed("export")
-            self.notify(f"Wrote {path}")
-
-        self.in_thread(f"writing {path}", lambda: write_deck(deck, path), written)
-
-    def rename_deck(self, name: str) -> None:
-        old = self.deck.name
-
-        def rename() -> bool:
-            if old in self.store.deck_names():
-                self.store.rename_deck(old, name)
-                return True
-            return False
-
-        def renamed(saved: bool) -> None:
-            self.deck.name = name
-            self.deck_changed("rename")
-            self.notify(f"Renamed to {name!r}" + (" (saved deck too)" if saved else ""))
-
-        self.in_thread(f"renaming {old!r}", rename, renamed)
-
-    def delete_saved_deck(self, name: str) -> None:
-        def deleted(_result) -> None:
-            self.notify(f"Deleted the saved deck {name!r} (still open here, unsaved)")
-
-        self.in_thread(f"deleting {name!r}", lambda: self.store.delete_deck(name), deleted)
 
     # --- navigation -------------------------------------------------------------------
 

@@ -121,3 +121,13 @@ class Store:
         with self.session() as session:
             info, total = collection.add_product(product, count, session=session)
             return f"{info.name}: {total} owned"
+
+    def add_card(self, text: str, count: int, pool) -> str:
+        """Copies of a single card (a title, "Title, Descriptor" or an id) owned beyond the
+        products (negative: removed)."""
+        from deckbuilder import collection
+
+        card = collection.resolve_card(text, pool=pool)
+        with self.session() as session:
+            change = collection.add_card(card.card_id, count, session=session)
+            return f"{change.title}: {change.adjustment:+d} beyond the products"

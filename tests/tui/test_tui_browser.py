@@ -70,18 +70,25 @@ async def test_a_bad_query_is_shown_inline_and_the_app_keeps_running(make_app):
         assert "error" not in status.classes
 
 
-async def test_single_keys_add_and_remove_the_selected_card(make_app):
+async def test_keys_in_the_results_add_and_remove_and_typing_goes_to_the_search(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"itinerant scholar", "enter")
-        await pilot.press("a", "a", "plus")
+        assert app.focused.id == "results"
+        await pilot.press("plus", "plus", "enter")  # enter in the results adds too
         await pilot.pause()
         scholar = app.screen.query_one(CardDetail).card
         assert app.deck.count_of(scholar.id) == 3
         assert app.screen.query_one(CardDetail).in_deck == 3
         await pilot.press("minus")
         assert app.deck.count_of(scholar.id) == 2
-        await pilot.press("slash")
+        # letters typed in the results never edit the deck ("a" and "d" are not keys here)
+        await pilot.press(*" bass", "d", "a")
+        await pilot.pause()
+        assert app.deck.count_of(scholar.id) == 2 and app.deck.draw_count == 2
+        assert app.focused.id == "search"
+        assert app.screen.query_one("#search", Input).value == "itinerant scholar bassda"
+        await pilot.press("down", "slash")
         assert app.focused.id == "search"
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, OptionList, ProgressBar
+import io
+
+from rich.console import Console
+from textual.widgets import DataTable, OptionList, ProgressBar, TabbedContent
 from tui_helpers import SIZE, of_type, sample_deck, settle
 
 from deckbuilder.tui.messages import BatchDone, BatchProgress
@@ -24,6 +27,16 @@ async def test_setup_hand_keep_resources_and_a_turn_step(make_app, full_pool):
         assert game.phase == "mulligan" and len(game.hand) == 8
         options = screen.query_one("#actions", OptionList)
         assert options.option_count == 2  # keep or mulligan
+        # the hand shows each card's faction and cost
+        console = Console(width=100, file=io.StringIO())
+        with console.capture() as captured:
+            console.print(screen.query_one("#board").render())
+        board = captured.get()
+        for instance in game.hand:
+            card = game.card(instance)
+            assert f"Misk {card.cost_label or '-':>2} {card.title}" in board or (
+                f"Neut {card.cost_label or '-':>2} {card.title}" in board
+            )
 
         await pilot.press("m")  # mulligan once: the new 8 must be kept
         assert game.mulligan_taken and game.phase == "setup-resources"
@@ -41,14 +54,29 @@ async def test_setup_hand_keep_resources_and_a_turn_step(make_app, full_pool):
         assert len(game.hand) == 6  # 5 kept + the first player's single draw
 
         # every listed action is one of the engine's, described in words
-        assert [a for a in screen.actions] == game.legal_actions()
+        assert sorted(a for same in screen.choices for a in same) == sorted(game.legal_actions())
         assert all(describe(game, a) for a in screen.actions)
         await pilot.press("p")
         assert game.phase == "operations"
+        options = screen.query_one("#actions", OptionList)
+
+        # identical actions are one option with a count; the highlighted one's card shows
+        words = [describe(game, a) for a in game.legal_actions()]
+        assert options.option_count == len(set(words))
+        for label in {w for w in words if words.count(w) > 1}:
+            assert any(f"×{words.count(label)}" in str(options.get_option_at_index(i).prompt)
+                       for i in range(options.option_count))  # fmt: skip
+        shown = str(screen.query_one("#action-card").render())
+        first = screen.choices[options.highlighted][0]
+        if first.card >= 0:
+            assert game.card(first.card).title in shown
 
         await pilot.press("e")  # the suggestions play the game out
+        await pilot.pause()
         assert game.is_over
-        assert "Game over" in str(screen.query_one("#game-log").render())
+        log = screen.query_one("#game-log")
+        assert "Game over" in " ".join(line.text for line in log.lines[-3:])
+        assert log.scroll_y == log.max_scroll_y  # the newest event is in view
 
 
 async def test_batch_runs_in_a_worker_with_progress_and_shows_histogram(make_app, full_pool):
@@ -77,4 +105,28 @@ async def test_goldfish_without_a_deck_says_so(make_app):
         await pilot.press("f5", "n", "b")
         await pilot.pause()
         assert app.screen.game is None
+        await pilot.press("2")  # the tabs answer their keys
+        assert app.screen.query_one(TabbedContent).active == "batch"
         assert sum("deck is empty" in n.message for n in app._notifications) == 2
+
+
+async def test_a_batch_ignores_a_second_b_and_escape_cancels_it(make_app, full_pool):
+    messages: list = []
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await settle(pilot)
+        app.set_deck(sample_deck(full_pool), None)
+        await pilot.press("f5")
+        screen = app.screen
+        screen.start_batch(200_000, seed=1)
+        await pilot.pause(0.3)
+        assert screen.batch_running
+        await pilot.press("b")  # ignored while running: no prompt for a second batch
+        assert app.screen is screen
+        assert any("batch is running" in n.message for n in app._notifications)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.batch_running
+        assert not of_type(messages, BatchDone)
+        assert "cancelled" in str(screen.query_one("#batch-status").render())
+        assert screen.query_one("#batch-progress", ProgressBar).show_eta

@@ -1,55 +1,108 @@
-"""Snapshots of each screen at a fixed terminal size (update: pytest --snapshot-update)."""
+"""Snapshots of every screen at the two terminal sizes players use most: 100x30 (nothing a
+user needs may be cut off) and 140x45 (update: pytest --snapshot-update)."""
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, sample_deck, settle
+import pytest
+from tui_helpers import sample_deck, settle
+
+SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((140, 45), id="140x45")]
 
 
-def test_browser_snapshot(snap_compare, make_app):
+@pytest.mark.parametrize("size", SIZES)
+def test_browser_snapshot(snap_compare, make_app, size):
     async def search(pilot):
         await settle(pilot)
         await pilot.press(*"t:char f:misk c<=2")
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=search)
+    assert snap_compare(make_app(), terminal_size=size, run_before=search)
 
 
-def test_bad_query_snapshot(snap_compare, make_app):
+@pytest.mark.parametrize("size", SIZES)
+def test_bad_query_snapshot(snap_compare, make_app, size):
     async def search(pilot):
         await settle(pilot)
         await pilot.press(*"c<=two")
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=search)
+    assert snap_compare(make_app(), terminal_size=size, run_before=search)
 
 
-def test_deck_editor_snapshot(snap_compare, make_app, full_pool):
+@pytest.mark.parametrize("size", SIZES)
+def test_deck_editor_snapshot(snap_compare, make_app, full_pool, size):
     async def open_deck(pilot):
         await settle(pilot)
         pilot.app.set_deck(sample_deck(full_pool), None)
-        await pilot.press("f3")
+        await pilot.press("f3", "slash", *"celano")
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=open_deck)
+    assert snap_compare(make_app(), terminal_size=size, run_before=open_deck)
 
 
-def test_goldfish_snapshot(snap_compare, make_app, full_pool):
+@pytest.mark.parametrize("size", SIZES)
+def test_deck_editor_rule_breaking_snapshot(snap_compare, make_app, full_pool, size):
+    """Flagged rows, badges, the unsaved marker and the Charts tab."""
+
+    async def break_rules(pilot):
+        await settle(pilot)
+        deck = sample_deck(full_pool, "Broken")
+        pilot.app.set_deck(deck, None)
+        await pilot.press("f3")
+        for title in ("Itinerant Scholar", "Diseased Sewer Rats"):
+            deck.add(full_pool.cards_of_title(title)[0], 1)  # no toast: snapshots stay stable
+        pilot.app.deck_changed("edit")
+        pilot.app.screen.query_one("#deck-tabs").active = "charts-tab"
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=break_rules)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_collection_snapshot(snap_compare, make_app, full_pool, size):
+    async def collection(pilot):
+        await settle(pilot)
+        pilot.app.set_deck(sample_deck(full_pool), None)
+        await pilot.press("f4")
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=collection)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_goldfish_snapshot(snap_compare, make_app, full_pool, size):
     async def play(pilot):
         await settle(pilot)
         pilot.app.set_deck(sample_deck(full_pool), None)
         await pilot.press("f5")
         await pilot.pause()
         pilot.app.screen.action_new_game(seed=7)
-        await pilot.press("k", "s", "s", "s")  # keep, the suggested three resources
+        await pilot.press("k", "s", "s", "s", "p")  # keep, three resources, pass
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=play)
+    assert snap_compare(make_app(), terminal_size=size, run_before=play)
 
 
-def test_help_snapshot(snap_compare, make_app):
+@pytest.mark.parametrize("size", SIZES)
+def test_help_snapshot(snap_compare, make_app, size):
     async def help_screen(pilot):
         await settle(pilot)
         await pilot.press("f1")
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=help_screen)
+    assert snap_compare(make_app(), terminal_size=size, run_before=help_screen)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_unsaved_prompt_snapshot(snap_compare, make_app, full_pool, size):
+    async def prompt(pilot):
+        await settle(pilot)
+        deck = sample_deck(full_pool)
+        pilot.app.set_deck(deck, None)
+        await pilot.press("f3")
+        deck.draw.pop()  # an edit without a toast: snapshots stay stable
+        pilot.app.deck_changed("edit")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=prompt)

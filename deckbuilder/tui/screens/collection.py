@@ -9,15 +9,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from deckbuilder.tui.screens.prompts import TextPrompt
+from deckbuilder.plurals import counted
+from deckbuilder.tui.screens.prompts import ChoicePrompt, TextPrompt
 
 
 class CollectionScreen(Screen):
     BINDINGS = [
-        Binding("b", "build", "Mark deck built"),
-        Binding("u", "unbuild", "Unbuild"),
-        Binding("p", "add_product", "Add product"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("b", "build", "Build"),
+        Binding("u", "unbuild", "Unbuild", show=False),
+        Binding("p", "add_product", "+Product"),
+        Binding("x", "remove_product", "-Product"),
+        Binding("c", "add_card", "+Card"),
+        Binding("r", "refresh", "Refresh", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -28,13 +31,13 @@ class CollectionScreen(Screen):
                 yield DataTable(cursor_type="row", zebra_stripes=True, id="deck-needs")
             with VerticalScroll(id="collection-summary"):
                 yield Static(id="owned-summary")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#deck-needs", DataTable)
-        table.add_column("Title", width=34)
+        table.add_column("Title", width=29)
         for label in ("Need", "Owned", "Free", "Missing"):
-            table.add_column(label, width=7)
+            table.add_column(label, width=len(label))
         self.check = None
         self.watch(self.app, "collection_revision", self._refresh)
         self.watch(self.app, "deck_revision", self._refresh)
@@ -56,21 +59,21 @@ class CollectionScreen(Screen):
             text.append("loading…", style="dim")
         else:
             text.append(
-                f"{summary.cards} cards owned ({summary.titles} titles), "
+                f"{counted(summary.cards, 'card')} owned ({counted(summary.titles, 'title')}), "
                 f"{summary.reserved} reserved by built decks, {summary.available} available\n\n"
             )
             text.append("Products\n", style="bold")
             for info, count in summary.products:
                 text.append(f"  {count} × {info.name}\n")
             if not summary.products:
-                text.append("  none yet: press p to add one (e.g. Core Set)\n", style="dim")
+                text.append("  none yet: p picks one from the list\n", style="dim")
             if summary.adjustments:
                 text.append("\nSingle cards\n", style="bold")
-                for title, count in summary.adjustments:
-                    text.append(f"  {count:+d} {title}\n")
+                for adjustment in summary.adjustments:
+                    text.append(f"  {adjustment.count:+d} {adjustment.name.label}\n")
             text.append("\nBuilt decks\n", style="bold")
             for built in summary.built:
-                text.append(f"  {built.name} ({built.count} cards reserved)\n")
+                text.append(f"  {built.name} ({counted(built.count, 'card')} reserved)\n")
             if not summary.built:
                 text.append("  none\n", style="dim")
         self.query_one("#owned-summary", Static).update(text)
@@ -108,7 +111,10 @@ class CollectionScreen(Screen):
             status.append("\n✔ buildable from the collection", style="green")
         else:
             short = sum(m.need - m.have for m in check.missing)
-            status.append(f"\n✘ missing {short} cards of {len(check.missing)} titles", style="red")
+            status.append(
+                f"\n✘ missing {counted(short, 'card')} of {counted(len(check.missing), 'title')}",
+                style="red",
+            )
         self.query_one("#deck-status", Static).update(status)
         self.check = check
 
@@ -120,10 +126,11 @@ class CollectionScreen(Screen):
 
         def built(check) -> None:
             if check.buildable:
-                self.notify(f"{deck.name!r} is built: {check.cards} cards reserved")
+                self.notify(f"{deck.name!r} is built: {counted(check.cards, 'card')} reserved")
             else:
                 self.notify(
-                    f"{deck.name!r} cannot be built: {len(check.missing)} titles missing",
+                    f"{deck.name!r} cannot be built: "
+                    f"{counted(len(check.missing), 'title')} missing",
                     severity="warning",
                 )
             self.app.reload_collection()
@@ -139,13 +146,63 @@ class CollectionScreen(Screen):
 
         self.app.in_thread(f"unbuilding {name!r}", lambda: self.app.store.unbuild(name), unbuilt)
 
+    def _change_collection(self, what: str, job) -> None:
+        def done(message: str) -> None:
+            self.notify(message)
+            self.app.reload_collection()
+
+        self.app.in_thread(what, job, done)
+
     def action_add_product(self) -> None:
-        def chosen(product: str | None) -> None:
-            if product:
-                self.app.in_thread(
-                    f"adding {product!r}",
-                    lambda: self.app.store.add_product(product),
-                    lambda message: (self.notify(message), self.app.reload_collection()),
+        from deckbuilder.collection import PRODUCTS
+
+        def chosen(choice: str | None) -> None:
+            if choice:
+                code = choice.split("  ")[0]
+                self._change_collection(f"adding {code}", lambda: self.app.store.add_product(code))
+
+        names = [f"{p.code}  {p.name}" for p in PRODUCTS]
+        self.app.push_screen(ChoicePrompt("Add one copy of a product:", names), chosen)
+
+    def action_remove_product(self) -> None:
+        summary = self.app.collection.summary
+        owned = (
+            [f"{info.code}  {info.name} (own {n})" for info, n in summary.products]
+            if summary
+            else []
+        )
+        if not owned:
+            self.notify("No products owned yet: p adds one.", severity="warning")
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice:
+                code = choice.split("  ")[0]
+                self._change_collection(
+                    f"removing {code}", lambda: self.app.store.add_product(code, -1)
                 )
 
-        self.app.push_screen(TextPrompt("Add one copy of a product (name or code):"), chosen)
+        self.app.push_screen(ChoicePrompt("Remove one copy of a product:", owned), chosen)
+
+    def action_add_card(self) -> None:
+        def chosen(answer: str | None) -> None:
+            if not answer:
+                return
+            count, title = _count_and_title(answer)
+            self._change_collection(
+                f"adding {title!r}", lambda: self.app.store.add_card(title, count, self.app.pool)
+            )
+
+        prompt = TextPrompt(
+            "Single card copies owned beyond the products:", placeholder="2 Itinerant Scholar"
+        )
+        self.app.push_screen(prompt, chosen)
+
+
+def _count_and_title(answer: str) -> tuple[int, str]:
+    """ "2 Title", "-1 Title" or just "Title" (one copy)."""
+    head, _, rest = answer.partition(" ")
+    try:
+        return int(head), rest.strip()
+    except ValueError:
+        return 1, answer.strip()

@@ -1,113 +1,144 @@
-"""The deck editor: the deck's cards, its numbers and a live legality panel."""
+"""The deck editor: one screen to build a deck. The deck list (grouped, sortable) with its
+rules, charts and notes beside a search with results and a card preview."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from rich.markup import escape
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPane, TextArea
 
-from card_db.card import CARD_TYPES
-from card_db.errors import DeckbuilderError
 from deckbuilder.tui.screens.prompts import ChoicePrompt, Confirm, TextPrompt
+from deckbuilder.tui.widgets.card_detail import CardDetail
+from deckbuilder.tui.widgets.card_search import CardSearch
 from deckbuilder.tui.widgets.card_table import CardTable
+from deckbuilder.tui.widgets.deck_list import DeckList
 from deckbuilder.tui.widgets.deck_stats import DeckStats
-from deckbuilder.tui.widgets.legality import LegalityPanel
+from deckbuilder.tui.widgets.legality import LegalityPanel, flagged_titles
+from deckbuilder.tui.widgets.legality import headline as headline_of
 
-
-def _entry_order(card) -> tuple:
-    kind = CARD_TYPES.index(card.type) if card.type in CARD_TYPES else len(CARD_TYPES)
-    return (kind, card.cost if card.cost is not None else 99, card.title.lower())
+EDITOR_RESULT_COLUMNS = ("title", "faction", "cost", "skill", "icons")
 
 
 class DeckScreen(Screen):
     BINDINGS = [
-        Binding("a,plus,equals_sign", "add_card(1)", "Add"),
-        Binding("d,minus", "add_card(-1)", "Remove"),
         Binding("ctrl+n", "new_deck", "New"),
         Binding("ctrl+o", "open_deck", "Open"),
         Binding("ctrl+s", "save_deck", "Save"),
-        Binding("ctrl+e", "export_deck", "Export"),
-        Binding("ctrl+r", "rename_deck", "Rename"),
-        Binding("ctrl+delete", "delete_deck", "Delete"),
-        Binding("f", "choose_format", "Format"),
-        Binding("l", "choose_list", "List"),
+        Binding("ctrl+e", "export_deck", "Export", show=False),
+        Binding("ctrl+r", "rename_deck", "Rename", show=False),
+        Binding("ctrl+delete", "delete_deck", "Delete", show=False),
+        # priority: acted on before the keys typed after it are handed to a widget, so
+        # "/" then a fast word all reaches the search box (check_action: text boxes type it)
+        Binding("slash", "focus_search", "Search", show=False, priority=True),
+        Binding("f", "choose_format", "Format", show=False),
+        Binding("l", "choose_list", "List", show=False),
     ]
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Static(id="deck-title")
         with Horizontal(id="deck-editor"):
-            with Vertical(id="deck-left"):
-                yield Static(id="deck-title")
-                yield CardTable(with_count=True, id="deck-cards")
-            with VerticalScroll(id="deck-right"):
-                yield LegalityPanel(id="legality")
-                yield DeckStats(self.app.deck, id="deck-stats")
-        yield Footer()
+            with Vertical(id="deck-side"):
+                yield DeckList(id="deck-cards")
+                with TabbedContent(id="deck-tabs"):
+                    with TabPane("Rules", id="rules-tab"), VerticalScroll():
+                        yield LegalityPanel(id="legality")
+                    with TabPane("Charts", id="charts-tab"), VerticalScroll():
+                        yield DeckStats(self.app.deck, id="deck-stats")
+                    with TabPane("Notes", id="notes-tab"):
+                        yield TextArea(id="deck-notes", soft_wrap=True)
+            with Vertical(id="find-side"):
+                yield CardSearch(
+                    self._preview,
+                    columns=EDITOR_RESULT_COLUMNS,
+                    placeholder="Find a card to add: title or t:char f:misk c<=2",
+                )
+                with VerticalScroll(id="preview-scroll"):
+                    yield CardDetail(id="preview")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.watch(self.app, "deck_revision", self._refresh_deck)
-        self.watch(self.app, "pool", self._refresh_deck)
-        self.watch(self.app, "format_id", self._refresh_legality)
-        self.watch(self.app, "list_id", self._refresh_legality)
-        self.query_one(CardTable).focus()
+        self.watch(self.app, "collection_revision", self._refresh_preview)
+        self.query_one(DeckList).badge = self.app.badge
+        self.query_one("#preview-scroll").can_focus = False  # tab: search, results, deck
+        self.query_one(DeckList).focus()
 
     # --- drawing ----------------------------------------------------------------------
 
     def _refresh_deck(self, _value=None) -> None:
-        deck = self.app.deck
-        table = self.query_one(CardTable)
-        keep = table.selected_id
-        entries = sorted(deck.draw, key=lambda e: _entry_order(e.card))
-        entries += sorted(deck.story, key=lambda e: _entry_order(e.card))
-        counts = {e.card.id: e.count for e in entries}
-        table.show_cards([e.card for e in entries], counts, keep_cursor=True)
-        if keep in table.card_ids:
-            table.move_cursor(table.card_ids.index(keep))
-        where = f" · {self.app.deck_path}" if self.app.deck_path else " · not saved to a file"
-        self.query_one("#deck-title", Static).update(
-            f"[b]{deck.name}[/]{where}\n{deck.draw_count} draw cards, "
-            f"{sum(e.count for e in deck.story)} stories"
-        )
+        app, deck = self.app, self.app.deck
+        deck_list = self.query_one(DeckList)
+        deck_list.flagged = flagged_titles(app.deck_check)
+        deck_list.show_deck(deck)
+        self.query_one(CardSearch).table.refresh_rows()  # badges follow the deck's list
+        where = f"file {app.deck_path}" if app.deck_path else "no file (ctrl+e exports)"
+        title = self.query_one("#deck-title", Static)
+        title.set_class(app.unsaved, "unsaved")
+        marker = " ● unsaved" if app.unsaved else ""
+        headline = f" · {headline_of(deck, app.deck_check)}" if app.deck_check else ""
+        extra = f"sort {deck_list.sort} (o) · {where}"
+        title.update(f"[b]{escape(deck.name)}{marker}[/]{headline}  [dim]{escape(extra)}[/]")
         stats = self.query_one(DeckStats)
         stats.deck = deck
         stats.revision += 1
-        self._refresh_legality()
-
-    def _refresh_legality(self, _value=None) -> None:
         panel = self.query_one(LegalityPanel)
-        if self.app.pool is None:
-            return
-        try:
-            result = self.app.check_deck()
-        except DeckbuilderError as exc:  # e.g. a list id from a deck file we do not know
-            panel.show_unavailable(f"Cannot check: {exc}")
-            return
-        panel.show(result, f"format {result.format} · list {result.list}  (f / l to change)")
+        if app.deck_check is not None:
+            check = app.deck_check
+            panel.show(check, f"format {check.format} · list {check.list}  (f / l change)")
+        elif app.pool is not None:
+            panel.show_unavailable(f"Cannot check under list {app.list_id!r}")
+        notes = self.query_one("#deck-notes", TextArea)
+        if notes.text != deck.notes:
+            notes.load_text(deck.notes)
+        self._refresh_preview()
 
-    # --- editing ----------------------------------------------------------------------
+    def _refresh_preview(self, _value=None) -> None:
+        preview = self.query_one(CardDetail)
+        self._preview(preview.card.id if preview.card else None)
 
-    def action_add_card(self, delta: int) -> None:
-        card_id = self.query_one(CardTable).selected_id
-        card = self.app.pool.by_id.get(card_id) if card_id and self.app.pool else None
-        if card is None:
-            self.notify("The deck is empty: add cards from the card browser (F2).")
-            return
-        self.app.change_deck(card, delta)
+    def _preview(self, card_id: str | None) -> None:
+        self.query_one(CardDetail).show(self.app, card_id)
+
+    @on(CardTable.Highlighted)
+    def _row_highlighted(self, event: CardTable.Highlighted) -> None:
+        if event.card_id is not None:
+            self._preview(event.card_id)
+
+    @on(CardTable.Edit)
+    def _edit(self, event: CardTable.Edit) -> None:
+        self.app.change_deck(self.app.pool.by_id[event.card_id], event.delta)
+
+    @on(TextArea.Changed, "#deck-notes")
+    def _notes_changed(self, event: TextArea.Changed) -> None:
+        self.app.set_notes(event.text_area.text)
+
+    # --- deck actions -----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "focus_search":  # a priority key: text boxes still type "/"
+            return not isinstance(self.focused, Input | TextArea)
+        return True
+
+    def action_focus_search(self) -> None:
+        self.query_one(CardSearch).focus_box()
 
     def action_new_deck(self) -> None:
         def named(name: str | None) -> None:
             if name:
                 self.app.new_deck(name)
 
-        self.app.push_screen(TextPrompt("Name of the new deck:"), named)
+        self.app.guard_unsaved(lambda: self.app.push_screen(TextPrompt("New deck name:"), named))
 
     def action_open_deck(self) -> None:
         def chosen(choice) -> None:
             if isinstance(choice, tuple):
-                from pathlib import Path
-
                 self.app.open_deck_file(Path(choice[1]).expanduser())
             elif choice:
                 self.app.open_saved_deck(choice)
@@ -115,7 +146,9 @@ class DeckScreen(Screen):
         def ask(names: list[str]) -> None:
             self.app.push_screen(ChoicePrompt("Open a deck:", names, allow_path=True), chosen)
 
-        self.app.in_thread("listing saved decks", self.app.saved_deck_names, ask)
+        self.app.guard_unsaved(
+            lambda: self.app.in_thread("listing saved decks", self.app.saved_deck_names, ask)
+        )
 
     def action_save_deck(self) -> None:
         self.app.save_deck()
@@ -123,8 +156,6 @@ class DeckScreen(Screen):
     def action_export_deck(self) -> None:
         def chosen(path: str | None) -> None:
             if path:
-                from pathlib import Path
-
                 self.app.export_deck(Path(path).expanduser())
 
         suggestion = str(self.app.deck_path or f"{self.app.deck.name}.txt")
@@ -148,14 +179,14 @@ class DeckScreen(Screen):
     def action_choose_format(self) -> None:
         def chosen(format_id: str | None) -> None:
             if format_id:
-                self.app.format_id = format_id.split(" ")[0]
+                self.app.set_rules(format_id=format_id.split(" ")[0])
 
         self.app.push_screen(ChoicePrompt("Format:", self.app.format_choices()), chosen)
 
     def action_choose_list(self) -> None:
         def chosen(list_id: str | None) -> None:
             if list_id:
-                self.app.list_id = list_id.split(" ")[0]
+                self.app.set_rules(list_id=list_id.split(" ")[0])
 
         prompt = ChoicePrompt("Restricted/banned list:", self.app.list_choices())
         self.app.push_screen(prompt, chosen)

@@ -16,31 +16,39 @@ from textual.widgets import (
     Header,
     OptionList,
     ProgressBar,
+    RichLog,
     Static,
     TabbedContent,
     TabPane,
 )
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from card_db.errors import DeckbuilderError
+from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import BatchDone, BatchProgress, WorkFailed
 from deckbuilder.tui.screens.prompts import TextPrompt
 from deckbuilder.tui.widgets.board import Board, describe
+from deckbuilder.tui.widgets.card_detail import card_text
 from deckbuilder.tui.widgets.deck_stats import bar_chart
 
-LOG_LINES = 14
 TABLE_TURNS = (1, 2, 3, 4, 5, 6, 8, 10)
+
+
+class BatchCancelled(Exception):
+    """Raised in the batch's progress callback to stop the games (escape)."""
 
 
 class GoldfishScreen(Screen):
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
+        Binding("n", "new_game", "New"),
         Binding("k", "take('keep')", "Keep"),
-        Binding("m", "take('mulligan')", "Mulligan"),
+        Binding("m", "take('mulligan')", "Mull."),
         Binding("p", "take('pass')", "Pass"),
-        Binding("s", "suggest", "Suggested"),
-        Binding("e", "play_out", "Play out"),
+        Binding("s", "suggest", "Suggest"),
+        Binding("e", "play_out", "Play out", show=False),
         Binding("b", "batch", "Batch"),
+        Binding("escape", "cancel_batch", "Cancel batch", show=False),
         Binding("1", "tab('play')", "Play", show=False),
         Binding("2", "tab('batch')", "Stats", show=False),
     ]
@@ -55,19 +63,23 @@ class GoldfishScreen(Screen):
                     with Vertical(id="goldfish-side"):
                         yield Static("Legal actions (enter takes one)", classes="dim")
                         yield OptionList(id="actions")
-                        yield Static(id="game-log")
+                        yield Static(id="action-card")
+                        yield RichLog(id="game-log", wrap=True, auto_scroll=True, min_width=20)
             with TabPane("Batch (2)", id="batch"):
                 with VerticalScroll():
                     yield Static("Press b to run a batch of games with the current deck.",
                                  id="batch-status")  # fmt: skip
-                    yield ProgressBar(id="batch-progress", show_eta=False)
+                    yield ProgressBar(id="batch-progress", show_eta=True)
                     yield Static(id="batch-summary")
                     yield DataTable(id="batch-cards", zebra_stripes=True, cursor_type="row")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.game = None
         self.policy = None
+        self.batch_worker = None
+        self.choices: list[list] = []  # per option: the identical actions it stands for
+        self.query_one("#game-log").can_focus = False  # the keys stay with the actions
         self.query_one("#actions", OptionList).focus()
 
     # --- one game by hand -------------------------------------------------------------
@@ -96,22 +108,33 @@ class GoldfishScreen(Screen):
         actions.clear_options()
         self.actions = game.legal_actions()
         suggested = self.policy.choose(game) if not game.is_over else None
-        for index, action in enumerate(self.actions):
-            label = Text(describe(game, action))
-            if action == suggested:
+        # identical actions (two copies of a card in hand) are one option with a count
+        groups: dict[str, list] = {}
+        for action in self.actions:
+            groups.setdefault(describe(game, action), []).append(action)
+        self.choices = list(groups.values())
+        highlighted = 0
+        for index, (words, same) in enumerate(groups.items()):
+            label = Text(words)
+            if len(same) > 1:
+                label.append(f"  ×{len(same)}", style="bold")
+            if suggested in same:
                 label.append("  ← suggested", style="green")
+                highlighted = index
             actions.add_option(Option(label, id=str(index)))
-        if self.actions:
-            actions.highlighted = self.actions.index(suggested) if suggested in self.actions else 0
-        log = Text()
-        for event in (game.log or [])[-LOG_LINES:]:
-            log.append(f"T{event.turn} {event.phase}: ", style="dim").append(event.text + "\n")
+        if self.choices:
+            actions.highlighted = highlighted
+        self._show_action_card()
+        log = self.query_one("#game-log", RichLog)
+        log.clear()
+        for event in game.log or []:
+            log.write(Text(f"T{event.turn} {event.phase}: ", style="dim").append(event.text))
         if game.is_over:
-            log.append(f"Game over: {game.result.replace('_', ' ')}", style="bold")
+            over = Text(f"Game over: {game.result.replace('_', ' ')}", style="bold")
             if game.win_turn:
-                log.append(f" on turn {game.win_turn}", style="bold")
-            log.append(" (n: new game)")
-        self.query_one("#game-log", Static).update(log)
+                over.append(f" on turn {game.win_turn}", style="bold")
+            log.write(over.append(" (n: new game)"))
+        log.scroll_end(animate=False, immediate=True)
 
     def take(self, action) -> None:
         from deckbuilder.engine import IllegalAction
@@ -122,10 +145,18 @@ class GoldfishScreen(Screen):
             self.notify(str(exc), severity="error")
         self._show_game()
 
+    @on(OptionList.OptionHighlighted, "#actions")
+    def _show_action_card(self, _event=None) -> None:
+        """The text of the card the highlighted action plays, attaches or commits."""
+        index = self.query_one("#actions", OptionList).highlighted
+        action = self.choices[index][0] if index is not None and self.choices else None
+        card = self.game.card(action.card) if action is not None and action.card >= 0 else None
+        self.query_one("#action-card", Static).update(card_text(card) if card else "")
+
     @on(OptionList.OptionSelected, "#actions")
     def _action_chosen(self, event: OptionList.OptionSelected) -> None:
         if self.game is not None and not self.game.is_over:
-            self.take(self.actions[int(event.option.id)])
+            self.take(self.choices[int(event.option.id)][0])
 
     def action_take(self, kind: str) -> None:
         if self.game is None:
@@ -154,7 +185,19 @@ class GoldfishScreen(Screen):
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
 
+    @property
+    def batch_running(self) -> bool:
+        return self.batch_worker is not None and self.batch_worker.is_running
+
+    def action_cancel_batch(self) -> None:
+        if self.batch_running:
+            self.batch_worker.cancel()
+            self.query_one("#batch-status", Static).update("Cancelling the batch…")
+
     def action_batch(self) -> None:
+        if self.batch_running:
+            self.notify("A batch is running: escape cancels it.", severity="warning")
+            return
         if self.app.deck.draw_count == 0:
             self.notify("The deck is empty: build or open one first (F3).", severity="warning")
             return
@@ -177,28 +220,36 @@ class GoldfishScreen(Screen):
         self.query_one(TabbedContent).active = "batch"
         self.query_one("#batch-progress", ProgressBar).update(total=games, progress=0)
         self.query_one("#batch-status", Static).update(
-            f"Running {games} games of {self.app.deck.name!r}…"
+            f"Running {counted(games, 'game')} of {self.app.deck.name!r}… (escape cancels)"
         )
-        self.run_batch(self.app.deck, games, seed)
+        self.batch_worker = self.run_batch(self.app.deck, games, seed)
 
     @work(thread=True, exclusive=True, group="batch", exit_on_error=False)
     def run_batch(self, deck, games: int, seed: int | None) -> None:
         from deckbuilder.engine import run_batch
 
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise BatchCancelled
+            self.post_message(BatchProgress(done, total))
+
         started = time.perf_counter()
         try:
             # One process: forking a running terminal app is not worth the risk here.
-            stats = run_batch(
-                deck,
-                games=games,
-                seed=seed,
-                workers=1,
-                progress=lambda done, total: self.post_message(BatchProgress(done, total)),
-            )
+            stats = run_batch(deck, games=games, seed=seed, workers=1, progress=progress)
+        except BatchCancelled:
+            self.app.call_from_thread(self._batch_cancelled)
+            return
         except (DeckbuilderError, ValueError) as exc:
             self.post_message(WorkFailed("goldfish batch", str(exc)))
             return
         self.post_message(BatchDone(stats, time.perf_counter() - started))
+
+    def _batch_cancelled(self) -> None:
+        self.query_one("#batch-status", Static).update("Batch cancelled (b runs a new one).")
+        self.notify("Batch cancelled")
 
     @on(BatchProgress)
     def _batch_progress(self, message: BatchProgress) -> None:
@@ -213,7 +264,7 @@ class GoldfishScreen(Screen):
         stats = message.stats
         turns = stats.win_turn_summary()
         self.query_one("#batch-status", Static).update(
-            f"{stats.games} games of {self.app.deck.name!r} in {message.seconds:.1f} s "
+            f"{counted(stats.games, 'game')} of {self.app.deck.name!r} in {message.seconds:.1f} s "
             f"(seed {stats.seed}, policy {stats.policy})"
         )
         summary = Text()
@@ -229,7 +280,14 @@ class GoldfishScreen(Screen):
             )
         summary.append(TEXT_NOTE + "\n\n", style="dim")
         histogram = [(f"T{t}", round(share * 100, 1)) for t, share in stats.win_by_turn().items()]
-        summary.append(bar_chart("Turn of win (% of games)", histogram, "magenta"))
+        summary.append(
+            bar_chart(
+                "Turn of win (% of games)",
+                histogram,
+                "magenta",
+                width=self.query_one("#batch-summary").size.width,
+            )
+        )
         summary.append("\nPer card: share of games where it was playable by turn t", style="bold")
         self.query_one("#batch-summary", Static).update(summary)
         table = self.query_one("#batch-cards", DataTable)
@@ -241,4 +299,4 @@ class GoldfishScreen(Screen):
         for row in stats.playable_by_turn():
             cells = [f"{row['by_turn'][str(t)]:.0%}" for t in TABLE_TURNS if t <= stats.turn_cap]
             table.add_row(row["title"], *cells)
-        self.notify(f"Batch done: {stats.games} games, win rate {stats.win_rate:.1%}")
+        self.notify(f"Batch done: {counted(stats.games, 'game')}, win rate {stats.win_rate:.1%}")

@@ -74,3 +74,22 @@ class Confirm(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Label(self.question)
             yield Label("y: yes · n: no", classes="dim")
+
+
+class UnsavedPrompt(ModalScreen[str | None]):
+    """Unsaved changes: "save", "discard", or None (cancel: stay)."""
+
+    BINDINGS = [
+        Binding("s", "dismiss('save')", "Save"),
+        Binding("d", "dismiss('discard')", "Discard"),
+        Binding("escape,c", "dismiss(None)", "Cancel"),
+    ]
+
+    def __init__(self, deck_name: str) -> None:
+        super().__init__()
+        self.deck_name = deck_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"The deck {self.deck_name!r} has unsaved changes.")
+            yield Label("s: save them · d: discard them · escape: cancel", classes="dim")

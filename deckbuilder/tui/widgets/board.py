@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from deckbuilder.tui.widgets.card_detail import icon_string
-from deckbuilder.tui.widgets.card_table import FACTION_SHORT, FACTION_STYLES
+from deckbuilder.tui.widgets.card_table import FACTION_CODES, FACTION_SHORT, FACTION_STYLES
 
 STATUS_STYLES = {"ready": "green", "exhausted": "yellow", "insane": "red"}
 
@@ -23,6 +23,8 @@ def card_label(game, instance: int) -> Text:
 
 def describe(game, action) -> str:
     """An action in a player's words."""
+    if action.label:  # abilities and choices inside effects carry the card's words
+        return action.label[0].upper() + action.label[1:]
     kind = action.kind
     if kind == "keep":
         return "Keep this hand"
@@ -107,11 +109,14 @@ def board(game) -> Group:
         in_play.append("  ").append(card_label(game, inst)).append("\n")
     if not game.supports:
         in_play.append("  none\n", style="dim")
-    in_play.append(f"Hand ({len(game.hand)})\n", style="bold")
-    for inst in game.hand:
+    in_play.append(f"Hand ({len(game.hand)}): faction, cost, card\n", style="bold")
+    for inst in sorted(game.hand, key=lambda i: (game.card(i).faction, game.card(i).title)):
         card = game.card(inst)
-        in_play.append("  ").append(card_label(game, inst))
-        in_play.append(f" {card.type} {icon_string(card)}\n", style="dim")
+        faction = FACTION_CODES.get(card.faction, card.faction)
+        in_play.append(f"  {faction:<4} ", style=FACTION_STYLES.get(card.faction, ""))
+        in_play.append(f"{card.cost_label or '-':>2} ", style="bold")
+        in_play.append(card.title, style=FACTION_STYLES.get(card.faction, ""))
+        in_play.append(f"  {card.type} {icon_string(card)}\n", style="dim")
     parts.append(in_play)
     return Group(*parts)
 

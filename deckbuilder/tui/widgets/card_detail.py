@@ -16,15 +16,29 @@ def icon_string(card: Card) -> str:
     return "".join(letter * getattr(card, name) for name, letter in ICON_GLYPHS)
 
 
+BADGE_WORDS = {"R": ("RESTRICTED", "bold black on yellow"), "B": ("BANNED", "bold white on red")}
+
+
 def card_text(
-    card: Card, *, owned: int | None = None, available: int | None = None, in_deck: int = 0
+    card: Card,
+    *,
+    owned: int | None = None,
+    available: int | None = None,
+    in_deck: int = 0,
+    badge: str | None = None,
+    list_name: str = "",
 ) -> Text:
     text = Text()
-    text.append(("* " if card.unique else "") + card.title, style="bold")
+    if card.unique:
+        text.append("* ", style="bold yellow")
+    text.append(card.title, style="bold")
     if card.descriptor:
         text.append(f", {card.descriptor}", style="italic")
     text.append("\n")
-    text.append(f"{card.faction} {card.type}", style="cyan")
+    if badge in BADGE_WORDS:
+        word, style = BADGE_WORDS[badge]
+        text.append(f" {word} ", style=style).append(f" under {list_name}\n", style="dim")
+    text.append(("Unique " if card.unique else "") + f"{card.faction} {card.type}", style="cyan")
     if card.subtypes:
         text.append(" — " + ". ".join(card.subtypes) + ".")
     text.append("\n")
@@ -68,10 +82,29 @@ class CardDetail(Widget):
     in_deck: reactive[int] = reactive(0)
     owned: reactive[int | None] = reactive(None)  # None until the collection has loaded
     available: reactive[int | None] = reactive(None)
+    badge: reactive[str | None] = reactive(None)  # "R" or "B" under ``list_name``
+    list_name = ""
+
+    def show(self, app, card_id: str | None) -> None:
+        """Show a card with what the app knows of it: copies in the deck, owned, badge."""
+        card = app.pool.by_id.get(card_id) if card_id and app.pool else None
+        section = "story" if card is not None and card.type == "Story" else "draw"
+        loaded = app.collection.summary is not None
+        self.card = card
+        self.in_deck = app.deck.count_of(card.id, section) if card else 0
+        self.owned = app.collection.owned_of(card) if card and loaded else None
+        self.available = app.collection.available_of(card) if card and loaded else None
+        self.list_name = app.list_name()
+        self.badge = app.badge(card) if card else None
 
     def render(self):
         if self.card is None:
             return Text("No card selected.", style="dim")
         return card_text(
-            self.card, owned=self.owned, available=self.available, in_deck=self.in_deck
+            self.card,
+            owned=self.owned,
+            available=self.available,
+            in_deck=self.in_deck,
+            badge=self.badge,
+            list_name=self.list_name,
         )

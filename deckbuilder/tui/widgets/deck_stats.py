@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
@@ -11,56 +9,36 @@ from textual.widget import Widget
 
 from card_db.card import CARD_TYPES, ICONS
 from deckbuilder.deck import Deck
+from deckbuilder.deck_summary import curve_rows, deck_numbers
+from deckbuilder.plurals import counted
 from deckbuilder.tui.widgets.card_table import FACTION_SHORT, FACTION_STYLES
 
 BAR_WIDTH = 20
 
 
 def bar_chart(
-    title: str, counts: list[tuple[str, int]], style: str = "green", styles: dict | None = None
+    title: str,
+    counts: list[tuple[str, int]],
+    style: str = "green",
+    styles: dict | None = None,
+    width: int | None = None,
 ) -> Text:
-    """One labelled horizontal bar per row, scaled to the largest value."""
+    """One labelled horizontal bar per row, scaled to the largest value; within ``width``
+    cells, so a count never wraps onto the next line."""
     text = Text(title + "\n", style="bold")
     if not counts:
         return text.append("  —\n", style="dim")
     label_width = max(len(label) for label, _ in counts)
     biggest = max((n for _, n in counts), default=0) or 1
+    bar_room = BAR_WIDTH
+    if width is not None:
+        bar_room = max(min(BAR_WIDTH, width - label_width - len(str(biggest)) - 5), 1)
     for label, n in counts:
         text.append(f"  {label.rjust(label_width)} ")
-        width = round(n * BAR_WIDTH / biggest)
+        width = round(n * bar_room / biggest)
         text.append("█" * width, style=(styles or {}).get(label, style))
         text.append(f" {n}\n")
     return text
-
-
-def deck_numbers(deck: Deck) -> dict:
-    """Plain counts over the draw deck (one per copy); stories are counted apart."""
-    by_type: Counter[str] = Counter()
-    curve: Counter[str] = Counter()
-    icons: Counter[str] = Counter()
-    factions: Counter[str] = Counter()
-    steadfast: dict[str, int] = {}
-    for card in deck.draw_cards():
-        by_type[card.type] += 1
-        factions[card.faction] += 1
-        if card.type != "Story":
-            curve["X" if card.cost_is_x else str(card.cost or 0)] += 1
-        for icon in ICONS:
-            icons[icon] += getattr(card, icon)
-        for faction, n in card.steadfast:
-            steadfast[faction] = max(steadfast.get(faction, 0), n)
-    return {
-        "types": by_type,
-        "curve": curve,
-        "icons": icons,
-        "factions": factions,
-        "steadfast": steadfast,
-        "stories": sum(e.count for e in deck.story),
-    }
-
-
-def _cost_order(label: str) -> tuple[int, int]:
-    return (1, 0) if label == "X" else (0, int(label))
 
 
 class DeckStats(Widget):
@@ -73,6 +51,7 @@ class DeckStats(Widget):
         self.deck = deck
 
     def render(self):
+        room = self.size.width or BAR_WIDTH + 20
         numbers = deck_numbers(self.deck)
         head = Text()
         head.append(f"Draw deck {self.deck.draw_count}", style="bold")
@@ -82,27 +61,22 @@ class DeckStats(Widget):
             or "empty",
         )
         head.append("\n")
-        curve = sorted(numbers["curve"].items(), key=lambda p: _cost_order(p[0]))
-        if curve:
-            top = max((_cost_order(label)[1] for label, _ in curve if label != "X"), default=-1)
-            filled = dict(curve)
-            curve = [(str(c), filled.get(str(c), 0)) for c in range(top + 1)]
-            if "X" in filled:
-                curve.append(("X", filled["X"]))
+        curve = curve_rows(numbers["curve"])
         parts = [
             head,
-            bar_chart("Cost curve", curve, "cyan"),
-            bar_chart("Icons", [(i, numbers["icons"][i]) for i in ICONS], "yellow"),
+            bar_chart("Cost curve", curve, "cyan", width=room),
+            bar_chart("Icons", [(i, numbers["icons"][i]) for i in ICONS], "yellow", width=room),
             bar_chart(
                 "Factions",
                 [(FACTION_SHORT.get(f, f), n) for f, n in numbers["factions"].most_common()],
                 styles={FACTION_SHORT.get(f, f): s for f, s in FACTION_STYLES.items()},
+                width=room,
             ),
         ]
         steadfast = Text("Steadfast needs\n", style="bold")
         if numbers["steadfast"]:
             for faction, n in sorted(numbers["steadfast"].items()):
-                steadfast.append(f"  {n} {faction} resource{'s' if n > 1 else ''}\n")
+                steadfast.append(f"  {counted(n, faction + ' resource')}\n")
         else:
             steadfast.append("  none\n", style="dim")
         parts.append(steadfast)

@@ -2,8 +2,39 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 from textual.widget import Widget
+
+from card_db.names import title_key
+from deckbuilder.plurals import counted
+
+
+def main_factions(deck) -> str:
+    """The deck's one or two biggest factions by copies, neutrals aside."""
+    counts: Counter[str] = Counter()
+    for entry in deck.draw:
+        if entry.card.faction != "Neutral":
+            counts[entry.card.faction] += entry.count
+    top = [faction for faction, _ in counts.most_common(2)]
+    return " + ".join(top) or ("Neutral" if deck.draw else "no cards")
+
+
+def headline(deck, result) -> str:
+    """The running header: "48/50 · Miskatonic University + Hastur · legal"."""
+    from deckbuilder.legality import get_format
+
+    size = f"{result.draw_deck_count}/{get_format(result.format).min_draw_deck}"
+    verdict = "legal" if result.legal else f"not legal ({len(result.problems)})"
+    return f"{size} · {main_factions(deck)} · {verdict}"
+
+
+def flagged_titles(result) -> frozenset[str]:
+    """Title keys of the cards a rule names (their deck rows are highlighted)."""
+    if result is None:
+        return frozenset()
+    return frozenset(title_key(t) for p in result.problems for t in p.cards)
 
 
 class LegalityPanel(Widget):
@@ -33,11 +64,14 @@ class LegalityPanel(Widget):
         if result.legal:
             text.append("✔ LEGAL", style="bold green")
         else:
-            text.append(f"✘ NOT LEGAL ({len(result.problems)} problems)", style="bold red")
+            count = len(result.problems)
+            text.append(f"✘ NOT LEGAL ({counted(count, 'problem')})", style="bold red")
         text.append(f"  {self.heading}\n", style="dim")
         for problem in result.problems:
             text.append(f"• [{problem.rule}] ", style="red")
             text.append(f"{problem.message}\n")
+            if problem.cards:
+                text.append("  rows: " + ", ".join(problem.cards) + "\n", style="dim red")
         for warning in result.warnings:
             message = getattr(warning, "message", warning)
             text.append("! ", style="yellow")

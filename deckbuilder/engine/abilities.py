@@ -1,0 +1,200 @@
+"""Card abilities as data: what triggers them, what they cost, what they do.
+
+An ``Ability`` is a triggered effect (an event's text, "Action:", "Response:", "Forced
+Response:"); a ``Static`` is a passive one (skill, icons, cost, restrictions). Both are built by
+the small functions below and listed per card id in ``card_abilities``; the effect itself is a
+template from ``effects`` (or, for an oddball, any generator function with the same
+signature: the plain-Python escape hatch).
+
+An effect is a generator function ``effect(game, src, ctx)``: ``src`` is the instance whose
+ability it is, ``ctx`` an ``AbilityContext`` (X, overpay, story). It asks for each decision by
+yielding a ``Choice`` and receives the chosen ``Action``; the game routes choices to the
+policy (``Game.run``) or to ``legal_actions()``/``apply()`` (step by step), so both drive the
+same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+# Action windows (bits): the operations phase, the story phase (commit window).
+OPS, STORY, ANY = 1, 2, 3
+
+# Triggers of ``Ability``.
+EVENT = "event"  # the event card is played: its effect
+ENTERS = "enters"  # after this card enters play
+ACTION = "action"  # an action of this card (in play, or in the zone of ``Ability.zone``)
+COMMITTED = "committed"  # after this character is committed to a story (ctx.story)
+RESTORED = "restored"  # after this character is restored
+AFTER_DRAW = "after_draw"  # after the draw phase's draw
+TURN_START = "turn_start"  # at the start of your turn (after refresh)
+DISCARDED = "discarded"  # after this card enters the discard pile from play
+PLAYED_CHARACTER = "played_character"  # after you play a character from hand (ctx.target)
+SUCCEEDED = "succeeded"  # after you succeed at a story (ctx.story)
+WON = "won"  # after you win this conspiracy (its own win effect)
+STORY_WON = "story_won"  # after you win any story (ctx.story_id)
+
+TRIGGERS = (
+    EVENT,
+    ENTERS,
+    ACTION,
+    COMMITTED,
+    RESTORED,
+    AFTER_DRAW,
+    TURN_START,
+    DISCARDED,
+    PLAYED_CHARACTER,
+    SUCCEEDED,
+    WON,
+    STORY_WON,
+)
+
+# Zones an ability works from.
+IN_PLAY, HAND, DISCARD_PILE = "play", "hand", "discard"
+
+
+class Ability(NamedTuple):
+    trigger: str
+    effect: Callable  # generator function (game, src, ctx)
+    text: str = ""  # the card's words, shown with the action
+    cost: int = 0  # "pay N": drain a domain with at least N resources (no match needed)
+    exhaust: bool = False  # exhaust the card as part of the cost
+    sacrifice: bool = False  # sacrifice the card as part of the cost
+    condition: Callable | None = None  # (game, src, ctx) -> bool: may it trigger now
+    forced: bool = False  # a Forced Response (or a printed "must")
+    window: int = ANY  # action windows (OPS, STORY or both)
+    zone: str = IN_PLAY  # where the card must be for it to work
+    committed: bool = False  # only while this character is committed
+    cost_x: bool = False  # "pay X": the player picks X up to the domain's value
+    ai: str = ""  # a hint for the automatic player: "" use when able, "story" after
+    # commits, "avoid" only a person chooses it (it costs more than it gives in a goldfish)
+
+
+class Static(NamedTuple):
+    """A passive effect while the card is in play (sane, and committed when ``committed``)."""
+
+    kind: str  # see STATIC_KINDS
+    who: Callable | None = None  # (game, src, target) -> bool; None: the card itself
+    amount: int | Callable = 0  # an int, or a function (SKILL: (game, src, target, icons);
+    # COST: (game, src, kind, domain); X_SKILL, INSANE_WHEN: (game, src))
+    icons: tuple[int, int, int, int] = (0, 0, 0, 0)  # terror, combat, arcane, investigation
+    minimum: int = 0  # floor of a cost reduction
+    committed: bool = False  # only while the source is committed to a story
+    zone: str = IN_PLAY
+
+
+SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE_WHEN = (
+    "skill",
+    "icons",
+    "cost",
+    "cannot_commit",
+    "enters_exhausted",
+    "no_restore",
+    "x_skill",
+    "insane_when",
+)
+STATIC_KINDS = (
+    SKILL,
+    ICONS,
+    COST,
+    CANNOT_COMMIT,
+    ENTERS_EXHAUSTED,
+    NO_RESTORE,
+    X_SKILL,
+    INSANE_WHEN,
+)
+
+
+class Choice(NamedTuple):
+    """A decision inside an effect: ``options`` are ``Action``s (kind ``choose``).
+
+    ``harm`` tells a policy the chosen card suffers (sacrifice, insanity, discard), so it
+    should pick the least valuable; otherwise the most valuable is best.
+    """
+
+    kind: str
+    prompt: str
+    options: tuple
+    harm: bool = False
+
+
+class AbilityContext:
+    """What an effect knows about how it was triggered."""
+
+    __slots__ = ("x", "overpaid", "story", "target", "story_id")
+
+    def __init__(self, x=0, overpaid=0, story=-1, target=-1, story_id=-1) -> None:
+        self.x = x
+        self.overpaid = overpaid
+        self.story = story
+        self.target = target
+        self.story_id = story_id
+
+
+# ------------------------------------------------------------------ builders (the data API)
+def event(effect, text="", *, window=ANY, condition=None, ai="") -> Ability:
+    return Ability(EVENT, effect, text, window=window, condition=condition, ai=ai)
+
+
+def action(
+    effect,
+    text="",
+    *,
+    cost=0,
+    exhaust=False,
+    sacrifice=False,
+    window=ANY,
+    condition=None,
+    zone=IN_PLAY,
+    committed=False,
+    cost_x=False,
+    ai="",
+) -> Ability:
+    return Ability(
+        ACTION,
+        effect,
+        text,
+        cost,
+        exhaust,
+        sacrifice,
+        condition,
+        False,
+        window,
+        zone,
+        committed,
+        cost_x,
+        ai,
+    )
+
+
+def response(trigger, effect, text="", *, cost=0, condition=None, zone=IN_PLAY) -> Ability:
+    return Ability(trigger, effect, text, cost, condition=condition, zone=zone)
+
+
+def forced(trigger, effect, text="", *, condition=None, zone=IN_PLAY) -> Ability:
+    return Ability(trigger, effect, text, condition=condition, forced=True, zone=zone)
+
+
+def skill(amount, who=None, *, committed=False) -> Static:
+    return Static(SKILL, who, amount, committed=committed)
+
+
+def icons(terror=0, combat=0, arcane=0, investigation=0, who=None, *, committed=False) -> Static:
+    return Static(ICONS, who, 0, (terror, combat, arcane, investigation), committed=committed)
+
+
+def cost(amount, who, *, minimum=0) -> Static:
+    """Playing a card that ``who(game, src, kind)`` accepts costs ``amount`` more (negative:
+    less), never below ``minimum``; ``who`` None: the card itself, from hand. ``amount`` may
+    be ``(game, src, kind, domain) -> int``."""
+    return Static(COST, who, amount, minimum=minimum)
+
+
+def restriction(kind, who=None, *, committed=False) -> Static:
+    return Static(kind, who, committed=committed)
+
+
+def x_skill(count) -> Static:
+    """The card's printed X skill, defined by ``count(game, src)``."""
+    return Static(X_SKILL, None, count)

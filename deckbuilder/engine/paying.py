@@ -1,0 +1,196 @@
+"""Paying for cards and abilities, and what may be played at all.
+
+Paying a card: drain exactly one domain with at least its cost in resources, one of them of
+the card's faction (not for neutral cards; Loyal: all of them); Steadfast counts resources
+of the faction across all domains; a card whose cost is 0 (printed, X=0 or reduced to 0)
+needs no domain. Cost modifiers are ``Static`` COST effects of cards in play. Paying for an
+ability ("pay N") drains a domain with at least N resources and needs no match (rule
+choice: the rules ask a match only for playing cards).
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
+
+
+class PayingMixin:
+    __slots__ = ()
+
+    def cost_of(self, kind: int) -> int:
+        """The cost to play a card of ``kind`` now (X counts 0), after cost modifiers."""
+        c = self.deck.cost[kind]
+        if self._cost_mods_possible():
+            return self._modified_cost(kind, c)
+        return c
+
+    def can_pay(self, kind: int, d: int, x: int = 0) -> bool:
+        """Whether draining domain ``d`` (-1: none) pays for a card of ``kind`` (with X=x):
+        steadfast across all domains, then cost, resource match or Loyal in domain ``d``."""
+        cd = self.deck
+        for f, n in cd.steadfast[kind]:
+            if self._fac_count[f] < n:
+                return False
+        cost = x if cd.cost_is_x[kind] else cd.cost[kind]
+        if (self._cost_sources or cd.has_cost_statics) and self._cost_mods_possible():
+            cost = self._modified_cost(kind, cost, d)
+        if cost == 0:
+            return d == -1
+        if d < 0 or self._drained[d] or self._dom_value[d] < cost:
+            return False
+        f = cd.faction[kind]
+        if f == NEUTRAL:
+            return True
+        if cd.loyal[kind]:
+            return self._dom_fac[d][f] >= cost
+        return self._dom_fac[d][f] > 0
+
+    def pay_domain(self, kind: int) -> int:
+        """The smallest ready domain that pays for a card of ``kind`` (X as 0): a domain
+        index, -1 when no domain is needed (cost 0), -2 when it cannot be paid now."""
+        cd = self.deck
+        fac_count = self._fac_count
+        for f, n in cd.steadfast[kind]:
+            if fac_count[f] < n:
+                return -2
+        if cd.has_cost_statics or self._cost_sources:
+            cost = self._cost_cache.get(kind)
+            if cost is None or self._statics_cache is None:
+                cost = self._cost_now(kind)
+            if cost < 0:
+                return self._pay_domain_modified(kind)
+        else:
+            cost = cd.cost[kind]
+        if cost == 0:
+            return -1
+        f = cd.faction[kind]
+        need = 0 if f == NEUTRAL else cost if cd.loyal[kind] else 1
+        drained, dom_value, dom_fac = self._drained, self._dom_value, self._dom_fac
+        best = -2
+        for d in self._domain_indices:
+            v = dom_value[d]
+            if (
+                v >= cost
+                and not drained[d]
+                and dom_fac[d][f] >= need
+                and (best < 0 or v < dom_value[best])
+            ):
+                best = d
+        return best
+
+    def _cost_now(self, kind: int) -> int:
+        """The modified cost of ``kind`` (X as 0), remembered until a passive or an effect of
+        the phase changes; -1 when it depends on the domain drained (the card's own
+        reduction)."""
+        cache = self._cost_cache
+        cost = cache.get(kind)
+        if cost is None:
+            cd = self.deck
+            if cd.self_cost[kind]:
+                cost = -1
+            elif self._cost_mods_possible():
+                cost = self._modified_cost(kind, cd.cost[kind])
+                if self._cost_sources or any(
+                    not isinstance(st.amount, int) for _, st in self._cost_statics()
+                ):
+                    return cost  # may change with the board: not remembered
+            else:
+                cost = cd.cost[kind]
+            cache[kind] = cost
+        return cost
+
+    def _pay_domain_modified(self, kind: int) -> int:
+        """``pay_domain`` when cost modifiers may apply (some depend on the domain)."""
+        if self.can_pay(kind, -1):
+            return -1
+        best = -2
+        value = self._dom_value
+        for d in self._domain_indices:
+            if self.can_pay(kind, d) and (best < 0 or value[d] < value[best]):
+                best = d
+        return best
+
+    def may_play(self, kind: int) -> bool:
+        """Type, uniqueness, Heroic/Villainous, the one-conspiracy limit, an attachment's host
+        and an event's window (not cost)."""
+        cd = self.deck
+        t = cd.ctype[kind]
+        if t == CONSPIRACY:
+            return self._conspiracy < 0
+        if t == EVENT:
+            return cd.playable_event[kind] and self._event_window_open(kind)
+        if t != CHARACTER and t != SUPPORT:
+            return False
+        if self.phase != "operations":
+            return False  # characters and supports are played in the operations phase
+        if not self.may_enter(kind):
+            return False
+        if t == SUPPORT and cd.attach[kind] is not None:
+            return bool(self.attach_hosts(kind))
+        return True
+
+    def may_enter(self, kind: int) -> bool:
+        """Uniqueness and Heroic/Villainous: may a card of ``kind`` enter play at all."""
+        cd = self.deck
+        uid = cd.unique_id[kind]
+        kind_of = cd.kind_of
+        if uid >= 0:
+            # An insane character keeps its title (FAQ), so it still blocks a second copy;
+            # Heroic/Villainous are text, which an insane character does not have.
+            for i in self._characters:
+                if cd.unique_id[kind_of[i]] == uid:
+                    return False
+            for i in self._supports:
+                if cd.unique_id[kind_of[i]] == uid:
+                    return False
+        if cd.ctype[kind] == CHARACTER and cd.side[kind]:
+            return not self._clashes(kind, -1)
+        return True
+
+    def _clashes(self, kind: int, skip: int) -> bool:
+        """Whether a character of ``kind`` would sit beside a sane character of the other
+        side (Heroic against Villainous; a card with both keywords clashes with either),
+        ignoring instance ``skip``."""
+        side, kind_of, status = self.deck.side, self.deck.kind_of, self._status
+        s = side[kind]
+        other = (s & 1) << 1 | s >> 1  # the bits of the side this one cannot sit beside
+        for i in self._characters:
+            if side[kind_of[i]] & other and status[i] != INSANE and i != skip:
+                return True
+        return False
+
+    def attach_hosts(self, kind: int) -> list[int]:
+        """Hosts a support of ``kind`` may be attached to: character instances, or
+        ``STORY_HOST + story id`` for stories (see ``cards.attach_requirement``)."""
+        req = self.deck.attach[kind]
+        if req is None:
+            return []
+        if req[0] == "story":
+            return [STORY_HOST + sid for sid in self._stories]
+        if req[0] != "character":
+            return []
+        _, insane, exhausted, faction, subtype, no_ancient = req
+        cd, status = self.deck, self._status
+        hosts = []
+        for i in self._characters:
+            k = cd.kind_of[i]
+            st = status[i]
+            if insane != (st == INSANE):
+                continue
+            if exhausted and st == READY:
+                continue
+            if faction >= 0 and cd.faction[k] != faction:
+                continue
+            if subtype and subtype.lower() not in cd.subtypes[k]:
+                continue
+            if no_ancient and "ancient one" in cd.subtypes[k]:
+                continue
+            hosts.append(i)
+        return hosts
+
+    def _pay_domains(self, amount: int) -> list[int]:
+        """Ready domains that can pay ``amount`` for an ability (no match needed)."""
+        if amount <= 0:
+            return [-1]
+        drained, value = self._drained, self._dom_value
+        return [d for d in range(len(value)) if not drained[d] and value[d] >= amount]

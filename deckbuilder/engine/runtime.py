@@ -1,0 +1,366 @@
+"""Abilities at play: passive modifiers, triggered effects, actions offered, and the driving of
+effect generators (their ``Choice``s go to the policy in ``Game.run``, or wait for
+``apply`` when a person or a test steps through the game).
+
+Triggers are queued when they happen (a card entered play, was restored, committed...) and
+resolved at the next safe point, one at a time in the order they happened; an optional
+response becomes a yes/no ``Choice`` ("use" or "decline"), a forced one just resolves.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.abilities import (
+    ACTION,
+    COST,
+    DISCARD_PILE,
+    ICONS,
+    IN_PLAY,
+    SKILL,
+    X_SKILL,
+    AbilityContext,
+    Choice,
+)
+from deckbuilder.engine.actions import (
+    CHOOSE,
+    INSANE,
+    OPERATIONS,
+    OVER,
+    READY,
+    STORY,
+    USE,
+    Action,
+)
+
+
+def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
+    return Choice(kind, label, (Action(CHOOSE, x=1, label=label), Action(CHOOSE, x=0, label=no)))
+
+
+class AbilityMixin:
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- passives
+    def _statics_in_play(self) -> list:
+        """(source instance, Static) of every passive effect in play, cached until a card
+        enters or leaves play or changes status (the cache also sorts them by kind)."""
+        cache = self._statics_cache
+        if cache is not None:
+            return cache[0]
+        return self._build_statics()[0]
+
+    def _build_statics(self) -> tuple:
+        cd = self.deck
+        statics, kind_of, status = cd.statics, cd.kind_of, self._status
+        every, skills, icon_mods, costs = [], [], [], []
+        if cd.has_statics:
+            sources = [i for i in self._characters if status[i] != INSANE] + self._supports
+            for i in sources:
+                for st in statics[kind_of[i]]:
+                    every.append((i, st))
+                    kind = st.kind
+                    if kind == SKILL or kind == X_SKILL:
+                        skills.append((i, st))
+                    elif kind == ICONS:
+                        icon_mods.append((i, st))
+                    elif kind == COST and st.who is not None:
+                        costs.append((i, st))
+        cache = self._statics_cache = (every, skills, icon_mods, costs)
+        self._cost_cache.clear()
+        return cache
+
+    def committed_story(self, inst: int) -> int:
+        """The story slot ``inst`` is committed to, or -1."""
+        for s, committed in enumerate(self._committed):
+            if inst in committed:
+                return s
+        return -1
+
+    def _static_applies(self, src: int, st, target: int) -> bool:
+        if st.committed and self.committed_story(src) < 0:
+            return False
+        if st.who is None:
+            return target == src
+        return st.who(self, src, target)
+
+    def skill_of(self, inst: int) -> int:
+        """Current skill of a character: printed (X defined by its text), passives in play,
+        effects until the end of the phase; insane characters have 0."""
+        return self.stats_of(inst)[0]
+
+    def icons_of(self, inst: int) -> list[int]:
+        """Current terror, combat, arcane, investigation icons of a character."""
+        return self.stats_of(inst)[1]
+
+    def stats_of(self, inst: int) -> tuple[int, list[int]]:
+        """(skill, [terror, combat, arcane, investigation]) of a character now."""
+        cd = self.deck
+        if self._status.get(inst) == INSANE:
+            return 0, [0, 0, 0, 0]
+        k = cd.kind_of[inst]
+        skill = cd.skill[k]
+        icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
+        if cd.has_statics or self._temp:
+            cache = self._statics_cache or self._build_statics()
+            committed = None
+            for src, st in cache[2]:
+                if st.committed:
+                    if committed is None:
+                        committed = {i for c in self._committed for i in c}
+                    if src not in committed:
+                        continue
+                who = st.who
+                if src == inst if who is None else who(self, src, inst):
+                    t, c, a, i = st.icons
+                    icons[0] += t
+                    icons[1] += c
+                    icons[2] += a
+                    icons[3] += i
+            x_skill = None
+            for src, st in cache[1]:
+                if st.kind == SKILL:
+                    if st.committed:
+                        if committed is None:
+                            committed = {i for c in self._committed for i in c}
+                        if src not in committed:
+                            continue
+                    who = st.who
+                    if src == inst if who is None else who(self, src, inst):
+                        a = st.amount
+                        skill += a if a.__class__ is int else a(self, src, inst, icons)
+                elif src == inst:  # X_SKILL
+                    x_skill = st.amount(self, src)
+            if x_skill is not None:
+                skill += x_skill
+            for target, dskill, ic in self._temp:
+                if target == inst:
+                    skill += dskill
+                    for j in range(4):
+                        icons[j] += ic[j]
+            for j in range(4):
+                if icons[j] < 0:
+                    icons[j] = 0
+        return (skill if skill > 0 else 0), icons
+
+    def _cost_mods_possible(self) -> bool:
+        if self._cost_sources:
+            return True
+        cd = self.deck
+        if not cd.has_cost_statics:
+            return False
+        cache = self._statics_cache or self._build_statics()
+        return cd.any_self_cost or bool(cache[3])
+
+    def _cost_statics(self) -> list:
+        """COST passives of cards in play that modify other cards' costs."""
+        return (self._statics_cache or self._build_statics())[3]
+
+    def _modified_cost(self, kind: int, cost: int, d: int = -1) -> int:
+        """``cost`` after the card's own reductions (which may depend on the domain ``d``
+        drained), passives in play and effects of this phase; a reduction never takes it
+        below the largest ``minimum`` of the reductions used, nor below 0."""
+        floor = 0
+        total = cost
+        for st in self.deck.self_cost[kind]:
+            a = st.amount
+            total += a if isinstance(a, int) else a(self, -1, kind, d)
+            floor = max(floor, st.minimum)
+        for src, st in self._cost_statics():
+            if st.who(self, src, kind):
+                a = st.amount
+                total += a if isinstance(a, int) else a(self, src, kind, d)
+                floor = max(floor, st.minimum)
+        for who, amount, minimum, _once in self._cost_sources:
+            if who(self, kind):
+                total += amount
+                floor = max(floor, minimum)
+        if total < cost:
+            total = max(total, min(floor, cost))
+        return total if total > 0 else 0
+
+    def has_static(self, kind_name: str, inst: int) -> bool:
+        """Whether a passive of ``kind_name`` (CANNOT_COMMIT, ...) applies to ``inst``."""
+        if kind_name not in self.deck.static_kinds:
+            return False
+        for src, st in self._statics_in_play():
+            if st.kind == kind_name and self._static_applies(src, st, inst):
+                return True
+        # A card's own restriction works even when it is not yet in play (enters exhausted).
+        if inst not in self._status and inst not in self._supports:
+            for st in self.deck.statics[self.deck.kind_of[inst]]:
+                if st.kind == kind_name and (st.who is None or st.who(self, inst, inst)):
+                    return True
+        return False
+
+    # ----------------------------------------------------------------- triggers
+    def _queue_trigger(self, trigger: str, src: int, ctx: AbilityContext | None = None) -> None:
+        self._triggers.append((trigger, src, ctx))
+
+    def _fire_all(self, trigger: str, ctx: AbilityContext | None = None) -> None:
+        """Queue ``trigger`` for every card in play that answers it."""
+        table = self.deck.by_trigger[trigger]
+        kind_of = self.deck.kind_of
+        for i in self._characters + self._supports:
+            if table[kind_of[i]]:
+                self._queue_trigger(trigger, i, ctx)
+
+    def _resolve_triggers(self):
+        """Generator: resolve queued triggers in order (new ones join the queue)."""
+        queue = self._triggers
+        cd = self.deck
+        while queue and self.phase != OVER:
+            trigger, src, ctx = queue.pop(0)
+            for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
+                if self.phase == OVER:
+                    return
+                if not self._ability_live(ab, src):
+                    continue
+                ctx = ctx or AbilityContext()
+                if ab.condition is not None and not ab.condition(self, src, ctx):
+                    continue
+                if ab.forced:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    yield from ab.effect(self, src, ctx)
+                    continue
+                pay = self._pay_domains(ab.cost)
+                if not pay:
+                    continue
+                choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+                if (yield choice).x:
+                    if pay[0] >= 0:
+                        self._drain(min(pay, key=lambda d: self._dom_value[d]))
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    yield from ab.effect(self, src, ctx)
+
+    def _ability_live(self, ab, src: int) -> bool:
+        """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
+        zone = ab.zone
+        if zone == IN_PLAY:
+            if src in self._status:
+                return self._status[src] != INSANE and not self._blank(src)
+            return src in self._supports or ab.trigger == "discarded" or ab.trigger == "won"
+        if zone == DISCARD_PILE:
+            return src in self._discard
+        return src in self._hand
+
+    def _blank(self, inst: int) -> bool:
+        """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up)."""
+        if self._blanking < 0:
+            return False
+        s = self.committed_story(inst)
+        return s >= 0 and self._stories[s] == self._blanking
+
+    # ----------------------------------------------------------------- driving effects
+    def _drive(self, gen, then=None) -> None:
+        """Run an effect generator: with a policy (``run``) choices are answered at once;
+        otherwise the first choice waits in ``_choice`` for ``apply``. ``then`` runs when
+        the generator is done."""
+        policy = self._policy
+        try:
+            choice = next(gen)
+            while policy is not None:
+                if self.phase == OVER:
+                    gen.close()
+                    return
+                choice = gen.send(policy.decide(self, choice))
+        except StopIteration:
+            if then is not None and self.phase != OVER:
+                then()
+            return
+        self._choice = choice
+        self._suspended = (gen, then)
+
+    def _answer(self, action: Action) -> None:
+        gen, then = self._suspended
+        try:
+            if self.phase == OVER:
+                raise StopIteration
+            choice = gen.send(action)
+        except StopIteration:
+            self._choice = None
+            self._suspended = None
+            if then is not None and self.phase != OVER:
+                then()
+            return
+        self._choice = choice
+
+    def _after_triggers(self, then=None) -> None:
+        """Resolve what is queued, then continue with ``then``."""
+        if self._triggers:
+            self._drive(self._resolve_triggers(), then)
+        elif then is not None:
+            then()
+
+    # ----------------------------------------------------------------- actions offered
+    def ability_actions(self) -> list[Action]:
+        """USE actions for every action ability usable now (cards in play, in the discard
+        pile or in hand, per the ability's zone and window)."""
+        cd = self.deck
+        table = cd.by_trigger[ACTION]
+        window = 1 if self.phase == OPERATIONS else 2
+        out = []
+        kind_of = cd.kind_of
+        for zone in (self._characters, self._supports, self._discard, self._hand):
+            for i in zone:
+                abilities = table[kind_of[i]]
+                if not abilities:
+                    continue
+                for n, ab in enumerate(abilities):
+                    if not ab.window & window or not self._usable(ab, i):
+                        continue
+                    label = f"{self.card(i).title}: {ab.text}"
+                    if ab.cost_x:
+                        for d in range(len(self._domains)):
+                            if not self._drained[d]:
+                                for x in range(1, self._dom_value[d] + 1):
+                                    out.append(
+                                        Action(USE, i, d, x=n * 100 + x, label=f"{label} (X={x})")
+                                    )
+                    else:
+                        for d in self._pay_domains(ab.cost):
+                            where = "" if d < 0 else f" (drain domain {d + 1})"
+                            out.append(Action(USE, i, d, x=n * 100, label=label + where))
+        return out
+
+    def _usable(self, ab, i: int) -> bool:
+        if not self._ability_live(ab, i):
+            return False
+        if ab.exhaust and (
+            self._status[i] != READY if i in self._status else i in self._exhausted_supports
+        ):
+            return False
+        if ab.committed and self.committed_story(i) < 0:
+            return False
+        if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
+            return False
+        return True
+
+    def _use(self, a: Action, then=None) -> None:
+        """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""
+        inst = a.card
+        n, x = divmod(a.x, 100)
+        ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
+        if a.domain >= 0:
+            self._drain(a.domain)
+        if ab.exhaust:
+            if inst in self._status:
+                self._status[inst] = 1  # EXHAUSTED
+            else:
+                self._exhausted_supports.add(inst)
+        self._event("ability", f"{self.card(inst).title}: {ab.text}")
+        if ab.sacrifice:
+            self._leave_play(inst)
+        ctx = AbilityContext(x=x, story=self.committed_story(inst))
+        self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+
+    def _chain(self, gen):
+        yield from gen
+        yield from self._resolve_triggers()
+
+    def _event_window_open(self, kind: int) -> bool:
+        """An event may be played now: its window, and its condition (a target exists)."""
+        ph = self.phase
+        w = 1 if ph == OPERATIONS else 2 if ph == STORY else 0
+        for ab in self.deck.by_trigger["event"][kind]:
+            if ab.window & w and (ab.condition is None or ab.condition(self, -1, AbilityContext())):
+                return True
+        return False

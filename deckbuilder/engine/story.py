@@ -1,0 +1,302 @@
+"""The story phase against an opponent with no cards: commits, then each story with
+committed characters resolves the struggles printed on it (icon boosters added), then the
+skill comparison; success tokens, won stories and their effects, the third win.
+
+Against nobody every struggle where the player has at least one icon of its kind is won:
+terror and combat then do nothing (the opponent has no character to affect), arcane readies
+one committed character, investigation adds a success token. Skill 1 or more succeeds (+1
+token) unchallenged (+1 more). A story is won at its threshold (5, or what a conspiracy
+prints); the winner may execute its effect (a Core story's text, a conspiracy's "if you win").
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.abilities import (
+    CANNOT_COMMIT,
+    COMMITTED,
+    STORY_WON,
+    SUCCEEDED,
+    WON,
+    AbilityContext,
+)
+from deckbuilder.engine.actions import (
+    CONSPIRACY_BASE,
+    EXHAUSTED,
+    OVER,
+    READY,
+    STORY_HOST,
+    WIN,
+)
+from deckbuilder.engine.cards import (
+    ARCANE,
+    CORE_STORIES,
+    CORE_STORY_STRUGGLES,
+    INVESTIGATION,
+    STORIES_TO_WIN,
+    TOKENS_TO_WIN_STORY,
+)
+from deckbuilder.engine.runtime import yes_no
+
+_STRUGGLE_NAMES = ("terror", "combat", "arcane", "investigation")
+_EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
+
+
+def core_story_card_id(sid: int) -> str:
+    """The card id of Core story ``sid`` (the Core Set prints them as Core-156..165)."""
+    return f"Core-{156 + sid}"
+
+
+class StoryMixin:
+    __slots__ = ()
+
+    def _reveal_story(self) -> None:
+        pile = self._story_deck
+        j = int(self.rng.random() * len(pile))
+        pile[j], pile[-1] = pile[-1], pile[j]
+        self._stories.append(pile.pop())
+        self._tokens.append(0)
+        self._committed.append([])
+
+    # ----------------------------------------------------------------- commits
+    def may_commit(self, inst: int) -> bool:
+        """Ready, not yet committed, and no restriction forbids it (every goldfish turn is
+        the player's own, so "cannot commit on your turn" always applies)."""
+        if self._status.get(inst) != READY:
+            return False
+        for committed in self._committed:
+            if inst in committed:
+                return False
+        return not (self.deck.has_statics and self.has_static(CANNOT_COMMIT, inst))
+
+    def _commit(self, inst: int, s: int) -> None:
+        self._status[inst] = EXHAUSTED
+        self._committed[s].append(inst)
+        if self.log is not None:
+            self._event(
+                "commit",
+                f"{self.card(inst).title} committed to {self._story_title(self._stories[s])}",
+            )
+        cd = self.deck
+        if cd.text and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
+            self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
+            self._after_triggers()
+
+    # ----------------------------------------------------------------- struggles
+    def story_struggles(self, s: int) -> tuple[int, ...]:
+        """The struggles story slot ``s`` resolves, in order: its printed icons, each icon
+        booster (attached to it or on a committed character) right after the first struggle
+        of its kind, or in terror-combat-arcane-investigation order if it prints none."""
+        sid = self._stories[s]
+        printed = (
+            self.deck.struggles[self.deck.kind_of[sid - CONSPIRACY_BASE]]
+            if sid >= CONSPIRACY_BASE
+            else CORE_STORY_STRUGGLES
+        )
+        boosters = self._boosters_at(s)
+        if not boosters:
+            return printed
+        extra = [0, 0, 0, 0]
+        for b in boosters:
+            extra[b] += 1
+        out: list[int] = []
+        for icon in printed:
+            out.append(icon)
+            if extra[icon]:
+                out.extend([icon] * extra[icon])
+                extra[icon] = 0
+        for icon in range(4):
+            if extra[icon]:
+                at = next((n for n, v in enumerate(out) if v > icon), len(out))
+                out[at:at] = [icon] * extra[icon]
+        return tuple(out)
+
+    def _boosters_at(self, s: int) -> list[int]:
+        cd = self.deck
+        kind_of, boosters = cd.kind_of, cd.boosters
+        out = []
+        for i in self._committed[s]:
+            out.extend(boosters[kind_of[i]])
+        if self._attached:
+            host = STORY_HOST + self._stories[s]
+            for a, h in self._attached.items():
+                if h == host:
+                    out.extend(boosters[kind_of[a]])
+        return out
+
+    def story_to_win(self, s: int) -> int:
+        sid = self._stories[s]
+        if sid >= CONSPIRACY_BASE:
+            return self.deck.to_win[self.deck.kind_of[sid - CONSPIRACY_BASE]]
+        return TOKENS_TO_WIN_STORY
+
+    # ----------------------------------------------------------------- resolution
+    def _resolve_stories(self):
+        """Generator: resolve every story with committed characters, in order."""
+        cd = self.deck
+        logging = self.log is not None
+        stories, all_committed, tokens = self._stories, self._committed, self._tokens
+        fast = not cd.has_statics and not self._temp
+        plain_stories = not cd.any_boosters and not self._attached
+        succeeded = cd.text and cd.any_trigger[SUCCEEDED]
+        kind_of = cd.kind_of
+        arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
+        s = 0
+        while s < len(stories):
+            committed = all_committed[s]
+            if not committed:
+                s += 1
+                continue
+            if fast:
+                arcane = investigation = total_skill = 0
+                for i in committed:
+                    k = kind_of[i]
+                    arcane += arcanes[k]
+                    investigation += investigations[k]
+                    total_skill += skills[k]
+                # Terror and combat only matter to the log and to a story's own struggles.
+                if logging or not plain_stories or stories[s] >= CONSPIRACY_BASE:
+                    terror = sum(cd.terror[kind_of[i]] for i in committed)
+                    combat = sum(cd.combat[kind_of[i]] for i in committed)
+                else:
+                    terror = combat = 0
+                icons = (terror, combat, arcane, investigation)
+            else:
+                icons = [0, 0, 0, 0]
+                total_skill = 0
+                stats_of = self.stats_of
+                for i in committed:
+                    sk, ic = stats_of(i)
+                    total_skill += sk
+                    icons[0] += ic[0]
+                    icons[1] += ic[1]
+                    icons[2] += ic[2]
+                    icons[3] += ic[3]
+            sid = stories[s]
+            if plain_stories and sid < CONSPIRACY_BASE:
+                # Terror and combat do nothing against nobody: only logged.
+                struggles = CORE_STORY_STRUGGLES if logging else _EFFECTIVE_CORE_STRUGGLES
+                to_win = TOKENS_TO_WIN_STORY
+            else:
+                struggles, to_win = self.story_struggles(s), self.story_to_win(s)
+            slots = len(stories)
+            won = False
+            for struggle in struggles:
+                if not icons[struggle] or not committed:
+                    continue
+                if struggle == ARCANE:
+                    exhausted = [i for i in committed if self._status[i] == EXHAUSTED]
+                    if exhausted:
+                        if logging:
+                            self._event(
+                                "struggle", "arcane struggle won: a committed character readies"
+                            )
+                        if len(exhausted) == 1:
+                            self._status[exhausted[0]] = READY
+                        else:
+                            from deckbuilder.engine.effects import choose_card
+
+                            i = yield from choose_card(
+                                self, "ready", "arcane struggle won: ready", exhausted
+                            )
+                            self._status[i] = READY
+                elif struggle == INVESTIGATION:
+                    if logging:
+                        self._event("struggle", "investigation struggle won: +1 success token")
+                    tokens[s] += 1
+                    if tokens[s] >= to_win:
+                        yield from self._win_story(s)
+                        won = True
+                        break
+                elif logging:
+                    self._event("struggle", f"{_STRUGGLE_NAMES[struggle]} struggle won: no effect")
+            if self.phase == OVER:
+                return
+            if not won and total_skill >= 1 and committed:
+                if logging:
+                    self._event("success", "skill succeeds, unchallenged: +2 success tokens")
+                tokens[s] += 2
+                if tokens[s] >= to_win:
+                    yield from self._win_story(s)
+                    won = True
+                if self.phase == OVER:
+                    return
+                if succeeded:
+                    self._fire_all(SUCCEEDED, AbilityContext(story=s))
+                    yield from self._resolve_triggers()
+            if won:
+                # Won and replaced: that story's resolution is over. A won conspiracy
+                # leaves its slot, so the next story now sits at ``s``.
+                s += len(stories) == slots
+                continue
+            s += 1
+
+    def _add_token(self, s: int, n: int):
+        """Generator: add tokens to story slot ``s``; returns True when that won it."""
+        self._tokens[s] += n
+        if self._tokens[s] < self.story_to_win(s):
+            return False
+        yield from self._win_story(s)
+        return True
+
+    def _win_story(self, s: int):
+        sid = self._stories[s]
+        cd = self.deck
+        # Rulebook: the effect is executed (or declined), then the story joins the won pile.
+        third = len(self._won) + 1 >= STORIES_TO_WIN
+        if self.log is not None:
+            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
+        text = cd.text and not third
+        if text:
+            if sid >= CONSPIRACY_BASE:
+                inst = sid - CONSPIRACY_BASE
+                if cd.by_trigger[WON][cd.kind_of[inst]]:
+                    self._queue_trigger(WON, inst, AbilityContext(story=s, story_id=sid))
+            else:
+                from deckbuilder.engine.card_abilities import story_effect
+
+                effect = story_effect(core_story_card_id(sid))
+                if effect is not None:
+                    text, fx = effect
+                    choice = yes_no(
+                        "story_effect", f"{CORE_STORIES[sid]}: {text}", "decline the story's effect"
+                    )
+                    if (yield choice).x:
+                        self._event("story_effect", f"{CORE_STORIES[sid]}: {text}")
+                        yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
+            if cd.any_trigger[STORY_WON]:
+                self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
+            if self._triggers:
+                yield from self._resolve_triggers()
+            s = self._stories.index(sid)  # effects may have changed the rows before it
+        self._won.append(sid)
+        self._committed[s].clear()
+        if self._attached:
+            self._destroy_story_attachments(sid)
+        if sid >= CONSPIRACY_BASE:
+            self._conspiracy = -1
+            if self._blanking == sid:
+                self._blanking = -1
+            del self._stories[s], self._tokens[s], self._committed[s]
+        else:
+            self._tokens[s] = 0
+            pile = self._story_deck
+            if pile:
+                j = int(self.rng.random() * len(pile))
+                pile[j], pile[-1] = pile[-1], pile[j]
+                self._stories[s] = pile.pop()
+            else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
+                del self._stories[s], self._tokens[s], self._committed[s]
+        if text:
+            self._statics_cache = None
+        if third and self.phase != OVER:
+            if self.log is not None:
+                self._event("game_won", f"third story won on turn {self.turn}")
+            self._end(WIN)
+
+    def _story_title(self, sid: int) -> str:
+        if sid >= CONSPIRACY_BASE:
+            return self.card(sid - CONSPIRACY_BASE).title
+        return CORE_STORIES[sid]
+
+    def _end_story_phase(self) -> None:
+        self._drive(self._resolve_stories(), self._end_turn)

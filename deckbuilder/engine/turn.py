@@ -1,0 +1,317 @@
+"""The turn sequence: setup hand, mulligan, setup resources, refresh, draw, resource,
+operations (playing cards), and the end of each phase."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.abilities import (
+    AFTER_DRAW,
+    ENTERS,
+    ENTERS_EXHAUSTED,
+    INSANE_WHEN,
+    NO_RESTORE,
+    PLAYED_CHARACTER,
+    TURN_START,
+    AbilityContext,
+)
+from deckbuilder.engine.actions import (
+    EXHAUSTED,
+    INSANE,
+    OPERATIONS,
+    OVER,
+    READY,
+    RESOURCE,
+    SETUP_PHASE,
+    STORY,
+)
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
+
+
+class TurnMixin:
+    __slots__ = ()
+
+    def _set_phase(self, phase: str) -> None:
+        """Enter a phase: effects "until the end of the phase" end."""
+        self.phase = phase
+        if self._temp or self._cost_sources or self._discarded_this_phase:
+            self._temp.clear()
+            if self._cost_sources:
+                self._cost_sources.clear()
+                self._cost_cache.clear()
+            self._discarded_this_phase.clear()
+
+    # ----------------------------------------------------------------- setup
+    def _mulligan(self) -> None:
+        self._deck.extend(self._hand)
+        self._hand.clear()
+        self.mulligan_taken = True
+        self._event("mulligan", "setup hand shuffled back")
+        self._draw(8)
+        if self.phase != OVER:
+            self.phase = SETUP_PHASE
+
+    def _keep(self) -> None:
+        self._event("keep", "setup hand kept")
+        self.phase = SETUP_PHASE
+
+    def _setup_resource(self, inst: int) -> None:
+        d = 8 - len(self._hand)  # the three resources go to domains 1, 2, 3 in turn
+        self._attach_resource(inst, d)
+        if self.log is not None:
+            self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
+        if len(self._hand) == 5:
+            self._start_turn()
+
+    # ----------------------------------------------------------------- refresh, draw
+    def _start_turn(self) -> None:
+        self.turn += 1
+        if self._temp or self._cost_sources or self._discarded_this_phase:
+            self._set_phase("refresh")
+        else:
+            self.phase = "refresh"
+        status = self._status
+        # Refresh: restore one insane character (it stays exhausted), ready the others.
+        restored = -1
+        for i in self._characters:
+            if status[i] == INSANE:
+                if not self._no_restore():
+                    restored = self._restore_one()
+                break
+        for i in self._characters:
+            if status[i] == EXHAUSTED and i != restored:
+                status[i] = READY
+        if self._exhausted_supports:
+            self._exhausted_supports.clear()
+        drained = self._drained
+        for d in self._domain_indices:
+            drained[d] = False
+        if self.deck.text and self.deck.any_trigger[TURN_START]:
+            self._fire_all(TURN_START)
+        if self._triggers:
+            self._drive(self._resolve_triggers(), self._draw_phase)
+        else:
+            self._draw_phase()
+
+    def _no_restore(self) -> bool:
+        if not self.deck.has_statics:
+            return False
+        return any(st.kind == NO_RESTORE for _, st in self._statics_in_play())
+
+    def _draw_phase(self) -> None:
+        if self._temp or self._cost_sources or self._discarded_this_phase:
+            self._set_phase("draw")
+        else:
+            self.phase = "draw"
+        self._draw(1 if self.turn == 1 and self.first_player else 2)
+        if self.phase == OVER:
+            return
+        if self.deck.text and self.deck.any_trigger[AFTER_DRAW]:
+            self._fire_all(AFTER_DRAW)
+            self._after_triggers(self._begin_resource)
+        elif self._temp or self._cost_sources or self._discarded_this_phase:
+            self._set_phase(RESOURCE)
+        else:
+            self.phase = RESOURCE
+
+    def _begin_resource(self) -> None:
+        self._set_phase(RESOURCE)
+
+    def _restore_one(self) -> int:
+        """Restore one insane character (the rules make it compulsory) and return it; -1 if
+        it had to be discarded. An insane character has no keywords, so a restored Heroic
+        character can meet a Villainous one (or the reverse); the rules then make the player
+        discard one of them. The player restores a character that clashes with nobody when
+        there is one; otherwise the restored character is the one discarded."""
+        cd, status = self.deck, self._status
+        insane = [i for i in self._characters if status[i] == INSANE]
+        kind_of = cd.kind_of
+        restored = next((i for i in insane if not self._clashes(kind_of[i], i)), insane[0])
+        self._restore(restored)
+        if self._clashes(kind_of[restored], restored):
+            self._triggers.clear()
+            self._leave_play(restored)
+            self._event(
+                "discard", f"{self.card(restored).title} discarded: Heroic and Villainous clash"
+            )
+            return -1
+        return restored
+
+    # ----------------------------------------------------------------- resource
+    def _resource_phase_attach(self, inst: int, d: int) -> None:
+        self._attach_resource(inst, d)
+        if self.log is not None:
+            self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
+        self._end_resource()
+
+    def _end_resource(self) -> None:
+        if self._temp or self._cost_sources or self._discarded_this_phase:
+            self._set_phase(OPERATIONS)
+        else:
+            self.phase = OPERATIONS
+        fp = self.first_playable
+        if fp is not None:
+            self._track_playable(fp)
+
+    def _track_playable(self, fp: list[int]) -> None:
+        """First turn a drawn copy of each card could be paid for (cost, match, Loyal,
+        Steadfast, cost modifiers in play): a fact about the card, whatever the policy does
+        with it, so copies the policy attached as resources count as drawn copies too."""
+        cd = self.deck
+        kind_of, steadfast, faction, loyal = cd.kind_of, cd.steadfast, cd.faction, cd.loyal
+        cost = cd.cost
+        mods = (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible()
+        turn = self.turn
+        dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
+        domains = self._domain_indices
+        # Drawn copies the player attached as resources count too (they were drawn).
+        drawn = (
+            self._hand + self._unplayable_resources if self._unplayable_resources else self._hand
+        )
+        marked = False
+        for inst in drawn:
+            k = kind_of[inst]
+            if fp[k]:
+                continue
+            ok = True
+            for f, n in steadfast[k]:
+                if fac_count[f] < n:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            c = self._modified_cost(k, cost[k]) if mods else cost[k]
+            if c > 0:
+                f = faction[k]
+                need = c if loyal[k] else 1
+                for d in domains:
+                    if dom_value[d] >= c and (f == NEUTRAL or dom_fac[d][f] >= need):
+                        break
+                else:
+                    continue
+            fp[k] = turn
+            marked = True
+        if marked and self._unplayable_resources:
+            self._unplayable_resources = [
+                i for i in self._unplayable_resources if not fp[kind_of[i]]
+            ]
+
+    # ----------------------------------------------------------------- operations
+    def _play(self, inst: int, d: int, x: int = 0, host: int = -1, then=None) -> None:
+        """Play a card from hand: pay, then it enters play (or, for an event, resolves and
+        goes to the discard pile); triggered responses follow."""
+        cd = self.deck
+        k = cd.kind_of[inst]
+        self._hand.remove(inst)
+        overpaid = 0
+        if d >= 0:
+            if cd.text:
+                cost = x if cd.cost_is_x[k] else cd.cost[k]
+                if self._cost_sources or cd.has_cost_statics:
+                    cost = self._modified_cost(k, cost, d)
+                    self._use_once_cost_sources(k)
+                overpaid = self._dom_value[d] - cost
+            if self.log is not None:
+                self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
+            if cd.any_transient:
+                self._drain(d)
+            else:
+                self._drained[d] = True
+        elif self.log is not None:
+            self._event("play", f"played {self.card(inst).full_title} at no cost")
+        t = cd.ctype[k]
+        if not cd.text:
+            if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
+                self._characters.append(inst)
+                self._status[inst] = READY
+            else:
+                self._place_in_play(inst, False, host)
+                if t == CONSPIRACY:
+                    self._event("story", f"{self.card(inst).title} becomes a story")
+            if then is not None:
+                then()
+            return
+        ctx = AbilityContext(x=x, overpaid=overpaid)
+        if t == EVENT:
+            effect = cd.by_trigger["event"][k][0].effect
+            self._drive(self._event_card(inst, effect, ctx), then)
+            return
+        if t == SUPPORT and cd.attach[k] is not None and host < 0:
+            self._drive(self._attach_then_enter(inst, ctx), then)
+            return
+        self._enter(inst, ctx, host)
+        if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
+            self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
+        self._after_triggers(then)
+
+    def _use_once_cost_sources(self, kind: int) -> None:
+        keep = [s for s in self._cost_sources if not (s[3] and s[0](self, kind))]
+        if len(keep) != len(self._cost_sources):
+            self._cost_sources[:] = keep
+            self._cost_cache.clear()
+
+    def _event_card(self, inst, effect, ctx):
+        self._resolving.append(inst)
+        yield from effect(self, inst, ctx)
+        self._resolving.remove(inst)
+        if inst not in self._hand:  # an effect may return it to hand instead
+            self._discard.append(inst)
+        yield from self._resolve_triggers()
+
+    def _attach_then_enter(self, inst, ctx):
+        from deckbuilder.engine.effects import choose_card
+
+        hosts = self.attach_hosts(self.deck.kind_of[inst])
+        self._resolving.append(inst)
+        host = yield from choose_card(
+            self,
+            "attach",
+            f"attach {self.card(inst).title} to",
+            hosts,
+            harm=False,
+            story_hosts=True,
+        )
+        self._resolving.remove(inst)
+        self._enter(inst, ctx, host)
+        yield from self._resolve_triggers()
+
+    def _enter(self, inst: int, ctx=None, host: int = -1) -> None:
+        """``inst`` (out of any zone) enters play: passives, "enters play exhausted",
+        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row."""
+        cd = self.deck
+        k = cd.kind_of[inst]
+        t = cd.ctype[k]
+        kinds = cd.static_kinds
+        exhausted = (
+            t == CHARACTER and ENTERS_EXHAUSTED in kinds and self.has_static(ENTERS_EXHAUSTED, inst)
+        )
+        self._place_in_play(inst, exhausted, host)
+        if t == CONSPIRACY:
+            self._event("story", f"{self.card(inst).title} becomes a story")
+        if cd.by_trigger[ENTERS][k]:
+            self._queue_trigger(ENTERS, inst, ctx)
+        if INSANE_WHEN in kinds:
+            self._check_insane_when()
+
+    def _check_insane_when(self) -> None:
+        for src, st in list(self._statics_in_play()):
+            if st.kind == INSANE_WHEN and st.amount(self, src):
+                self._go_insane(src)
+
+    def _end_operations(self) -> None:
+        if self.turn == 1 and self.first_player:
+            if self.log is not None:
+                self._event("story", "first player penalty: no story phase on turn 1")
+            self._end_turn()
+        else:
+            self._set_phase(STORY)
+
+    def _end_turn(self) -> None:
+        for committed in self._committed:
+            committed.clear()
+        if self.phase == OVER:
+            return
+        if self.turn >= self.turn_cap:
+            if self.log is not None:
+                self._event("turn_cap", f"turn cap {self.turn_cap} reached")
+            self._end("turn_cap")
+            return
+        self._start_turn()

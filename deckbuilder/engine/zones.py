@@ -1,0 +1,282 @@
+"""Where cards are and how they move: the deck (with its known top and bottom), the hand,
+domains and resources, characters and supports in play, attachments, the discard pile.
+
+Drawing picks a uniformly random card of the unknown part of the deck: the same
+distribution as a shuffled deck without paying for a shuffle. Cards whose place an effect
+fixed (looked at and put back on top, put on the bottom) sit in ``_top`` and ``_bottom``
+(both lists end with the card nearest the middle... the top card is ``_top[-1]``, the bottom
+card ``_bottom[0]``); a shuffle returns them to the unknown part.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import (
+    CONSPIRACY_BASE,
+    DECK_OUT,
+    EXHAUSTED,
+    INSANE,
+    OVER,
+    READY,
+    STORY_HOST,
+    WIN,
+)
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, N_FACTIONS, SUPPORT
+
+
+class ZonesMixin:
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- deck
+    def _deck_count(self) -> int:
+        return len(self._deck) + len(self._top) + len(self._bottom)
+
+    def _take_top(self) -> int:
+        """The top card of the deck, removed (-1 when the deck is empty)."""
+        if self._top:
+            return self._top.pop()
+        deck = self._deck
+        if deck:
+            j = int(self.rng.random() * len(deck))
+            deck[j], deck[-1] = deck[-1], deck[j]
+            return deck.pop()
+        if self._bottom:
+            return self._bottom.pop()
+        return -1
+
+    def _draw(self, n: int) -> None:
+        deck, hand = self._deck, self._hand
+        if not self._top and len(deck) >= n:
+            rand = self.rng.random
+            for _ in range(n):
+                j = int(rand() * len(deck))
+                deck[j], deck[-1] = deck[-1], deck[j]
+                hand.append(deck.pop())
+            drawn = n
+        else:
+            drawn = 0
+            for _ in range(n):
+                i = self._take_top()
+                if i < 0:
+                    break
+                hand.append(i)
+                drawn += 1
+        if self.log is not None:
+            self._event("draw", f"drew {drawn} ({self._deck_count()} left)")
+        self._check_deck_out()
+
+    def _check_deck_out(self) -> None:
+        if not self._deck and not self._top and not self._bottom and self.phase != OVER:
+            # Rulebook: a player with no cards left in his deck is eliminated at once.
+            self._event("deck_out", "the deck is empty: the game is lost")
+            self._end(DECK_OUT)
+
+    def _peek(self, n: int) -> list[int]:
+        """The top ``n`` cards, top first (they become known: moved to ``_top``)."""
+        top, deck = self._top, self._deck
+        while len(top) < n and deck:
+            j = int(self.rng.random() * len(deck))
+            deck[j], deck[-1] = deck[-1], deck[j]
+            top.insert(0, deck.pop())
+        cards = top[::-1][:n]
+        if len(cards) < n:
+            cards += self._bottom[::-1][: n - len(cards)]
+        return cards
+
+    def _shuffle_deck(self) -> None:
+        self._deck.extend(self._top)
+        self._deck.extend(self._bottom)
+        self._top.clear()
+        self._bottom.clear()
+
+    def _remove_from_deck(self, inst: int) -> None:
+        for pile in (self._deck, self._top, self._bottom):
+            if inst in pile:
+                pile.remove(inst)
+                return
+
+    def _end(self, result: str) -> None:
+        self.result = result
+        self.phase = OVER
+        self._pending.clear()
+        if result == WIN:
+            self.win_turn = self.turn
+
+    # ----------------------------------------------------------------- domains
+    def _add_domain(self) -> int:
+        self._domains.append([])
+        self._drained.append(False)
+        self._dom_value.append(0)
+        self._dom_fac.append([0] * N_FACTIONS)
+        self._domain_indices = tuple(range(len(self._domains)))
+        return len(self._domains) - 1
+
+    def _attach_resource(self, inst: int, d: int) -> None:
+        """Attach a card from hand to domain ``d`` (``_add_resource`` inlined: hot path)."""
+        self._hand.remove(inst)
+        self._domains[d].append(inst)
+        cd = self.deck
+        k = cd.kind_of[inst]
+        w = 2 if cd.transient[k] else 1
+        f = cd.faction[k]
+        self._dom_value[d] += w
+        self._dom_fac[d][f] += w
+        self._fac_count[f] += 1
+        fp = self.first_playable
+        if fp is not None and not fp[k]:
+            self._unplayable_resources.append(inst)
+
+    def _add_resource(self, inst: int, d: int) -> None:
+        """Attach an instance already out of every zone to domain ``d``."""
+        self._domains[d].append(inst)
+        k = self.deck.kind_of[inst]
+        w = 2 if self.deck.transient[k] else 1
+        f = self.deck.faction[k]
+        self._dom_value[d] += w
+        self._dom_fac[d][f] += w
+        self._fac_count[f] += 1
+
+    def _detach_resource(self, inst: int, d: int) -> None:
+        cd = self.deck
+        k = cd.kind_of[inst]
+        w = 2 if cd.transient[k] else 1
+        f = cd.faction[k]
+        self._domains[d].remove(inst)
+        self._dom_value[d] -= w
+        self._dom_fac[d][f] -= w
+        self._fac_count[f] -= 1
+
+    def _drain(self, d: int) -> None:
+        """Drain domain ``d``: Transient resources on it are destroyed."""
+        self._drained[d] = True
+        transient, kind_of = self.deck.transient, self.deck.kind_of
+        dom = self._domains[d]
+        for i in dom:
+            if transient[kind_of[i]]:
+                break
+        else:
+            return
+        for i in [i for i in dom if transient[kind_of[i]]]:
+            self._detach_resource(i, d)
+            self._discard.append(i)
+            self._event("destroy", f"Transient resource {self.card(i).title} destroyed")
+
+    # ----------------------------------------------------------------- in play
+    def _zone_of(self, inst: int) -> str:
+        if inst in self._status:
+            return "characters"
+        for name, zone in (
+            ("hand", self._hand),
+            ("supports", self._supports),
+            ("discard", self._discard),
+        ):
+            if inst in zone:
+                return name
+        if inst == self._conspiracy:
+            return "conspiracy"
+        for d in self._domains:
+            if inst in d:
+                return "resources"
+        return "deck"
+
+    def _take_from(self, inst: int) -> None:
+        """Remove ``inst`` from the hand, the discard pile or the deck (not from play)."""
+        if inst in self._hand:
+            self._hand.remove(inst)
+        elif inst in self._discard:
+            self._discard.remove(inst)
+        else:
+            self._remove_from_deck(inst)
+
+    def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
+        """Put an instance already out of its zone into play (no triggers here)."""
+        t = self.deck.ctype[self.deck.kind_of[inst]]
+        if t == CHARACTER:
+            self._characters.append(inst)
+            self._status[inst] = EXHAUSTED if exhausted else READY
+        elif t == SUPPORT:
+            self._supports.append(inst)
+            if host >= 0:
+                self._attached[inst] = host
+        elif t == CONSPIRACY:
+            self._conspiracy = inst
+            self._stories.append(CONSPIRACY_BASE + inst)
+            self._tokens.append(0)
+            self._committed.append([])
+        if self.deck.statics[self.deck.kind_of[inst]]:
+            self._statics_cache = None
+
+    def _leave_play(self, inst: int, to: str = "discard") -> None:
+        """A character or support leaves play (to the discard pile or the hand); cards
+        attached to it are destroyed; "entered the discard pile from play" is remembered
+        for this phase."""
+        if inst in self._status:
+            self._characters.remove(inst)
+            del self._status[inst]
+            self._wounds.pop(inst, None)
+            for committed in self._committed:
+                if inst in committed:
+                    committed.remove(inst)
+        elif inst in self._supports:
+            self._supports.remove(inst)
+            self._attached.pop(inst, None)
+            self._exhausted_supports.discard(inst)
+        else:
+            return
+        if self.deck.statics[self.deck.kind_of[inst]]:
+            self._statics_cache = None
+        if to == "hand":
+            self._hand.append(inst)
+        else:
+            self._discard.append(inst)
+            self._discarded_this_phase.append(inst)
+        if self._attached:
+            for a in [a for a, host in self._attached.items() if host == inst]:
+                self._leave_play(a)
+        if to != "hand" and self.deck.by_trigger["discarded"][self.deck.kind_of[inst]]:
+            self._queue_trigger("discarded", inst)
+
+    def _destroy_story_attachments(self, sid: int) -> None:
+        host = STORY_HOST + sid
+        for a in [a for a, h in self._attached.items() if h == host]:
+            self._leave_play(a)
+
+    def _go_insane(self, inst: int) -> bool:
+        """Drive a character insane (Willpower prevents it); attachments on it are destroyed
+        and a wounded character is destroyed instead."""
+        cd = self.deck
+        k = cd.kind_of[inst]
+        if self._status.get(inst, INSANE) == INSANE or cd.willpower[k]:
+            return False
+        if self._wounds.get(inst):
+            self._event("destroy", f"{self.card(inst).title} goes insane while wounded: destroyed")
+            self._leave_play(inst)
+            return True
+        self._status[inst] = INSANE
+        for committed in self._committed:
+            if inst in committed:
+                committed.remove(inst)
+        for a in [a for a, host in self._attached.items() if host == inst]:
+            self._leave_play(a)
+        if self.deck.statics[k]:
+            self._statics_cache = None
+        self._event("insane", f"{self.card(inst).title} goes insane")
+        return True
+
+    def _wound(self, inst: int) -> None:
+        """One wound: a character without Toughness left (or insane) is destroyed."""
+        k = self.deck.kind_of[inst]
+        wounds = self._wounds.get(inst, 0)
+        if self._status[inst] == INSANE or wounds >= self.deck.toughness[k]:
+            self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
+            self._leave_play(inst)
+        else:
+            self._wounds[inst] = wounds + 1
+            self._event("wound", f"{self.card(inst).title} wounded")
+
+    def _restore(self, inst: int) -> None:
+        self._status[inst] = EXHAUSTED
+        if self.deck.statics[self.deck.kind_of[inst]]:
+            self._statics_cache = None
+        self._event("restore", f"{self.card(inst).title} restored")
+        if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
+            self._queue_trigger("restored", inst)

@@ -1,0 +1,38 @@
+"""Pure drawing helpers of the TUI: bar charts within their width, the running header."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from tui_helpers import sample_deck
+
+from deckbuilder.tui.widgets.deck_stats import bar_chart
+from deckbuilder.tui.widgets.legality import headline
+
+
+@given(
+    st.lists(
+        st.tuples(st.text("abcXY0", min_size=1, max_size=10), st.integers(0, 999)),
+        min_size=1,
+        max_size=8,
+    ),  # fmt: skip
+    st.integers(24, 120),
+)
+def test_a_bar_chart_never_wraps_its_counts(counts, width):
+    for line in bar_chart("Chart", counts, width=width).plain.splitlines():
+        assert len(line) <= width
+
+
+def test_the_running_header(full_pool):
+    from deckbuilder.legality import check_deck
+
+    deck = sample_deck(full_pool)
+    result = check_deck(deck, pool=full_pool)
+    assert headline(deck, result) == f"{deck.draw_count}/50 · Miskatonic University · legal"
+    hastur = next(c for c in full_pool.cards if c.faction == "Hastur" and c.type == "Character")
+    deck.draw = deck.draw[:10]
+    deck.add(hastur, 1)
+    result = check_deck(deck, pool=full_pool)
+    line = headline(deck, result)
+    assert " · Miskatonic University + Hastur · not legal (" in line
+    assert line.startswith(f"{deck.draw_count}/50")
