@@ -31,7 +31,11 @@ class CurrentDeck:
         if delta < 0 and self.deck.count_of(card.id, section) == 0:
             self.notify(f"{card.title} is not in the deck.", severity="warning")
             return
-        self.deck.add(card, delta, section=section)
+        try:
+            self.deck.add(card, delta, section=section)
+        except DeckbuilderError as exc:  # past the deck caps: the deck is left unchanged
+            self.notify(str(exc), severity="error")
+            return
         after = self.deck.count_of(card.id, section)
         where = "story deck" if section == "story" else "deck"
         self.notify(f"{card.title}: {after} in {where}", timeout=2)
