@@ -7,11 +7,10 @@ The order below is release order, oldest first; it decides which printing is the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class SetInfo:
+class SetInfo(NamedTuple):
     code: str
     name: str
     era: str

@@ -7,7 +7,6 @@ the goldfish engine all take it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from card_db.card import Card
 from card_db.errors import DeckbuilderError
@@ -24,21 +23,48 @@ class DeckLimitError(DeckbuilderError):
     """More copies of one card, or more cards in one deck, than any real deck holds."""
 
 
-@dataclass
+# Plain classes, not dataclasses: importing dataclasses costs more than a `show` start-up's
+# own work (see card_db/card.py).
 class DeckEntry:
-    card: Card
-    count: int
+    __slots__ = ("card", "count")
+
+    def __init__(self, card: Card, count: int):
+        self.card, self.count = card, count
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, DeckEntry):
+            return NotImplemented
+        return (self.card, self.count) == (other.card, other.count)
+
+    def __repr__(self) -> str:
+        return f"DeckEntry({self.card.id!r}, {self.count})"
 
 
-@dataclass
 class Deck:
-    name: str
-    draw: list[DeckEntry] = field(default_factory=list)
-    story: list[DeckEntry] = field(default_factory=list)
-    format: str | None = None
-    list_id: str | None = None
-    notes: str = ""  # the player's description, kept by the JSON format and the database
-    warnings: list[str] = field(default_factory=list)  # from reading the file
+    __slots__ = ("name", "draw", "story", "format", "list_id", "notes", "warnings")
+
+    def __init__(
+        self,
+        name: str,
+        draw: list[DeckEntry] | None = None,
+        story: list[DeckEntry] | None = None,
+        format: str | None = None,
+        list_id: str | None = None,
+        notes: str = "",  # the player's description, kept by the JSON format and the database
+        warnings: list[str] | None = None,  # from reading the file
+    ):
+        self.name, self.format, self.list_id, self.notes = name, format, list_id, notes
+        self.draw = draw if draw is not None else []
+        self.story = story if story is not None else []
+        self.warnings = warnings if warnings is not None else []
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Deck):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in Deck.__slots__)
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, {self.draw_count} cards)"
 
     @property
     def draw_count(self) -> int:

@@ -8,9 +8,9 @@ of getting it is ``1 - (1 - p) ** 2``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import combinations
 from math import comb
+from typing import NamedTuple
 
 SETUP_HAND = 8
 EARLY_COST = 2  # a character this cheap can be played on turn 1 (a domain reaches 2)
@@ -45,8 +45,7 @@ def prob_all_present(group_sizes: Iterable[int], population: int, draws: int) ->
     return favourable / total
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     key: str
     description: str
     probability: float  # in one setup hand

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from card_db.card import Card
 from card_db.errors import UnknownCardError
@@ -53,10 +53,11 @@ def located(warning: str, where: str) -> str:
     return f"{where}: {warning}"
 
 
-@dataclass
-class Resolved:
+# NamedTuples, not dataclasses: importing dataclasses costs more than a `card` start-up's
+# own work (see card_db/card.py).
+class Resolved(NamedTuple):
     card: Card
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str]
 
 
 def number_key(number: str) -> str:
@@ -242,8 +243,7 @@ def ambiguity_warning(chosen: Card, candidates: list[Card]) -> str:
     )
 
 
-@dataclass
-class _Pending:
+class _Pending(NamedTuple):
     cards: list[Card]
     count: int
     section: str

@@ -212,8 +212,6 @@ def _entries_for(lst, card, pool):
     title (exact matches win); a fuzzy match is one edit or an article away, so an entry
     for a title not in the database can only be ``card`` when its length is close to the
     title's or it contains the title (a descriptor or printing written after it)."""
-    from dataclasses import replace
-
     from card_db.names import title_key
 
     own = title_key(card.title)
@@ -224,8 +222,7 @@ def _entries_for(lst, card, pool):
             return True
         return not pool.printings(entry.title) and abs(len(key) - len(own)) <= _NEAR_LENGTH
 
-    return replace(
-        lst,
+    return lst._replace(
         restricted=tuple(e for e in lst.restricted if may_name(e)),
         banned=tuple(e for e in lst.banned if may_name(e)),
     )

@@ -8,9 +8,9 @@ import json
 import os
 import re
 import sqlite3
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import card_db
 from card_db.errors import DeckbuilderError
@@ -28,8 +28,9 @@ class LegalityError(DeckbuilderError):
     """An unknown format or list, or a list file that cannot be read."""
 
 
-@dataclass(frozen=True)
-class ListEntry:
+# NamedTuples, not dataclasses: importing dataclasses costs more than a `card` start-up's
+# own work (see card_db/card.py).
+class ListEntry(NamedTuple):
     title: str
     printing: str | None = None  # "Dreamlands F117": only that printing
 
@@ -37,8 +38,7 @@ class ListEntry:
         return f"{self.title} ({self.printing})" if self.printing else self.title
 
 
-@dataclass(eq=False)
-class LegalityList:
+class LegalityList(NamedTuple):
     id: str
     name: str
     effective: str | None

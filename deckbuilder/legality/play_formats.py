@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from deckbuilder.legality.lists import _LISTS, LegalityError
 
 DEFAULT_FORMAT_ID = "lcg"
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(NamedTuple):
     id: str
     name: str
     min_draw_deck: int

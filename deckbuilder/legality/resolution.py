@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from card_db.card import Card
 from card_db.errors import UnknownCardError
@@ -23,8 +23,7 @@ from deckbuilder.legality.rules_text import title_key
 from deckbuilder.plurals import counted
 
 
-@dataclass
-class ResolvedList:
+class ResolvedList(NamedTuple):
     """A list against one pool: which printings and titles it names."""
 
     restricted_ids: frozenset[str]

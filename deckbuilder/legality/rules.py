@@ -4,16 +4,18 @@ each with its SPEC §6 rule id, a sentence naming the cards and the limit, and i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.card import Card
-from deckbuilder.deck import Deck
 from deckbuilder.legality.lists import LegalityList, builtin_lists, get_list
 from deckbuilder.legality.play_formats import DEFAULT_FORMAT_ID, Format, get_format
 from deckbuilder.legality.resolution import ResolvedList, pool_for, resolve_list
 from deckbuilder.legality.rules_text import title_key
 from deckbuilder.plurals import counted
+
+if TYPE_CHECKING:  # the rules only read decks: importing deck.py would cost `card` start-up
+    from deckbuilder.deck import Deck
 
 # Copies a title allows unless its card says otherwise, by era of the printing.
 _ERA_COPY_LIMIT = {"LCG": 3, "CCG": 4}
@@ -27,8 +29,7 @@ _COPY_TEXT = re.compile(
 _ANY_NUMBER = 10**6
 
 
-@dataclass
-class Violation:
+class Violation(NamedTuple):
     rule: str
     message: str
     cards: list[str]
@@ -43,14 +44,13 @@ class Violation:
         }
 
 
-@dataclass
-class CheckResult:
+class CheckResult(NamedTuple):
     deck: str
     format: str
     list: str
     draw_deck_count: int
-    problems: list[Violation] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    problems: list[Violation]
+    warnings: list[str]
 
     @property
     def legal(self) -> bool:
