@@ -55,7 +55,7 @@ class PayingMixin:
                 return -2
         if cd.has_cost_statics or self._cost_sources:
             cost = self._cost_cache.get(kind)
-            if cost is None or self._statics_cache is None:
+            if cost is None:
                 cost = self._cost_now(kind)
             if cost < 0:
                 return self._pay_domain_modified(kind)

@@ -308,12 +308,14 @@ class GreedyPolicy(Policy):
         dom_value = game._dom_value
         # The domain where it unlocks the most valuable character (or conspiracy) in hand.
         target, target_value = -1, None
+        seen = set()  # another copy of a kind gives the same answer: ask once
         for i in hand:
             if i == card:
                 continue
             k = kind_of[i]
-            if ctype[k] != CHARACTER and ctype[k] != CONSPIRACY:
+            if k in seen or (ctype[k] != CHARACTER and ctype[k] != CONSPIRACY):
                 continue
+            seen.add(k)
             c = cost[k]
             if c == 0 or game.pay_domain(k) != -2:
                 continue
@@ -341,19 +343,23 @@ class GreedyPolicy(Policy):
         kind_of = game.deck.kind_of
         pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
+        unpayable = set()  # kinds found unplayable: their other copies are too
         for i in game._hand:
             k = kind_of[i]
             check = play_check[k]
             if not check:
                 continue
             v = keep_value[k]
-            if v <= best_value:  # also skips further copies of a card already chosen
+            if v <= best_value or k in unpayable:  # also skips copies of the chosen card
                 continue
             if check == 2 and not game.may_play(k):
+                unpayable.add(k)
                 continue
             domain = pay_domain(k)
             if domain != -2:
                 best, best_value, best_domain = i, v, domain
+            else:
+                unpayable.add(k)
         if best >= 0:
             return play_action(best, best_domain)
         if not game.deck.text:
@@ -383,11 +389,7 @@ class GreedyPolicy(Policy):
                         self._actions_used += 1
                         return Action(PLAY, i, d)
         useful = self._profile(game)[5]
-        if not useful or not any(
-            kind_of[i] in useful
-            for zone in (game._characters, game._supports, game._discard)
-            for i in zone
-        ):
+        if not useful or not _any_kind_in(useful, kind_of, game):
             return None
         uses = [a for a in game.ability_actions() if self._worth_using(game, a, phase)]
         if not uses:
@@ -540,6 +542,16 @@ def _helps(cd, k: int) -> bool:
 
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}
+
+
+def _any_kind_in(kinds: set, kind_of, game: Game) -> bool:
+    """Whether a card of ``kinds`` is in play or in the discard pile (plain loops: this runs
+    at every action window of a batch game)."""
+    for zone in (game._characters, game._supports, game._discard):
+        for i in zone:
+            if kind_of[i] in kinds:
+                return True
+    return False
 
 
 def get_policy(name: str) -> Policy:

@@ -46,6 +46,25 @@ def core_story_card_id(sid: int) -> str:
     return f"Core-{156 + sid}"
 
 
+_CORE_STORY_OFFERS: dict[int, tuple | None] = {}
+
+
+def _core_story_offer(sid: int) -> tuple | None:
+    """(yes/no Choice, effect) for winning Core story ``sid``, or None: built once, since a
+    Choice is immutable and every game offers the same one."""
+    if sid not in _CORE_STORY_OFFERS:
+        from deckbuilder.engine.card_abilities import story_effect
+
+        effect = story_effect(core_story_card_id(sid))
+        offer = None
+        if effect is not None:
+            text, fx = effect
+            prompt = f"{CORE_STORIES[sid]}: {text}"
+            offer = (yes_no("story_effect", prompt, "decline the story's effect"), fx)
+        _CORE_STORY_OFFERS[sid] = offer
+    return _CORE_STORY_OFFERS[sid]
+
+
 class StoryMixin:
     __slots__ = ()
 
@@ -252,16 +271,11 @@ class StoryMixin:
                 if cd.by_trigger[WON][cd.kind_of[inst]]:
                     self._queue_trigger(WON, inst, AbilityContext(story=s, story_id=sid))
             else:
-                from deckbuilder.engine.card_abilities import story_effect
-
-                effect = story_effect(core_story_card_id(sid))
-                if effect is not None:
-                    text, fx = effect
-                    choice = yes_no(
-                        "story_effect", f"{CORE_STORIES[sid]}: {text}", "decline the story's effect"
-                    )
+                offer = _core_story_offer(sid)
+                if offer is not None:
+                    choice, fx = offer
                     if (yield choice).x:
-                        self._event("story_effect", f"{CORE_STORIES[sid]}: {text}")
+                        self._event("story_effect", choice.prompt)
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
             if cd.any_trigger[STORY_WON]:
                 self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
