@@ -207,7 +207,8 @@ class TurnMixin:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
                 if self._cost_sources or cd.has_cost_statics:
                     cost = self._modified_cost(k, cost, d)
-                    self._use_once_cost_sources(k)
+                    if self._cost_sources:
+                        self._use_once_cost_sources(k)
                 overpaid = self._dom_value[d] - cost
             if self.log is not None:
                 self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
@@ -229,14 +230,17 @@ class TurnMixin:
             if then is not None:
                 then()
             return
-        ctx = AbilityContext(x=x, overpaid=overpaid)
         if t == EVENT:
             effect = cd.by_trigger["event"][k][0].effect
+            ctx = AbilityContext(x=x, overpaid=overpaid)
             self._drive(self._event_card(inst, effect, ctx), then)
             return
         if t == SUPPORT and cd.attach[k] is not None and host < 0:
+            ctx = AbilityContext(x=x, overpaid=overpaid)
             self._drive(self._attach_then_enter(inst, ctx), then)
             return
+        # Only an enters-play trigger reads the context.
+        ctx = AbilityContext(x=x, overpaid=overpaid) if cd.by_trigger[ENTERS][k] else None
         self._enter(inst, ctx, host)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
