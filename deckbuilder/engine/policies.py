@@ -199,28 +199,37 @@ class GreedyPolicy(Policy):
         keep_value, in_deck = self._profile(game)[:2]
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
-        hand = list(game._hand)
+        ctype = cd.ctype
+        # (instance, faction, score before factions, is a character, a deck faction)
+        entries = []
+        for i in game._hand:
+            k = kind_of[i]
+            f = faction[k]
+            entries.append(
+                (i, f, -keep_value[k], ctype[k] == CHARACTER, f != NEUTRAL and in_deck[f])
+            )
         chosen: list[int] = []
         covered: set[int] = set()
-        ctype = cd.ctype
         for _ in range(3):
             # Factions of the characters still in hand that no chosen resource matches yet.
-            wanted = {faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER}
+            wanted = set()
+            for entry in entries:
+                if entry[3]:
+                    wanted.add(entry[1])
             wanted -= covered
-            best, best_score = -1, None
-            for i in hand:
-                k = kind_of[i]
-                f = faction[k]
-                score = -keep_value[k]
-                if f != NEUTRAL and in_deck[f]:
+            best, best_score = None, None
+            for entry in entries:
+                score = entry[2]
+                if entry[4]:
+                    f = entry[1]
                     score += 10 + (4 if f not in covered else 0)
                     if f in wanted:
                         score += 20
                 if best_score is None or score > best_score:
-                    best, best_score = i, score
-            hand.remove(best)
-            chosen.append(best)
-            covered.add(faction[kind_of[best]])
+                    best, best_score = entry, score
+            entries.remove(best)
+            chosen.append(best[0])
+            covered.add(best[1])
         self._split_cache = (game, list(game._hand), chosen)
         return list(chosen)
 
@@ -288,11 +297,13 @@ class GreedyPolicy(Policy):
         # above all one whose faction no domain offers yet while a character in hand needs it.
         dom_fac = game._dom_fac
         offered = game._fac_count  # resources of each faction over all domains
-        unmatched = {
-            f
-            for f in (faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER)
-            if f != NEUTRAL and not offered[f]
-        }
+        unmatched = set()
+        for i in hand:
+            k = kind_of[i]
+            if ctype[k] == CHARACTER:
+                f = faction[k]
+                if f != NEUTRAL and not offered[f]:
+                    unmatched.add(f)
         card, best = -1, None
         for i in hand:
             k = kind_of[i]
@@ -308,14 +319,12 @@ class GreedyPolicy(Policy):
         dom_value = game._dom_value
         # The domain where it unlocks the most valuable character (or conspiracy) in hand.
         target, target_value = -1, None
-        seen = set()  # another copy of a kind gives the same answer: ask once
         for i in hand:
             if i == card:
                 continue
             k = kind_of[i]
-            if k in seen or (ctype[k] != CHARACTER and ctype[k] != CONSPIRACY):
+            if ctype[k] != CHARACTER and ctype[k] != CONSPIRACY:
                 continue
-            seen.add(k)
             c = cost[k]
             if c == 0 or game.pay_domain(k) != -2:
                 continue
@@ -343,23 +352,19 @@ class GreedyPolicy(Policy):
         kind_of = game.deck.kind_of
         pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
-        unpayable = set()  # kinds found unplayable: their other copies are too
         for i in game._hand:
             k = kind_of[i]
             check = play_check[k]
             if not check:
                 continue
             v = keep_value[k]
-            if v <= best_value or k in unpayable:  # also skips copies of the chosen card
+            if v <= best_value:  # also skips further copies of a card already chosen
                 continue
             if check == 2 and not game.may_play(k):
-                unpayable.add(k)
                 continue
             domain = pay_domain(k)
             if domain != -2:
                 best, best_value, best_domain = i, v, domain
-            else:
-                unpayable.add(k)
         if best >= 0:
             return play_action(best, best_domain)
         if not game.deck.text:
@@ -469,14 +474,23 @@ class GreedyPolicy(Policy):
                 break
             to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
             need = to_win - tokens[s]
-            with_inv = [i for i in skilled if inv_of[i]]
-            without = [i for i in skilled if not inv_of[i]]
-            if need >= 3 and with_inv:
-                pick = with_inv[0]
-            elif without:
-                pick = without[0]
+            first_inv = first_plain = -1  # the first skilled character with / without
+            for i in skilled:
+                if inv_of[i]:
+                    if first_inv < 0:
+                        first_inv = i
+                        if first_plain >= 0:
+                            break
+                elif first_plain < 0:
+                    first_plain = i
+                    if first_inv >= 0:
+                        break
+            if need >= 3 and first_inv >= 0:
+                pick = first_inv
+            elif first_plain >= 0:
+                pick = first_plain
             else:
-                pick = with_inv[0]
+                pick = first_inv
             skilled.remove(pick)
             plan.append((pick, s))
             if need >= 3 and not inv_of[pick]:
