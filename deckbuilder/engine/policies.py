@@ -455,9 +455,12 @@ class GreedyPolicy(Policy):
                 ready = [i for i in game._characters if status[i] == READY]
             if not ready:
                 return []
-            stats = {i: game.stats_of(i) for i in ready}
-            skill_of = {i: st[0] for i, st in stats.items()}
-            inv_of = {i: st[1][3] for i, st in stats.items()}
+            skill_of, inv_of = {}, {}
+            stats_of = game.stats_of
+            for i in ready:
+                skill, icons = stats_of(i)
+                skill_of[i] = skill
+                inv_of[i] = icons[3]
         else:
             ready = [i for i in game._characters if status[i] == READY]
             if not ready:

@@ -136,9 +136,8 @@ class AbilityMixin:
                     skill += dskill
                     for j in range(4):
                         icons[j] += ic[j]
-            for j in range(4):
-                if icons[j] < 0:
-                    icons[j] = 0
+            if min(icons) < 0:
+                icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:

@@ -244,7 +244,10 @@ class TurnMixin:
         self._enter(inst, ctx, host)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
-        self._after_triggers(then)
+        if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
+            self._drive(self._resolve_triggers(), then)
+        elif then is not None:
+            then()
 
     def _use_once_cost_sources(self, kind: int) -> None:
         keep = [s for s in self._cost_sources if not (s[3] and s[0](self, kind))]
