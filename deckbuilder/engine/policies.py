@@ -20,6 +20,8 @@ Policies are looked up by name with ``get_policy(name)``; ``POLICIES`` is the re
 
 from __future__ import annotations
 
+import math
+
 from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
 from deckbuilder.engine.cards import (
     CHARACTER,
@@ -304,6 +306,7 @@ class GreedyPolicy(Policy):
                 f = faction[k]
                 if f != NEUTRAL and not offered[f]:
                     unmatched.add(f)
+        affordable = _affordable(game)
         card, best = -1, None
         for i in hand:
             k = kind_of[i]
@@ -326,7 +329,7 @@ class GreedyPolicy(Policy):
             if ctype[k] != CHARACTER and ctype[k] != CONSPIRACY:
                 continue
             c = cost[k]
-            if c == 0 or game.pay_domain(k) != -2:
+            if c == 0 or (c <= affordable and game.pay_domain(k) != -2):
                 continue
             f = faction[k]
             need = c if cd.loyal[k] else 1
@@ -349,8 +352,10 @@ class GreedyPolicy(Policy):
         domain that pays), else a useful event, else a useful ability."""
         profile = self._profile(game)
         keep_value, play_check = profile[0], profile[2]
-        kind_of = game.deck.kind_of
+        cd = game.deck
+        kind_of, cost = cd.kind_of, cd.cost
         pay_domain = game.pay_domain
+        affordable = _affordable(game)
         best, best_value, best_domain = -1, -1e9, -1
         for i in game._hand:
             k = kind_of[i]
@@ -360,7 +365,7 @@ class GreedyPolicy(Policy):
             v = keep_value[k]
             if v <= best_value:  # also skips further copies of a card already chosen
                 continue
-            if check == 2 and not game.may_play(k):
+            if cost[k] > affordable or (check == 2 and not game.may_play(k)):
                 continue
             domain = pay_domain(k)
             if domain != -2:
@@ -559,6 +564,20 @@ def _helps(cd, k: int) -> bool:
 
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}
+
+
+def _affordable(game: Game) -> float:
+    """A printed cost above this cannot be paid now: the largest ready domain, when no cost
+    modifier exists (infinite otherwise), so that the policies skip ``pay_domain`` for
+    cards that are plainly too dear."""
+    if game.deck.has_cost_statics or game._cost_sources:
+        return math.inf
+    drained, value = game._drained, game._dom_value
+    top = 0
+    for d in game._domain_indices:
+        if not drained[d] and value[d] > top:
+            top = value[d]
+    return top
 
 
 def _any_kind_in(kinds: set, kind_of, game: Game) -> bool:
