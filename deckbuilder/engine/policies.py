@@ -341,10 +341,12 @@ class GreedyPolicy(Policy):
                     break
         if target < 0:
             # Nothing to unlock now: grow the smallest domain, preferring one without a match.
-            target = min(
-                game._domain_indices,
-                key=lambda d: (dom_value[d], f_res == NEUTRAL or dom_fac[d][f_res] > 0, d),
-            )
+            best_key = None
+            for d in game._domain_indices:
+                # (value, has a match) in one number: value first, a match breaks ties.
+                key = 2 * dom_value[d] + (f_res == NEUTRAL or dom_fac[d][f_res] > 0)
+                if best_key is None or key < best_key:
+                    target, best_key = d, key
         return card, target
 
     def play(self, game: Game) -> Action | None:
@@ -472,7 +474,8 @@ class GreedyPolicy(Policy):
                 return []
             skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
         tokens, stories = game._tokens, game._stories
-        order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], s))
+        # Most tokens first; the sort is stable, so ties keep the story order.
+        order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
         skilled = [i for i in ready if skill_of[i] >= 1]
         investigators = [i for i in ready if skill_of[i] < 1 and inv_of[i]]
         plan: list[tuple[int, int]] = []

@@ -29,6 +29,7 @@ from deckbuilder.engine.actions import (
     STORY,
     USE,
     Action,
+    use_action,
 )
 
 
@@ -296,6 +297,7 @@ class AbilityMixin:
         cd = self.deck
         table = cd.by_trigger[ACTION]
         window = 1 if self.phase == OPERATIONS else 2
+        labelled = self._policy is None  # a policy reads numbers; only people read labels
         out = []
         kind_of = cd.kind_of
         for zone in (self._characters, self._supports, self._discard, self._hand):
@@ -306,18 +308,27 @@ class AbilityMixin:
                 for n, ab in enumerate(abilities):
                     if not ab.window & window or not self._usable(ab, i):
                         continue
-                    label = f"{self.card(i).title}: {ab.text}"
+                    label = f"{self.card(i).title}: {ab.text}" if labelled else ""
                     if ab.cost_x:
                         for d in range(len(self._domains)):
                             if not self._drained[d]:
                                 for x in range(1, self._dom_value[d] + 1):
                                     out.append(
-                                        Action(USE, i, d, x=n * 100 + x, label=f"{label} (X={x})")
+                                        Action(
+                                            USE,
+                                            i,
+                                            d,
+                                            x=n * 100 + x,
+                                            label=f"{label} (X={x})" if labelled else "",
+                                        )
                                     )
                     else:
                         for d in self._pay_domains(ab.cost):
-                            where = "" if d < 0 else f" (drain domain {d + 1})"
-                            out.append(Action(USE, i, d, x=n * 100, label=label + where))
+                            if labelled:
+                                where = "" if d < 0 else f" (drain domain {d + 1})"
+                                out.append(Action(USE, i, d, x=n * 100, label=label + where))
+                            else:
+                                out.append(use_action(i, d, n * 100))
         return out
 
     def _usable(self, ab, i: int) -> bool:
