@@ -427,7 +427,7 @@ class GreedyPolicy(Policy):
         options = choice.options
         kind = choice.kind
         if kind == "story_effect":
-            good = choice.prompt.split(":")[0] in GOOD_STORY_EFFECTS
+            good = choice.prompt.partition(":")[0] in GOOD_STORY_EFFECTS
             return options[0] if good else options[-1]
         if kind == "response":
             return options[0]

@@ -137,7 +137,8 @@ class AbilityMixin:
                     skill += dskill
                     for j in range(4):
                         icons[j] += ic[j]
-            if min(icons) < 0:
+            t, c, a, i = icons
+            if t < 0 or c < 0 or a < 0 or i < 0:
                 icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 

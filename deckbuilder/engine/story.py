@@ -156,7 +156,8 @@ class StoryMixin:
         stories, all_committed, tokens = self._stories, self._committed, self._tokens
         fast = not cd.has_statics and not self._temp
         plain_stories = not cd.any_boosters and not self._attached
-        succeeded = cd.text and cd.any_trigger[SUCCEEDED]
+        text = cd.text
+        succeeded = text and cd.any_trigger[SUCCEEDED]
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
@@ -223,7 +224,10 @@ class StoryMixin:
                         self._event("struggle", "investigation struggle won: +1 success token")
                     tokens[s] += 1
                     if tokens[s] >= to_win:
-                        yield from self._win_story(s)
+                        if text:
+                            yield from self._win_story(s)
+                        else:
+                            self._win_story_plain(s)
                         won = True
                         break
                 elif logging:
@@ -235,7 +239,10 @@ class StoryMixin:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
                 tokens[s] += 2
                 if tokens[s] >= to_win:
-                    yield from self._win_story(s)
+                    if text:
+                        yield from self._win_story(s)
+                    else:
+                        self._win_story_plain(s)
                     won = True
                 if self.phase == OVER:
                     return
@@ -257,13 +264,22 @@ class StoryMixin:
         yield from self._win_story(s)
         return True
 
+    def _announce_win(self, sid: int) -> bool:
+        """Log the win of story ``sid``; whether it is the third (the game's last)."""
+        if self.log is not None:
+            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
+        return len(self._won) + 1 >= STORIES_TO_WIN
+
+    def _win_story_plain(self, s: int) -> None:
+        """``_win_story`` for keywords only: no effect to offer, so no generator to drive."""
+        sid = self._stories[s]
+        self._story_won(s, sid, False, self._announce_win(sid))
+
     def _win_story(self, s: int):
         sid = self._stories[s]
         cd = self.deck
         # Rulebook: the effect is executed (or declined), then the story joins the won pile.
-        third = len(self._won) + 1 >= STORIES_TO_WIN
-        if self.log is not None:
-            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
+        third = self._announce_win(sid)
         text = cd.text and not third
         if text:
             if sid >= CONSPIRACY_BASE:
@@ -282,6 +298,11 @@ class StoryMixin:
             if self._triggers:
                 yield from self._resolve_triggers()
             s = self._stories.index(sid)  # effects may have changed the rows before it
+        self._story_won(s, sid, text, third)
+
+    def _story_won(self, s: int, sid: int, text: bool, third: bool) -> None:
+        """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
+        (a won conspiracy leaves its slot); the third win ends the game."""
         self._won.append(sid)
         self._committed[s].clear()
         if self._attached:
