@@ -50,7 +50,7 @@ def batch_figures(deck, policy: str, text: bool, seed: int) -> str:
 
 
 BATCHES = {
-    ("example", "greedy", True, 1): "4c5ea8d659de4635",
+    ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "efcd8b1724af588b",
     ("broad", "greedy", True, 3): "e06d950a6fb1678c",
@@ -66,7 +66,7 @@ def test_batch_figures_are_pinned(decks, key):
 
 
 LOGS = {
-    ("example", 5): "eb6c238fdb6fb3fe",
+    ("example", 5): "49c753f52b6ddb0b",
     ("broad", 6): "67f2ba2f5572d6f7",
     ("broad", 7): "1766fd0a4c2b46c0",
 }

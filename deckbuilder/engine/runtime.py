@@ -49,6 +49,13 @@ class AbilityMixin:
             return cache[0]
         return self._build_statics()[0]
 
+    def _passives_changed(self) -> None:
+        """A card with passives entered or left play or changed status: the passives in play
+        and the costs they modify are worked out again when next asked (a cost remembered
+        from before would let a policy choose a domain that no longer pays)."""
+        self._statics_cache = None
+        self._cost_cache.clear()
+
     def _build_statics(self) -> tuple:
         cd = self.deck
         statics, kind_of, status = cd.statics, cd.kind_of, self._status
@@ -66,7 +73,6 @@ class AbilityMixin:
                     elif kind == COST and st.who is not None:
                         costs.append((i, st))
         cache = self._statics_cache = (every, skills, icon_mods, costs)
-        self._cost_cache.clear()
         return cache
 
     def committed_story(self, inst: int) -> int:

@@ -322,7 +322,7 @@ class StoryMixin:
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 del self._stories[s], self._tokens[s], self._committed[s]
         if text:
-            self._statics_cache = None
+            self._passives_changed()
         if third and self.phase != OVER:
             if self.log is not None:
                 self._event("game_won", f"third story won on turn {self.turn}")
