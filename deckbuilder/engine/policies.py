@@ -571,9 +571,9 @@ POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPol
 
 def _affordable(game: Game) -> float:
     """A printed cost above this cannot be paid now: the largest ready domain, when no cost
-    modifier exists (infinite otherwise), so that the policies skip ``pay_domain`` for
+    modifier applies (infinite otherwise), so that the policies skip ``pay_domain`` for
     cards that are plainly too dear."""
-    if game.deck.has_cost_statics or game._cost_sources:
+    if game._cost_sources or (game.deck.has_cost_statics and game._cost_mods_possible()):
         return math.inf
     drained, value = game._drained, game._dom_value
     top = 0

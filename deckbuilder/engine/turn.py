@@ -201,15 +201,18 @@ class TurnMixin:
         cd = self.deck
         k = cd.kind_of[inst]
         self._hand.remove(inst)
+        t = cd.ctype[k]
+        # Only an event, an attachment or an enters-play trigger reads the context.
+        context = cd.text and (t == EVENT or cd.attach[k] is not None or cd.by_trigger[ENTERS][k])
         overpaid = 0
         if d >= 0:
-            if cd.text:
+            if context:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
                 if self._cost_sources or cd.has_cost_statics:
                     cost = self._modified_cost(k, cost, d)
-                    if self._cost_sources:
-                        self._use_once_cost_sources(k)
                 overpaid = self._dom_value[d] - cost
+            if self._cost_sources:
+                self._use_once_cost_sources(k)
             if self.log is not None:
                 self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
             if cd.any_transient:
@@ -218,7 +221,6 @@ class TurnMixin:
                 self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
-        t = cd.ctype[k]
         if not cd.text:
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 self._characters.append(inst)
@@ -239,8 +241,7 @@ class TurnMixin:
             ctx = AbilityContext(x=x, overpaid=overpaid)
             self._drive(self._attach_then_enter(inst, ctx), then)
             return
-        # Only an enters-play trigger reads the context.
-        ctx = AbilityContext(x=x, overpaid=overpaid) if cd.by_trigger[ENTERS][k] else None
+        ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
         self._enter(inst, ctx, host)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
