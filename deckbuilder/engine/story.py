@@ -273,7 +273,7 @@ class StoryMixin:
     def _win_story_plain(self, s: int) -> None:
         """``_win_story`` for keywords only: no effect to offer, so no generator to drive."""
         sid = self._stories[s]
-        self._story_won(s, sid, False, self._announce_win(sid))
+        self._story_won(s, sid, self._announce_win(sid))
 
     def _win_story(self, s: int):
         sid = self._stories[s]
@@ -298,11 +298,12 @@ class StoryMixin:
             if self._triggers:
                 yield from self._resolve_triggers()
             s = self._stories.index(sid)  # effects may have changed the rows before it
-        self._story_won(s, sid, text, third)
+        self._story_won(s, sid, third)
 
-    def _story_won(self, s: int, sid: int, text: bool, third: bool) -> None:
+    def _story_won(self, s: int, sid: int, third: bool) -> None:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
-        (a won conspiracy leaves its slot); the third win ends the game."""
+        (a won conspiracy leaves its slot); the third win ends the game. (The passives in
+        play stay as they are: a card that leaves play with the story says so itself.)"""
         self._won.append(sid)
         self._committed[s].clear()
         if self._attached:
@@ -321,8 +322,6 @@ class StoryMixin:
                 self._stories[s] = pile.pop()
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 del self._stories[s], self._tokens[s], self._committed[s]
-        if text:
-            self._passives_changed()
         if third and self.phase != OVER:
             if self.log is not None:
                 self._event("game_won", f"third story won on turn {self.turn}")
