@@ -202,27 +202,25 @@ class GreedyPolicy(Policy):
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
         ctype = cd.ctype
-        # (instance, faction, score before factions, is a character, a deck faction)
+        # (instance, faction, score before factions, a deck faction)
         entries = []
+        character_factions = set()
         for i in game._hand:
             k = kind_of[i]
             f = faction[k]
-            entries.append(
-                (i, f, -keep_value[k], ctype[k] == CHARACTER, f != NEUTRAL and in_deck[f])
-            )
+            entries.append((i, f, -keep_value[k], f != NEUTRAL and in_deck[f]))
+            if ctype[k] == CHARACTER:
+                character_factions.add(f)
         chosen: list[int] = []
         covered: set[int] = set()
         for _ in range(3):
-            # Factions of the characters still in hand that no chosen resource matches yet.
-            wanted = set()
-            for entry in entries:
-                if entry[3]:
-                    wanted.add(entry[1])
-            wanted -= covered
+            # Factions of the characters still in hand that no chosen resource matches yet
+            # (a chosen card's faction is covered, so the whole hand's factions will do).
+            wanted = character_factions - covered
             best, best_score = None, None
             for entry in entries:
                 score = entry[2]
-                if entry[4]:
+                if entry[3]:
                     f = entry[1]
                     score += 10 + (4 if f not in covered else 0)
                     if f in wanted:
@@ -455,24 +453,21 @@ class GreedyPolicy(Policy):
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
         status = game._status
-        if cd.has_statics or game._temp:
-            if "cannot_commit" in cd.static_kinds:
-                ready = [i for i in game._characters if game.may_commit(i)]
-            else:
-                ready = [i for i in game._characters if status[i] == READY]
-            if not ready:
-                return []
+        if "cannot_commit" in cd.static_kinds:
+            ready = [i for i in game._characters if game.may_commit(i)]
+        else:
+            ready = [i for i in game._characters if status[i] == READY]
+        if not ready:
+            return []
+        if game.stats_are_printed():
+            skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
+        else:
             skill_of, inv_of = {}, {}
             stats_of = game.stats_of
             for i in ready:
                 skill, icons = stats_of(i)
                 skill_of[i] = skill
                 inv_of[i] = icons[3]
-        else:
-            ready = [i for i in game._characters if status[i] == READY]
-            if not ready:
-                return []
-            skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
         tokens, stories = game._tokens, game._stories
         # Most tokens first; the sort is stable, so ties keep the story order.
         order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)

@@ -98,6 +98,16 @@ class AbilityMixin:
         """Current terror, combat, arcane, investigation icons of a character."""
         return self.stats_of(inst)[1]
 
+    def stats_are_printed(self) -> bool:
+        """No passive in play and no effect of the phase changes a skill or an icon now (so
+        the printed values can be read directly)."""
+        if self._temp:
+            return False
+        if not self.deck.has_statics:
+            return True
+        cache = self._statics_cache or self._build_statics()
+        return not cache[1] and not cache[2]
+
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
         cd = self.deck

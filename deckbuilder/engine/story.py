@@ -154,7 +154,7 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self._committed, self._tokens
-        fast = not cd.has_statics and not self._temp
+        fast = self.stats_are_printed()
         plain_stories = not cd.any_boosters and not self._attached
         text = cd.text
         succeeded = text and cd.any_trigger[SUCCEEDED]
