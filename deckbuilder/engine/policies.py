@@ -20,8 +20,6 @@ Policies are looked up by name with ``get_policy(name)``; ``POLICIES`` is the re
 
 from __future__ import annotations
 
-import math
-
 from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
 from deckbuilder.engine.cards import (
     CHARACTER,
@@ -304,7 +302,7 @@ class GreedyPolicy(Policy):
                 f = faction[k]
                 if f != NEUTRAL and not offered[f]:
                     unmatched.add(f)
-        affordable = _affordable(game)
+        affordable = game.affordable_cost()
         card, best = -1, None
         for i in hand:
             k = kind_of[i]
@@ -355,7 +353,7 @@ class GreedyPolicy(Policy):
         cd = game.deck
         kind_of, cost = cd.kind_of, cd.cost
         pay_domain = game.pay_domain
-        affordable = _affordable(game)
+        affordable = game.affordable_cost()
         best, best_value, best_domain = -1, -1e9, -1
         for i in game._hand:
             k = kind_of[i]
@@ -562,20 +560,6 @@ def _helps(cd, k: int) -> bool:
 
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}
-
-
-def _affordable(game: Game) -> float:
-    """A printed cost above this cannot be paid now: the largest ready domain, when no cost
-    modifier applies (infinite otherwise), so that the policies skip ``pay_domain`` for
-    cards that are plainly too dear."""
-    if game._cost_sources or (game.deck.has_cost_statics and game._cost_mods_possible()):
-        return math.inf
-    drained, value = game._drained, game._dom_value
-    top = 0
-    for d in game._domain_indices:
-        if not drained[d] and value[d] > top:
-            top = value[d]
-    return top
 
 
 def _any_kind_in(kinds: set, kind_of, game: Game) -> bool:
