@@ -10,7 +10,10 @@ import sys
 from pathlib import Path
 
 # Order is the order of ``deckbuilder --help``.
-COMMAND_MODULES = ("tui", "db", "search", "check", "convert", "collection", "hand", "goldfish")
+COMMAND_MODULES = (
+    "tui", "db", "search", "card", "check", "show", "convert", "diff", "collection", "hand",
+    "goldfish",
+)  # fmt: skip
 
 
 class _Parser(argparse.ArgumentParser):

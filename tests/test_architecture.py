@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -46,3 +48,27 @@ def test_cli_search_path_does_not_import_sqlalchemy_or_textual():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize(
+    "argv", [["card", "Itinerant Scholar"], ["card", "carl stanford"], ["show", "EXAMPLE"]]
+)
+def test_card_and_show_start_like_search(full_db_env, argv):
+    """`card` and `show` stay on the plain-sqlite3 read path too, collection included."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import run_cli
+    from test_goldfish_cli import EXAMPLE_DECK
+
+    assert run_cli("collection", "add", "Core")[0] == 0
+    argv = [str(EXAMPLE_DECK) if a == "EXAMPLE" else a for a in argv]
+    code = (
+        f"import sys; from deckbuilder.cli import main; main({argv!r});"
+        "print('loaded:', [m for m in ('sqlalchemy', 'sqlmodel', 'textual') if m in sys.modules])"
+    )
+    env = {**os.environ, "DECKBUILDER_DB": str(full_db_env)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "loaded: []"

@@ -84,6 +84,7 @@ def test_two_processes_writing_at_once_lose_no_update(full_db_env, tmp_path, mod
 
 def test_two_first_starts_at_once_on_a_new_database_both_succeed(tmp_path):
     path = tmp_path / "new" / "cards.sqlite"
+    path.parent.mkdir()  # a --db in a folder that does not exist is refused
     results = _workers("product", path, tmp_path)
     for out, err, code in results:
         assert code == 0 and out.strip() == "1", err

@@ -96,7 +96,7 @@ def test_every_unknown_line_is_reported_with_suggestions(tmp_path):
     with pytest.raises(DeckFileError) as caught:
         read_deck(path, POOL)
     lines = str(caught.value).splitlines()
-    assert str(path) in lines[0] and "2 card(s)" in lines[0]
+    assert str(path) in lines[0] and "2 cards not found" in lines[0]
     assert "line 2" in lines[1] and "Itinerant Scholar" in lines[1]
     assert "line 3" in lines[2] and "Bone Sculptor" in lines[2]
     assert [u[0] for u in caught.value.unknown] == [2, 3]

@@ -75,7 +75,7 @@ def test_adding_a_list_of_many_unknown_titles_stops_after_a_few(full_db_env, tmp
     path.write_text("Name: Typos\nRestricted:\n" + "\n".join(titles) + "\n")
     code, _out, err = run_cli("db", "add-list", str(path))
     assert code == 2
-    assert f"{MAX_UNKNOWN_ENTRIES} card(s) not found (stopped looking)" in err
+    assert f"{MAX_UNKNOWN_ENTRIES} cards not found (stopped looking)" in err
     assert titles[MAX_UNKNOWN_ENTRIES - 1] in err and titles[MAX_UNKNOWN_ENTRIES] not in err
 
 

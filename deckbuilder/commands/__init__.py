@@ -29,9 +29,17 @@ def add_command(subparsers, name: str, handler, *, help: str, json_output: bool 
 
 
 def db_path(args: argparse.Namespace) -> Path:
-    from card_db.paths import database_path
+    """The database file; one named by --db or $DECKBUILDER_DB must be in an existing
+    folder (a typo must not create folders), the default one's folder is created."""
+    import os
 
-    return database_path(getattr(args, "db", None))
+    from card_db.errors import DatabaseError
+    from card_db.paths import ENV_VAR, database_path
+
+    path = database_path(getattr(args, "db", None))
+    if (getattr(args, "db", None) or os.environ.get(ENV_VAR)) and not path.parent.is_dir():
+        raise DatabaseError(f"{path}: the folder {path.parent} does not exist")
+    return path
 
 
 def _progress(message: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from deckbuilder.commands import add_command, db_path, load_pool, print_json
+from deckbuilder.plurals import counted
 
 
 def register(subparsers) -> None:
@@ -104,10 +105,10 @@ def _error_json(path: str, exc) -> dict:
 
 
 def _print_report(path: str, result) -> None:
-    verdict = "legal" if result.legal else f"NOT LEGAL ({len(result.problems)} problem(s))"
+    verdict = "legal" if result.legal else f"NOT LEGAL ({counted(len(result.problems), 'problem')})"
     print(
         f"{path}: {verdict} — {result.deck}, format {result.format}, list {result.list}, "
-        f"{result.draw_deck_count} cards in the draw deck"
+        f"{counted(result.draw_deck_count, 'card')} in the draw deck"
     )
     for problem in result.problems:
         print(f"  [{problem.rule}] {problem.message} (source: {problem.source})")
@@ -116,9 +117,11 @@ def _print_report(path: str, result) -> None:
 
 
 def run_add_list(args) -> int:
-    from deckbuilder.legality import add_user_list, parse_list_file
+    from deckbuilder.legality import LegalityError, add_user_list, parse_list_file
 
     lst = parse_list_file(args.path)
+    if not (lst.restricted or lst.banned):
+        raise LegalityError(f"{args.path}: names no restricted or banned card")
     pool = load_pool(args)
     warnings: list[str] = []
     replaced = add_user_list(db_path(args), lst, pool, warnings)

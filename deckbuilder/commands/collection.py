@@ -11,6 +11,7 @@ import contextlib
 import sys
 
 from deckbuilder.commands import _progress, add_command, db_path, load_pool, print_json, table
+from deckbuilder.plurals import counted
 
 
 def register(subparsers) -> None:
@@ -246,8 +247,9 @@ def run_show(args) -> int:
         print(table([[d.name, str(d.count)] for d in info.built], ["Built deck", "Cards"]))
     print()
     print(
-        f"{info.cards} cards owned ({info.distinct_cards} different cards), {info.reserved} "
-        f"reserved by built decks, {info.available} available."
+        f"{counted(info.cards, 'card')} owned "
+        f"({counted(info.distinct_cards, 'different card', 'different cards')}), "
+        f"{info.reserved} reserved by built decks, {info.available} available."
     )
     return 0
 
@@ -266,11 +268,11 @@ def run_missing(args) -> int:
     if args.json:
         print_json(check.to_json())
     elif check.buildable:
-        print(f"{check.deck}: buildable from your collection ({check.cards} cards).")
+        print(f"{check.deck}: buildable from your collection ({counted(check.cards, 'card')}).")
     else:
         _print_missing(check)
         short = sum(m.need - m.have for m in check.missing)
-        print(f"{check.deck}: {short} cards short.")
+        print(f"{check.deck}: {counted(short, 'card')} short.")
     return 0 if check.buildable else 1
 
 
@@ -286,7 +288,7 @@ def run_build(args) -> int:
     elif built:
         if not check.buildable:
             _print_missing(check)
-        print(f"{check.deck}: built; {check.cards} cards reserved.")
+        print(f"{check.deck}: built; {counted(check.cards, 'card')} reserved.")
     else:
         _print_missing(check)
         print(f"{check.deck}: not built (cards are missing; --force reserves anyway).")
@@ -319,7 +321,7 @@ def run_export(args) -> int:
     if args.json:
         print_json({"path": args.file, "rows": len(rows)})
     else:
-        print(f"{args.file}: {len(rows)} rows written.")
+        print(f"{args.file}: {counted(len(rows), 'row')} written.")
     return 0
 
 
@@ -336,8 +338,8 @@ def run_import(args) -> int:
         print_json({"path": args.file, "rows": len(rows), **info.to_json()})
     else:
         print(
-            f"{args.file}: collection replaced: {len(info.products)} products, "
-            f"{info.cards} cards owned, {len(info.built)} built decks."
+            f"{args.file}: collection replaced: {counted(len(info.products), 'product')}, "
+            f"{counted(info.cards, 'card')} owned, {counted(len(info.built), 'built deck')}."
         )
     return 0
 

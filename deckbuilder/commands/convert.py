@@ -1,4 +1,5 @@
-"""deckbuilder convert IN OUT — deck format conversion by file suffix (.txt, .o8d, .json)."""
+"""deckbuilder convert IN OUT — deck format conversion by file suffix (.txt, .o8d, .json;
+.md and .bbcode, grouped by type, for forums)."""
 
 from __future__ import annotations
 
@@ -12,20 +13,31 @@ def register(subparsers) -> None:
         subparsers,
         "convert",
         run,
-        help="convert a deck between .txt, .o8d and .json (by file suffix)",
+        help="convert a deck between .txt, .o8d and .json, or export .md/.bbcode for forums",
         json_output=False,
     )
     parser.add_argument("source", metavar="IN")
     parser.add_argument("target", metavar="OUT")
+    parser.add_argument(
+        "--grouped",
+        action="store_true",
+        help="a .txt grouped by type under counted headers (.md and .bbcode always are)",
+    )
 
 
 def run(args) -> int:
     from pathlib import Path
 
-    from deckbuilder.formats import DeckFileError, format_for, read_deck, write_deck
+    from card_db.errors import DeckbuilderError
+    from deckbuilder.formats import DeckFileError, format_for, grouped_text, read_deck, write_deck
+    from deckbuilder.plurals import counted
 
-    format_for(Path(args.target))  # an unknown target suffix fails before any work
     source, target = Path(args.source), Path(args.target)
+    format_for(target)  # an unknown target suffix fails before any work
+    if args.grouped and target.suffix.lower() != ".txt":
+        raise DeckbuilderError(f"--grouped is for .txt files, not {target.suffix or target.name}")
+    if not target.parent.is_dir():
+        raise DeckbuilderError(f"{target}: the folder {target.parent} does not exist")
     if source.resolve() == target.resolve() or (
         target.exists() and source.exists() and target.samefile(source)
     ):
@@ -33,7 +45,7 @@ def run(args) -> int:
     deck = read_deck(args.source, load_pool(args))
     for warning in deck.warnings:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)
-    write_deck(deck, args.target)
+    write_deck(deck, target, dump=grouped_text.dump if args.grouped else None)
     cards = deck.draw_count + sum(e.count for e in deck.story)
-    print(f"{args.target}: {cards} cards written ({deck.name})", file=sys.stderr)
+    print(f"{target}: {counted(cards, 'card')} written ({deck.name})", file=sys.stderr)
     return 0

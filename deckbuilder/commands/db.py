@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 
 from deckbuilder.commands import add_command, db_path, print_json, table
+from deckbuilder.plurals import counted
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("db", help="card database: info, import")
+    parser = subparsers.add_parser("db", help="card database: info, import, add-list")
     db_sub = parser.add_subparsers(dest="db_command", metavar="SUBCOMMAND", required=True)
     add_command(db_sub, "info", run_info, help="what the card database holds")
     importer = add_command(
@@ -99,7 +100,9 @@ def run_import(args) -> int:
         return 0
     print(f"{result.imported} imported, {result.updated} updated, {result.unchanged} unchanged")
     if result.unmatched:
-        print(f"{len(result.unmatched)} record(s) matched no known card and were left out:")
+        print(
+            f"{counted(len(result.unmatched), 'record')} matched no known card and were left out:"
+        )
         for line in result.unmatched:
             print(f"  {line}")
     return 0

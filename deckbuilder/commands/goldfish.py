@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from deckbuilder.commands import add_command, print_json, table
+from deckbuilder.plurals import counted
 
 DEFAULT_GAMES = 1000
 SHOWN_TURNS = 8  # columns of the human "playable by turn" table
@@ -110,7 +111,8 @@ def _print(document: dict, stats) -> None:
     d = document
     who = "first player" if d["first_player"] else "second player"
     print(
-        f"{d['deck']} ({d['cards']} cards): {d['games']} games, seed {d['seed']}, "
+        f"{d['deck']} ({counted(d['cards'], 'card')}): {counted(d['games'], 'game')}, "
+        f"seed {d['seed']}, "
         f"policy {d['policy']}, {who}, turn cap {d['turn_cap']}"
     )
     print(f"Win rate (3 stories by turn {d['turn_cap']}): {_pct(d['win_rate'])}")
@@ -140,4 +142,7 @@ def _print(document: dict, stats) -> None:
         if ids:
             print(f"{words}: " + ", ".join(sorted(titles[i] for i in ids)))
     print(f"Note: {d['note']}")
-    print(f"{d['games']} games in {stats.elapsed:.2f} s ({d['games_per_second']:.0f} games/s)")
+    print(
+        f"{counted(d['games'], 'game')} in {stats.elapsed:.2f} s "
+        f"({d['games_per_second']:.0f} games/s)"
+    )

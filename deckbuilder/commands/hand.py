@@ -4,6 +4,7 @@ greedy policy, and the exact odds of key setup-hand facts (SPEC §7)."""
 from __future__ import annotations
 
 from deckbuilder.commands import add_command, load_pool, print_json, table
+from deckbuilder.plurals import counted
 
 
 def register(subparsers) -> None:
@@ -51,7 +52,7 @@ def _card_json(game, instance: int) -> dict:
         "title": card.full_title,
         "type": card.type,
         "faction": card.faction,
-        "cost": card.cost_label,
+        "cost": "X" if card.cost_is_x else card.cost,  # a number, as in search --json
     }
 
 
@@ -92,7 +93,7 @@ def run(args) -> int:
 
 
 def _line(card: dict) -> str:
-    cost = f" ({card['cost']})" if card["cost"] != "" else ""
+    cost = f" ({card['cost']})" if card["cost"] is not None else ""
     return f"{card['title']}{cost} - {card['type']}, {card['faction']}"
 
 
@@ -109,7 +110,7 @@ def _print_split(split: dict, heading: str) -> None:
 
 
 def _print(document: dict) -> None:
-    print(f"{document['deck']} ({document['cards']} cards), seed {document['seed']}")
+    print(f"{document['deck']} ({counted(document['cards'], 'card')}), seed {document['seed']}")
     _print_split(document, "Setup hand:")
     if document["mulligan"]:
         print(f"Mulligan: yes (suggested by the {document['policy']} policy)")

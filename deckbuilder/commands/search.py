@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from deckbuilder.commands import add_command, db_path, print_json, table
+from deckbuilder.plurals import counted
 
 _ICON_LETTERS = (("terror", "T"), ("combat", "C"), ("arcane", "A"), ("investigation", "I"))
 
@@ -67,7 +68,10 @@ def run(args) -> int:
         print_json({"total": result.total, "cards": rows})
         return 0
     if not result.cards:
-        print(f"No {noun}s match.")
+        if result.total:  # --limit 0
+            print(f"({counted(result.total, noun)} match; --limit 0 shows none)")
+        else:
+            print(f"No {noun}s match.")
         return 0
     rows = [
         [
@@ -84,9 +88,9 @@ def run(args) -> int:
     ]
     print(table(rows, ["Title", "Type", "Faction", "Cost", "Skill", "Icons", "Set", "Era"]))
     if result.total > len(result.cards):
-        print(f"({len(result.cards)} of {result.total} {noun}s; --limit to see more)")
+        print(f"({len(result.cards)} of {counted(result.total, noun)}; --limit to see more)")
     else:
-        print(f"({result.total} {noun}{'' if result.total == 1 else 's'})")
+        print(f"({counted(result.total, noun)})")
     return 0
 
 

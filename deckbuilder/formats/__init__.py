@@ -11,10 +11,11 @@ from pathlib import Path
 
 from card_db.errors import DeckbuilderError, UnknownCardError
 from deckbuilder.deck import Deck, DeckLimitError
+from deckbuilder.plurals import counted
 
 # A deck of 10,000 lines is already absurd; bigger files are refused before parsing.
 MAX_DECK_FILE_BYTES = 1_000_000
-SUFFIXES = (".txt", ".o8d", ".json")
+SUFFIXES = (".txt", ".o8d", ".json", ".md", ".bbcode")  # .md and .bbcode are written only
 
 
 class DeckFileError(DeckbuilderError):
@@ -34,6 +35,10 @@ def format_for(path: Path):
         from deckbuilder.formats import o8d as module
     elif suffix == ".json":
         from deckbuilder.formats import jsondeck as module
+    elif suffix == ".md":
+        from deckbuilder.formats import markdown as module
+    elif suffix == ".bbcode":
+        from deckbuilder.formats import bbcode as module
     else:
         raise DeckFileError(
             f"{path}: unknown deck file type {suffix or '(none)'!r}; use {', '.join(SUFFIXES)}"
@@ -99,11 +104,11 @@ def dump_deck(deck: Deck, suffix: str) -> str:
     return format_for(Path(f"deck{suffix}")).dump(deck)
 
 
-def write_deck(deck: Deck, path: str | os.PathLike) -> None:
-    """Write a deck in the format of the path's suffix, atomically (an existing file is
-    replaced only once the new one is complete)."""
+def write_deck(deck: Deck, path: str | os.PathLike, *, dump=None) -> None:
+    """Write a deck in the format of the path's suffix (or with ``dump``), atomically (an
+    existing file is replaced only once the new one is complete)."""
     path = Path(path)
-    content = format_for(path).dump(deck)
+    content = (dump or format_for(path).dump)(deck)
     temporary = path.with_name(f".{path.name}.tmp")
     try:
         temporary.write_text(content, encoding="utf-8", newline="\n")
@@ -167,7 +172,7 @@ def unknown_cards_error(
 ):
     """One DeckFileError naming the file, then one line per card that was not found."""
     more = f" (stopped reading after {len(unknown)})" if stopped else ""
-    lines = [f"{source}: {len(unknown)} card(s) not found{more}"]
+    lines = [f"{source}: {counted(len(unknown), 'card')} not found{more}"]
     for line, message, _suggestions in unknown:
         where = f"line {line}: " if line is not None else ""
         lines.append(f"  {where}{message}")

@@ -13,6 +13,7 @@ from pathlib import Path
 from card_db.errors import DeckbuilderError
 from deckbuilder.deck import Deck
 from deckbuilder.deck_history import DeckState
+from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import DeckChanged
 from deckbuilder.tui.screens.prompts import Confirm, UnsavedPrompt
 
@@ -30,7 +31,11 @@ class CurrentDeck:
         if delta < 0 and self.deck.count_of(card.id, section) == 0:
             self.notify(f"{card.title} is not in the deck.", severity="warning")
             return
-        self.deck.add(card, delta, section=section)
+        try:
+            self.deck.add(card, delta, section=section)
+        except DeckbuilderError as exc:  # past the deck caps: the deck is left unchanged
+            self.notify(str(exc), severity="error")
+            return
         after = self.deck.count_of(card.id, section)
         where = "story deck" if section == "story" else "deck"
         self.notify(f"{card.title}: {after} in {where}", timeout=2)
@@ -101,7 +106,9 @@ class CurrentDeck:
         state.restore(self.deck)
         self._rules_from_deck()
         self.deck_changed(reason)
-        self.notify(f"{reason.capitalize()}: {self.deck.name}, {self.deck.draw_count} cards")
+        self.notify(
+            f"{reason.capitalize()}: {self.deck.name}, {counted(self.deck.draw_count, 'card')}"
+        )
 
     def guard_unsaved(self, then: Callable[[], object]) -> None:
         """Run ``then`` now, or after the player chose to save or discard unsaved changes."""

@@ -161,11 +161,12 @@ def _collection_csv(data: bytes, env: FuzzEnv):
 
 def _list_file(suffix: str):
     def run(data: bytes, env: FuzzEnv):
-        from deckbuilder.legality import _resolve, parse_list_file
+        from deckbuilder.legality import parse_list_file
+        from deckbuilder.legality.resolution import resolve_uncached
 
         path = env.folder / f"list{suffix}"
         path.write_bytes(data)
-        _resolve(parse_list_file(path), env.pool, strict=True)  # what `db add-list` checks
+        resolve_uncached(parse_list_file(path), env.pool, strict=True)  # what `db add-list` checks
 
     return run
 

@@ -328,3 +328,17 @@ async def test_fast_typing_after_slash_all_reaches_the_search_box(make_app, full
         await pilot.pause(0.2)
         assert app.screen.query_one("#search", Input).value == "sedated"
         assert not app.unsaved
+
+
+async def test_adding_past_the_deck_caps_is_a_notification_not_a_crash(make_app, full_pool):
+    from deckbuilder.deck import MAX_COPIES
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        card = full_pool.printings("Itinerant Scholar")[0]
+        app.deck.add(card, MAX_COPIES)
+        app.change_deck(card, 1)
+        await pilot.pause()
+        assert app.deck.count_of(card.id) == MAX_COPIES
+        assert any("at most" in n.message for n in app._notifications)

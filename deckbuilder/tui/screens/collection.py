@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from deckbuilder.plurals import counted
 from deckbuilder.tui.screens.prompts import ChoicePrompt, TextPrompt
 
 
@@ -58,7 +59,7 @@ class CollectionScreen(Screen):
             text.append("loading…", style="dim")
         else:
             text.append(
-                f"{summary.cards} cards owned ({summary.titles} titles), "
+                f"{counted(summary.cards, 'card')} owned ({counted(summary.titles, 'title')}), "
                 f"{summary.reserved} reserved by built decks, {summary.available} available\n\n"
             )
             text.append("Products\n", style="bold")
@@ -72,7 +73,7 @@ class CollectionScreen(Screen):
                     text.append(f"  {adjustment.count:+d} {adjustment.name.label}\n")
             text.append("\nBuilt decks\n", style="bold")
             for built in summary.built:
-                text.append(f"  {built.name} ({built.count} cards reserved)\n")
+                text.append(f"  {built.name} ({counted(built.count, 'card')} reserved)\n")
             if not summary.built:
                 text.append("  none\n", style="dim")
         self.query_one("#owned-summary", Static).update(text)
@@ -110,7 +111,10 @@ class CollectionScreen(Screen):
             status.append("\n✔ buildable from the collection", style="green")
         else:
             short = sum(m.need - m.have for m in check.missing)
-            status.append(f"\n✘ missing {short} cards of {len(check.missing)} titles", style="red")
+            status.append(
+                f"\n✘ missing {counted(short, 'card')} of {counted(len(check.missing), 'title')}",
+                style="red",
+            )
         self.query_one("#deck-status", Static).update(status)
         self.check = check
 
@@ -122,10 +126,11 @@ class CollectionScreen(Screen):
 
         def built(check) -> None:
             if check.buildable:
-                self.notify(f"{deck.name!r} is built: {check.cards} cards reserved")
+                self.notify(f"{deck.name!r} is built: {counted(check.cards, 'card')} reserved")
             else:
                 self.notify(
-                    f"{deck.name!r} cannot be built: {len(check.missing)} titles missing",
+                    f"{deck.name!r} cannot be built: "
+                    f"{counted(len(check.missing), 'title')} missing",
                     severity="warning",
                 )
             self.app.reload_collection()

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from card_db.errors import DeckbuilderError
+from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import BatchDone, BatchProgress, WorkFailed
 from deckbuilder.tui.screens.prompts import TextPrompt
 from deckbuilder.tui.widgets.board import Board, describe
@@ -219,7 +220,7 @@ class GoldfishScreen(Screen):
         self.query_one(TabbedContent).active = "batch"
         self.query_one("#batch-progress", ProgressBar).update(total=games, progress=0)
         self.query_one("#batch-status", Static).update(
-            f"Running {games} games of {self.app.deck.name!r}… (escape cancels)"
+            f"Running {counted(games, 'game')} of {self.app.deck.name!r}… (escape cancels)"
         )
         self.batch_worker = self.run_batch(self.app.deck, games, seed)
 
@@ -263,7 +264,7 @@ class GoldfishScreen(Screen):
         stats = message.stats
         turns = stats.win_turn_summary()
         self.query_one("#batch-status", Static).update(
-            f"{stats.games} games of {self.app.deck.name!r} in {message.seconds:.1f} s "
+            f"{counted(stats.games, 'game')} of {self.app.deck.name!r} in {message.seconds:.1f} s "
             f"(seed {stats.seed}, policy {stats.policy})"
         )
         summary = Text()
@@ -298,4 +299,4 @@ class GoldfishScreen(Screen):
         for row in stats.playable_by_turn():
             cells = [f"{row['by_turn'][str(t)]:.0%}" for t in TABLE_TURNS if t <= stats.turn_cap]
             table.add_row(row["title"], *cells)
-        self.notify(f"Batch done: {stats.games} games, win rate {stats.win_rate:.1%}")
+        self.notify(f"Batch done: {counted(stats.games, 'game')}, win rate {stats.win_rate:.1%}")

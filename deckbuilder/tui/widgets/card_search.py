@@ -14,6 +14,7 @@ from textual.reactive import Reactive
 from textual.widgets import Input, Static
 
 from card_db.errors import QueryError
+from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import SearchDone
 from deckbuilder.tui.widgets.card_table import ALL_COLUMNS, ResultsTable
 
@@ -108,7 +109,7 @@ class CardSearch(Vertical):
         status.remove_class("error")
         shown = len(result.cards)
         more = f" (showing {shown})" if shown < result.total else ""
-        status.update(f"{result.total} cards{more}", layout=False)
+        status.update(f"{counted(result.total, 'card')}{more}", layout=False)
         table = self.table
         table.show_cards(result.cards)
         self.on_highlight(table.selected_id)  # now, in the same frame as the results

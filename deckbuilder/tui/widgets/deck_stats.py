@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from rich.console import Group
 from rich.text import Text
 from textual.reactive import reactive
@@ -11,6 +9,8 @@ from textual.widget import Widget
 
 from card_db.card import CARD_TYPES, ICONS
 from deckbuilder.deck import Deck
+from deckbuilder.deck_summary import curve_rows, deck_numbers
+from deckbuilder.plurals import counted
 from deckbuilder.tui.widgets.card_table import FACTION_SHORT, FACTION_STYLES
 
 BAR_WIDTH = 20
@@ -41,36 +41,6 @@ def bar_chart(
     return text
 
 
-def deck_numbers(deck: Deck) -> dict:
-    """Plain counts over the draw deck (one per copy); stories are counted apart."""
-    by_type: Counter[str] = Counter()
-    curve: Counter[str] = Counter()
-    icons: Counter[str] = Counter()
-    factions: Counter[str] = Counter()
-    steadfast: dict[str, int] = {}
-    for card in deck.draw_cards():
-        by_type[card.type] += 1
-        factions[card.faction] += 1
-        if card.type != "Story":
-            curve["X" if card.cost_is_x else str(card.cost or 0)] += 1
-        for icon in ICONS:
-            icons[icon] += getattr(card, icon)
-        for faction, n in card.steadfast:
-            steadfast[faction] = max(steadfast.get(faction, 0), n)
-    return {
-        "types": by_type,
-        "curve": curve,
-        "icons": icons,
-        "factions": factions,
-        "steadfast": steadfast,
-        "stories": sum(e.count for e in deck.story),
-    }
-
-
-def _cost_order(label: str) -> tuple[int, int]:
-    return (1, 0) if label == "X" else (0, int(label))
-
-
 class DeckStats(Widget):
     """Set ``deck`` and bump ``revision`` to redraw."""
 
@@ -91,13 +61,7 @@ class DeckStats(Widget):
             or "empty",
         )
         head.append("\n")
-        curve = sorted(numbers["curve"].items(), key=lambda p: _cost_order(p[0]))
-        if curve:
-            top = max((_cost_order(label)[1] for label, _ in curve if label != "X"), default=-1)
-            filled = dict(curve)
-            curve = [(str(c), filled.get(str(c), 0)) for c in range(top + 1)]
-            if "X" in filled:
-                curve.append(("X", filled["X"]))
+        curve = curve_rows(numbers["curve"])
         parts = [
             head,
             bar_chart("Cost curve", curve, "cyan", width=room),
@@ -112,7 +76,7 @@ class DeckStats(Widget):
         steadfast = Text("Steadfast needs\n", style="bold")
         if numbers["steadfast"]:
             for faction, n in sorted(numbers["steadfast"].items()):
-                steadfast.append(f"  {n} {faction} resource{'s' if n > 1 else ''}\n")
+                steadfast.append(f"  {counted(n, faction + ' resource')}\n")
         else:
             steadfast.append("  none\n", style="dim")
         parts.append(steadfast)

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from card_db.names import title_key
+from deckbuilder.plurals import counted
 
 
 def main_factions(deck) -> str:
@@ -64,9 +65,7 @@ class LegalityPanel(Widget):
             text.append("✔ LEGAL", style="bold green")
         else:
             count = len(result.problems)
-            text.append(
-                f"✘ NOT LEGAL ({count} problem{'s' if count > 1 else ''})", style="bold red"
-            )
+            text.append(f"✘ NOT LEGAL ({counted(count, 'problem')})", style="bold red")
         text.append(f"  {self.heading}\n", style="dim")
         for problem in result.problems:
             text.append(f"• [{problem.rule}] ", style="red")

@@ -1,0 +1,40 @@
+"""Game formats (lcg, ccg, 1v2, 1v3) as data, from ``card_db/lists/formats.json``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from deckbuilder.legality.lists import _LISTS, LegalityError
+
+DEFAULT_FORMAT_ID = "lcg"
+
+
+@dataclass(frozen=True)
+class Format:
+    id: str
+    name: str
+    min_draw_deck: int
+    copy_limit: int
+    conspiracy_limit: int
+    card_pool: str  # "lcg" or "all"
+    apply_errata: bool
+    story_deck: dict | None
+    sources: dict
+
+
+def _package_json(name: str) -> dict:
+    return json.loads((_LISTS / name).read_text("utf-8"))
+
+
+@cache
+def load_formats() -> dict[str, Format]:
+    return {f["id"]: Format(**f) for f in _package_json("formats.json")["formats"]}
+
+
+def get_format(format_id: str) -> Format:
+    formats = load_formats()
+    if format_id not in formats:
+        raise LegalityError(f"unknown format {format_id!r} (formats: {', '.join(formats)})")
+    return formats[format_id]
