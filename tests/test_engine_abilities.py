@@ -291,6 +291,25 @@ def test_look_at_the_top_and_reorder(core):
     assert game.hand[:4] == tuple(top)  # drawn in the order chosen
 
 
+def test_a_cost_reduction_entering_play_is_seen_by_the_next_choice(core):
+    """Anthropology Advisor makes investigators cost 1 less: once it is in play, Student
+    Archaeologist (cost 2) is paid from the 1-resource domain, and the player plays it
+    there, although its cost was worked out (2) before the Advisor came in."""
+    game = arranged(
+        core,
+        ["Core-025", "Core-032"],
+        hand=[core("Core-025"), core("Core-032")],
+        domains=mu_domains(core, (3, 1, 0)),
+    )
+    archaeologist = next(i for i in game.hand if game.card(i).card_id == "Core-032")
+    kind = game.deck.kind_of[archaeologist]
+    assert game.pay_domain(kind) == 0  # only the 3-resource domain pays 2
+    act(game, PLAY, "Anthropology Advisor")
+    assert game.pay_domain(kind) == 1
+    chosen = get_policy("greedy").play(game)
+    assert (chosen.card, chosen.domain) == (archaeologist, 1)
+
+
 # ------------------------------------------------------------------ rules from the data
 def test_attachments_need_a_host_and_boosters_add_struggles(core):
     lamp = core("Core-075")

@@ -10,6 +10,8 @@ choice: the rules ask a match only for playing cards).
 
 from __future__ import annotations
 
+import math
+
 from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -55,7 +57,7 @@ class PayingMixin:
                 return -2
         if cd.has_cost_statics or self._cost_sources:
             cost = self._cost_cache.get(kind)
-            if cost is None or self._statics_cache is None:
+            if cost is None:
                 cost = self._cost_now(kind)
             if cost < 0:
                 return self._pay_domain_modified(kind)
@@ -77,6 +79,23 @@ class PayingMixin:
             ):
                 best = d
         return best
+
+    def affordable_cost(self) -> float:
+        """A printed cost above this cannot be paid now: the largest ready domain while no
+        cost modifier applies (infinite otherwise), so that a policy can pass over cards
+        that are plainly too dear without asking ``pay_domain``."""
+        if self._cost_sources:
+            return math.inf
+        cd = self.deck
+        if cd.has_cost_statics:
+            if cd.any_self_cost or (self._statics_cache or self._build_statics())[3]:
+                return math.inf
+        drained, value = self._drained, self._dom_value
+        top = 0
+        for d in self._domain_indices:
+            if not drained[d] and value[d] > top:
+                top = value[d]
+        return top
 
     def _cost_now(self, kind: int) -> int:
         """The modified cost of ``kind`` (X as 0), remembered until a passive or an effect of

@@ -199,28 +199,35 @@ class GreedyPolicy(Policy):
         keep_value, in_deck = self._profile(game)[:2]
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
-        hand = list(game._hand)
+        ctype = cd.ctype
+        # (instance, faction, score before factions, a deck faction)
+        entries = []
+        character_factions = set()
+        for i in game._hand:
+            k = kind_of[i]
+            f = faction[k]
+            entries.append((i, f, -keep_value[k], f != NEUTRAL and in_deck[f]))
+            if ctype[k] == CHARACTER:
+                character_factions.add(f)
         chosen: list[int] = []
         covered: set[int] = set()
-        ctype = cd.ctype
         for _ in range(3):
-            # Factions of the characters still in hand that no chosen resource matches yet.
-            wanted = {faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER}
-            wanted -= covered
-            best, best_score = -1, None
-            for i in hand:
-                k = kind_of[i]
-                f = faction[k]
-                score = -keep_value[k]
-                if f != NEUTRAL and in_deck[f]:
+            # Factions of the characters still in hand that no chosen resource matches yet
+            # (a chosen card's faction is covered, so the whole hand's factions will do).
+            wanted = character_factions - covered
+            best, best_score = None, None
+            for entry in entries:
+                score = entry[2]
+                if entry[3]:
+                    f = entry[1]
                     score += 10 + (4 if f not in covered else 0)
                     if f in wanted:
                         score += 20
                 if best_score is None or score > best_score:
-                    best, best_score = i, score
-            hand.remove(best)
-            chosen.append(best)
-            covered.add(faction[kind_of[best]])
+                    best, best_score = entry, score
+            entries.remove(best)
+            chosen.append(best[0])
+            covered.add(best[1])
         self._split_cache = (game, list(game._hand), chosen)
         return list(chosen)
 
@@ -288,11 +295,14 @@ class GreedyPolicy(Policy):
         # above all one whose faction no domain offers yet while a character in hand needs it.
         dom_fac = game._dom_fac
         offered = game._fac_count  # resources of each faction over all domains
-        unmatched = {
-            f
-            for f in (faction[kind_of[i]] for i in hand if ctype[kind_of[i]] == CHARACTER)
-            if f != NEUTRAL and not offered[f]
-        }
+        unmatched = set()
+        for i in hand:
+            k = kind_of[i]
+            if ctype[k] == CHARACTER:
+                f = faction[k]
+                if f != NEUTRAL and not offered[f]:
+                    unmatched.add(f)
+        affordable = game.affordable_cost()
         card, best = -1, None
         for i in hand:
             k = kind_of[i]
@@ -315,7 +325,7 @@ class GreedyPolicy(Policy):
             if ctype[k] != CHARACTER and ctype[k] != CONSPIRACY:
                 continue
             c = cost[k]
-            if c == 0 or game.pay_domain(k) != -2:
+            if c == 0 or (c <= affordable and game.pay_domain(k) != -2):
                 continue
             f = faction[k]
             need = c if cd.loyal[k] else 1
@@ -327,10 +337,12 @@ class GreedyPolicy(Policy):
                     break
         if target < 0:
             # Nothing to unlock now: grow the smallest domain, preferring one without a match.
-            target = min(
-                game._domain_indices,
-                key=lambda d: (dom_value[d], f_res == NEUTRAL or dom_fac[d][f_res] > 0, d),
-            )
+            best_key = None
+            for d in game._domain_indices:
+                # (value, has a match) in one number: value first, a match breaks ties.
+                key = 2 * dom_value[d] + (f_res == NEUTRAL or dom_fac[d][f_res] > 0)
+                if best_key is None or key < best_key:
+                    target, best_key = d, key
         return card, target
 
     def play(self, game: Game) -> Action | None:
@@ -338,8 +350,10 @@ class GreedyPolicy(Policy):
         domain that pays), else a useful event, else a useful ability."""
         profile = self._profile(game)
         keep_value, play_check = profile[0], profile[2]
-        kind_of = game.deck.kind_of
+        cd = game.deck
+        kind_of, cost = cd.kind_of, cd.cost
         pay_domain = game.pay_domain
+        affordable = game.affordable_cost()
         best, best_value, best_domain = -1, -1e9, -1
         for i in game._hand:
             k = kind_of[i]
@@ -349,7 +363,7 @@ class GreedyPolicy(Policy):
             v = keep_value[k]
             if v <= best_value:  # also skips further copies of a card already chosen
                 continue
-            if check == 2 and not game.may_play(k):
+            if cost[k] > affordable or (check == 2 and not game.may_play(k)):
                 continue
             domain = pay_domain(k)
             if domain != -2:
@@ -383,11 +397,7 @@ class GreedyPolicy(Policy):
                         self._actions_used += 1
                         return Action(PLAY, i, d)
         useful = self._profile(game)[5]
-        if not useful or not any(
-            kind_of[i] in useful
-            for zone in (game._characters, game._supports, game._discard)
-            for i in zone
-        ):
+        if not useful or not _any_kind_in(useful, kind_of, game):
             return None
         uses = [a for a in game.ability_actions() if self._worth_using(game, a, phase)]
         if not uses:
@@ -413,7 +423,7 @@ class GreedyPolicy(Policy):
         options = choice.options
         kind = choice.kind
         if kind == "story_effect":
-            good = choice.prompt.split(":")[0] in GOOD_STORY_EFFECTS
+            good = choice.prompt.partition(":")[0] in GOOD_STORY_EFFECTS
             return options[0] if good else options[-1]
         if kind == "response":
             return options[0]
@@ -441,23 +451,24 @@ class GreedyPolicy(Policy):
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
         status = game._status
-        if cd.has_statics or game._temp:
-            if "cannot_commit" in cd.static_kinds:
-                ready = [i for i in game._characters if game.may_commit(i)]
-            else:
-                ready = [i for i in game._characters if status[i] == READY]
-            if not ready:
-                return []
-            stats = {i: game.stats_of(i) for i in ready}
-            skill_of = {i: st[0] for i, st in stats.items()}
-            inv_of = {i: st[1][3] for i, st in stats.items()}
+        if "cannot_commit" in cd.static_kinds:
+            ready = [i for i in game._characters if game.may_commit(i)]
         else:
             ready = [i for i in game._characters if status[i] == READY]
-            if not ready:
-                return []
+        if not ready:
+            return []
+        if game.stats_are_printed():
             skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
+        else:
+            skill_of, inv_of = {}, {}
+            stats_of = game.stats_of
+            for i in ready:
+                skill, icons = stats_of(i)
+                skill_of[i] = skill
+                inv_of[i] = icons[3]
         tokens, stories = game._tokens, game._stories
-        order = sorted(range(len(tokens)), key=lambda s: (-tokens[s], s))
+        # Most tokens first; the sort is stable, so ties keep the story order.
+        order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
         skilled = [i for i in ready if skill_of[i] >= 1]
         investigators = [i for i in ready if skill_of[i] < 1 and inv_of[i]]
         plan: list[tuple[int, int]] = []
@@ -467,14 +478,23 @@ class GreedyPolicy(Policy):
                 break
             to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
             need = to_win - tokens[s]
-            with_inv = [i for i in skilled if inv_of[i]]
-            without = [i for i in skilled if not inv_of[i]]
-            if need >= 3 and with_inv:
-                pick = with_inv[0]
-            elif without:
-                pick = without[0]
+            first_inv = first_plain = -1  # the first skilled character with / without
+            for i in skilled:
+                if inv_of[i]:
+                    if first_inv < 0:
+                        first_inv = i
+                        if first_plain >= 0:
+                            break
+                elif first_plain < 0:
+                    first_plain = i
+                    if first_inv >= 0:
+                        break
+            if need >= 3 and first_inv >= 0:
+                pick = first_inv
+            elif first_plain >= 0:
+                pick = first_plain
             else:
-                pick = with_inv[0]
+                pick = first_inv
             skilled.remove(pick)
             plan.append((pick, s))
             if need >= 3 and not inv_of[pick]:
@@ -540,6 +560,16 @@ def _helps(cd, k: int) -> bool:
 
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}
+
+
+def _any_kind_in(kinds: set, kind_of, game: Game) -> bool:
+    """Whether a card of ``kinds`` is in play or in the discard pile (plain loops: this runs
+    at every action window of a batch game)."""
+    for zone in (game._characters, game._supports, game._discard):
+        for i in zone:
+            if kind_of[i] in kinds:
+                return True
+    return False
 
 
 def get_policy(name: str) -> Policy:

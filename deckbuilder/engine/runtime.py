@@ -29,6 +29,7 @@ from deckbuilder.engine.actions import (
     STORY,
     USE,
     Action,
+    use_action,
 )
 
 
@@ -48,6 +49,13 @@ class AbilityMixin:
             return cache[0]
         return self._build_statics()[0]
 
+    def _passives_changed(self) -> None:
+        """A card with passives entered or left play or changed status: the passives in play
+        and the costs they modify are worked out again when next asked (a cost remembered
+        from before would let a policy choose a domain that no longer pays)."""
+        self._statics_cache = None
+        self._cost_cache.clear()
+
     def _build_statics(self) -> tuple:
         cd = self.deck
         statics, kind_of, status = cd.statics, cd.kind_of, self._status
@@ -65,7 +73,6 @@ class AbilityMixin:
                     elif kind == COST and st.who is not None:
                         costs.append((i, st))
         cache = self._statics_cache = (every, skills, icon_mods, costs)
-        self._cost_cache.clear()
         return cache
 
     def committed_story(self, inst: int) -> int:
@@ -90,6 +97,16 @@ class AbilityMixin:
     def icons_of(self, inst: int) -> list[int]:
         """Current terror, combat, arcane, investigation icons of a character."""
         return self.stats_of(inst)[1]
+
+    def stats_are_printed(self) -> bool:
+        """No passive in play and no effect of the phase changes a skill or an icon now (so
+        the printed values can be read directly)."""
+        if self._temp:
+            return False
+        if not self.deck.has_statics:
+            return True
+        cache = self._statics_cache or self._build_statics()
+        return not cache[1] and not cache[2]
 
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
@@ -136,9 +153,9 @@ class AbilityMixin:
                     skill += dskill
                     for j in range(4):
                         icons[j] += ic[j]
-            for j in range(4):
-                if icons[j] < 0:
-                    icons[j] = 0
+            t, c, a, i = icons
+            if t < 0 or c < 0 or a < 0 or i < 0:
+                icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:
@@ -297,6 +314,7 @@ class AbilityMixin:
         cd = self.deck
         table = cd.by_trigger[ACTION]
         window = 1 if self.phase == OPERATIONS else 2
+        labelled = self._policy is None  # a policy reads numbers; only people read labels
         out = []
         kind_of = cd.kind_of
         for zone in (self._characters, self._supports, self._discard, self._hand):
@@ -307,18 +325,27 @@ class AbilityMixin:
                 for n, ab in enumerate(abilities):
                     if not ab.window & window or not self._usable(ab, i):
                         continue
-                    label = f"{self.card(i).title}: {ab.text}"
+                    label = f"{self.card(i).title}: {ab.text}" if labelled else ""
                     if ab.cost_x:
                         for d in range(len(self._domains)):
                             if not self._drained[d]:
                                 for x in range(1, self._dom_value[d] + 1):
                                     out.append(
-                                        Action(USE, i, d, x=n * 100 + x, label=f"{label} (X={x})")
+                                        Action(
+                                            USE,
+                                            i,
+                                            d,
+                                            x=n * 100 + x,
+                                            label=f"{label} (X={x})" if labelled else "",
+                                        )
                                     )
                     else:
                         for d in self._pay_domains(ab.cost):
-                            where = "" if d < 0 else f" (drain domain {d + 1})"
-                            out.append(Action(USE, i, d, x=n * 100, label=label + where))
+                            if labelled:
+                                where = "" if d < 0 else f" (drain domain {d + 1})"
+                                out.append(Action(USE, i, d, x=n * 100, label=label + where))
+                            else:
+                                out.append(use_action(i, d, n * 100))
         return out
 
     def _usable(self, ab, i: int) -> bool:

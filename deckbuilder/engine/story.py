@@ -46,6 +46,25 @@ def core_story_card_id(sid: int) -> str:
     return f"Core-{156 + sid}"
 
 
+_CORE_STORY_OFFERS: dict[int, tuple | None] = {}
+
+
+def _core_story_offer(sid: int) -> tuple | None:
+    """(yes/no Choice, effect) for winning Core story ``sid``, or None: built once, since a
+    Choice is immutable and every game offers the same one."""
+    if sid not in _CORE_STORY_OFFERS:
+        from deckbuilder.engine.card_abilities import story_effect
+
+        effect = story_effect(core_story_card_id(sid))
+        offer = None
+        if effect is not None:
+            text, fx = effect
+            prompt = f"{CORE_STORIES[sid]}: {text}"
+            offer = (yes_no("story_effect", prompt, "decline the story's effect"), fx)
+        _CORE_STORY_OFFERS[sid] = offer
+    return _CORE_STORY_OFFERS[sid]
+
+
 class StoryMixin:
     __slots__ = ()
 
@@ -135,9 +154,10 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self._committed, self._tokens
-        fast = not cd.has_statics and not self._temp
+        fast = self.stats_are_printed()
         plain_stories = not cd.any_boosters and not self._attached
-        succeeded = cd.text and cd.any_trigger[SUCCEEDED]
+        text = cd.text
+        succeeded = text and cd.any_trigger[SUCCEEDED]
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
@@ -204,7 +224,10 @@ class StoryMixin:
                         self._event("struggle", "investigation struggle won: +1 success token")
                     tokens[s] += 1
                     if tokens[s] >= to_win:
-                        yield from self._win_story(s)
+                        if text:
+                            yield from self._win_story(s)
+                        else:
+                            self._win_story_plain(s)
                         won = True
                         break
                 elif logging:
@@ -216,7 +239,10 @@ class StoryMixin:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
                 tokens[s] += 2
                 if tokens[s] >= to_win:
-                    yield from self._win_story(s)
+                    if text:
+                        yield from self._win_story(s)
+                    else:
+                        self._win_story_plain(s)
                     won = True
                 if self.phase == OVER:
                     return
@@ -238,13 +264,22 @@ class StoryMixin:
         yield from self._win_story(s)
         return True
 
+    def _announce_win(self, sid: int) -> bool:
+        """Log the win of story ``sid``; whether it is the third (the game's last)."""
+        if self.log is not None:
+            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
+        return len(self._won) + 1 >= STORIES_TO_WIN
+
+    def _win_story_plain(self, s: int) -> None:
+        """``_win_story`` for keywords only: no effect to offer, so no generator to drive."""
+        sid = self._stories[s]
+        self._story_won(s, sid, self._announce_win(sid))
+
     def _win_story(self, s: int):
         sid = self._stories[s]
         cd = self.deck
         # Rulebook: the effect is executed (or declined), then the story joins the won pile.
-        third = len(self._won) + 1 >= STORIES_TO_WIN
-        if self.log is not None:
-            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
+        third = self._announce_win(sid)
         text = cd.text and not third
         if text:
             if sid >= CONSPIRACY_BASE:
@@ -252,22 +287,23 @@ class StoryMixin:
                 if cd.by_trigger[WON][cd.kind_of[inst]]:
                     self._queue_trigger(WON, inst, AbilityContext(story=s, story_id=sid))
             else:
-                from deckbuilder.engine.card_abilities import story_effect
-
-                effect = story_effect(core_story_card_id(sid))
-                if effect is not None:
-                    text, fx = effect
-                    choice = yes_no(
-                        "story_effect", f"{CORE_STORIES[sid]}: {text}", "decline the story's effect"
-                    )
+                offer = _core_story_offer(sid)
+                if offer is not None:
+                    choice, fx = offer
                     if (yield choice).x:
-                        self._event("story_effect", f"{CORE_STORIES[sid]}: {text}")
+                        self._event("story_effect", choice.prompt)
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
             if cd.any_trigger[STORY_WON]:
                 self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
             if self._triggers:
                 yield from self._resolve_triggers()
             s = self._stories.index(sid)  # effects may have changed the rows before it
+        self._story_won(s, sid, third)
+
+    def _story_won(self, s: int, sid: int, third: bool) -> None:
+        """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
+        (a won conspiracy leaves its slot); the third win ends the game. (The passives in
+        play stay as they are: a card that leaves play with the story says so itself.)"""
         self._won.append(sid)
         self._committed[s].clear()
         if self._attached:
@@ -286,8 +322,6 @@ class StoryMixin:
                 self._stories[s] = pile.pop()
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 del self._stories[s], self._tokens[s], self._committed[s]
-        if text:
-            self._statics_cache = None
         if third and self.phase != OVER:
             if self.log is not None:
                 self._event("game_won", f"third story won on turn {self.turn}")

@@ -201,14 +201,18 @@ class TurnMixin:
         cd = self.deck
         k = cd.kind_of[inst]
         self._hand.remove(inst)
+        t = cd.ctype[k]
+        # Only an event, an attachment or an enters-play trigger reads the context.
+        context = cd.text and (t == EVENT or cd.attach[k] is not None or cd.by_trigger[ENTERS][k])
         overpaid = 0
         if d >= 0:
-            if cd.text:
+            if context:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
                 if self._cost_sources or cd.has_cost_statics:
                     cost = self._modified_cost(k, cost, d)
-                    self._use_once_cost_sources(k)
                 overpaid = self._dom_value[d] - cost
+            if self._cost_sources:
+                self._use_once_cost_sources(k)
             if self.log is not None:
                 self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
             if cd.any_transient:
@@ -217,7 +221,6 @@ class TurnMixin:
                 self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
-        t = cd.ctype[k]
         if not cd.text:
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 self._characters.append(inst)
@@ -229,18 +232,23 @@ class TurnMixin:
             if then is not None:
                 then()
             return
-        ctx = AbilityContext(x=x, overpaid=overpaid)
         if t == EVENT:
             effect = cd.by_trigger["event"][k][0].effect
+            ctx = AbilityContext(x=x, overpaid=overpaid)
             self._drive(self._event_card(inst, effect, ctx), then)
             return
         if t == SUPPORT and cd.attach[k] is not None and host < 0:
+            ctx = AbilityContext(x=x, overpaid=overpaid)
             self._drive(self._attach_then_enter(inst, ctx), then)
             return
+        ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
         self._enter(inst, ctx, host)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
-        self._after_triggers(then)
+        if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
+            self._drive(self._resolve_triggers(), then)
+        elif then is not None:
+            then()
 
     def _use_once_cost_sources(self, kind: int) -> None:
         keep = [s for s in self._cost_sources if not (s[3] and s[0](self, kind))]

@@ -203,7 +203,7 @@ class ZonesMixin:
             self._tokens.append(0)
             self._committed.append([])
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._statics_cache = None
+            self._passives_changed()
 
     def _leave_play(self, inst: int, to: str = "discard") -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
@@ -223,7 +223,7 @@ class ZonesMixin:
         else:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._statics_cache = None
+            self._passives_changed()
         if to == "hand":
             self._hand.append(inst)
         else:
@@ -258,7 +258,7 @@ class ZonesMixin:
         for a in [a for a, host in self._attached.items() if host == inst]:
             self._leave_play(a)
         if self.deck.statics[k]:
-            self._statics_cache = None
+            self._passives_changed()
         self._event("insane", f"{self.card(inst).title} goes insane")
         return True
 
@@ -276,7 +276,7 @@ class ZonesMixin:
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._statics_cache = None
+            self._passives_changed()
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
             self._queue_trigger("restored", inst)

@@ -1,0 +1,97 @@
+"""Pinned results: the same seed gives exactly the figures, logs and step-by-step choices it
+gave when these were recorded, so speed work on the engine cannot change a game unnoticed.
+
+The fingerprints are SHA-256 digests of the statistics document (without the speed), of the
+event log and of the menu lines a step-by-step player saw. If a deliberate rules change moves
+them, record the new values and say why in the commit message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from deckbuilder.deck import Deck
+from deckbuilder.engine.batch import game_seed, run_batch
+from deckbuilder.engine.card_abilities import abilities_of
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.policies import get_policy
+from deckbuilder.formats import read_deck
+
+EXAMPLE_DECK = Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt"
+
+
+def digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@pytest.fixture(scope="module")
+def decks(full_pool) -> dict[str, Deck]:
+    """The example deck, and a deck of one copy of each card with its own abilities, so that
+    many abilities are pinned, not only the example's."""
+    broad = Deck("broad")
+    cards = sorted(
+        (full_pool.card(i) for i in full_pool.by_card if abilities_of(i) is not None),
+        key=lambda c: c.card_id,
+    )
+    for card in cards:
+        broad.add(card, 1)
+    return {"example": read_deck(EXAMPLE_DECK, full_pool), "broad": broad}
+
+
+def batch_figures(deck, policy: str, text: bool, seed: int) -> str:
+    document = run_batch(deck, games=300, seed=seed, policy=policy, workers=1, text=text)
+    document = document.to_json()
+    document.pop("games_per_second")
+    return digest(document)
+
+
+BATCHES = {
+    ("example", "greedy", True, 1): "42bcd263a0b187bc",
+    ("example", "greedy", False, 1): "665c1a4608ebfd7a",
+    ("example", "random", True, 2): "efcd8b1724af588b",
+    ("broad", "greedy", True, 3): "e06d950a6fb1678c",
+    ("broad", "greedy", False, 3): "3685c36725a17b0f",
+    ("broad", "random", True, 4): "2192025b8ffc3ab3",
+}
+
+
+@pytest.mark.parametrize("key", list(BATCHES), ids=str)
+def test_batch_figures_are_pinned(decks, key):
+    name, policy, text, seed = key
+    assert batch_figures(decks[name], policy, text, seed) == BATCHES[key]
+
+
+LOGS = {
+    ("example", 5): "49c753f52b6ddb0b",
+    ("broad", 6): "67f2ba2f5572d6f7",
+    ("broad", 7): "1766fd0a4c2b46c0",
+}
+
+
+@pytest.mark.parametrize("key", list(LOGS), ids=str)
+def test_logged_games_are_pinned(decks, key):
+    name, seed = key
+    game = Game.new(decks[name], game_seed(seed, 0)).run(get_policy("greedy"))
+    assert digest([list(event) for event in game.log]) == LOGS[key]
+
+
+STEPS = {("example", 8): "39ee1c03fe2e2c94", ("broad", 9): "acdc679ca818bc8f"}
+
+
+@pytest.mark.parametrize("key", list(STEPS), ids=str)
+def test_step_by_step_games_are_pinned(decks, key):
+    """The TUI's path: the menu each turn (legal actions described) and the action taken."""
+    name, seed = key
+    game = Game.new(decks[name], game_seed(seed, 0))
+    policy = get_policy("greedy")
+    seen = []
+    while (action := policy.choose(game)) is not None:
+        seen.append([game.describe(a) for a in game.legal_actions()])
+        seen.append(game.describe(action))
+        game.apply(action)
+    seen.append([list(event) for event in game.log])
+    assert digest(seen) == STEPS[key]
