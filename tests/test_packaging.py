@@ -20,5 +20,5 @@ def test_every_data_file_in_the_packages_is_declared_as_package_data():
                 continue
             relative = path.relative_to(folder).as_posix()
             assert any(fnmatch(relative, pattern) for pattern in declared.get(package, [])), (
-                f"{package}/{relative} is read at run time but not in [tool.setuptools.package-data]"
+                f"{package}/{relative} is not in [tool.setuptools.package-data]"
             )
