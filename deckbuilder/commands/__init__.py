@@ -28,6 +28,24 @@ def add_command(subparsers, name: str, handler, *, help: str, json_output: bool 
     return parser
 
 
+def add_rules_options(parser) -> None:
+    """--format and --list, as check and show take them."""
+    parser.add_argument(
+        "--format",
+        dest="format_id",
+        default=None,
+        metavar="F",
+        help="lcg (default), ccg, 1v2 or 1v3; a JSON deck may name its own",
+    )
+    parser.add_argument(
+        "--list",
+        dest="list_id",
+        default=None,
+        metavar="L",
+        help="restricted/banned list id (default: final-2015; see `deckbuilder db info`)",
+    )
+
+
 def db_path(args: argparse.Namespace) -> Path:
     """The database file; one named by --db or $DECKBUILDER_DB must be in an existing
     folder (a typo must not create folders), the default one's folder is created."""

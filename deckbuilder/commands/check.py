@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from deckbuilder.commands import add_command, db_path, load_pool, print_json
+from deckbuilder.commands import add_command, add_rules_options, db_path, load_pool, print_json
 from deckbuilder.plurals import counted
 
 
@@ -14,20 +14,7 @@ def register(subparsers) -> None:
         subparsers, "check", run, help="check the legality of decks (.txt, .o8d, .json)"
     )
     parser.add_argument("decks", nargs="+", metavar="DECK")
-    parser.add_argument(
-        "--format",
-        dest="format_id",
-        default=None,
-        metavar="F",
-        help="lcg (default), ccg, 1v2 or 1v3; a JSON deck may name its own",
-    )
-    parser.add_argument(
-        "--list",
-        dest="list_id",
-        default=None,
-        metavar="L",
-        help="restricted/banned list id (default: final-2015; see `deckbuilder db info`)",
-    )
+    add_rules_options(parser)
 
 
 def register_add_list(db_subparsers) -> None:

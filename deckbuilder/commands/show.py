@@ -3,7 +3,7 @@ icons, steadfast needs, legality and opening-hand odds, with bar charts (80 colu
 
 from __future__ import annotations
 
-from deckbuilder.commands import add_command, db_path, print_json
+from deckbuilder.commands import add_command, add_rules_options, db_path, print_json
 
 BAR_WIDTH = 30
 TITLE_WIDTH = 44
@@ -19,20 +19,7 @@ def register(subparsers) -> None:
         help="summarise a deck: grouped list, charts, legality, opening-hand odds",
     )
     parser.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
-    parser.add_argument(
-        "--format",
-        dest="format_id",
-        default=None,
-        metavar="F",
-        help="format to check against: lcg (default), ccg, 1v2 or 1v3, as for check",
-    )
-    parser.add_argument(
-        "--list",
-        dest="list_id",
-        default=None,
-        metavar="L",
-        help="restricted/banned list id (default: final-2015), as for check",
-    )
+    add_rules_options(parser)
 
 
 def run(args) -> int:
