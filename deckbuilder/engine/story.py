@@ -68,13 +68,16 @@ def _core_story_offer(sid: int) -> tuple | None:
 class StoryMixin:
     __slots__ = ()
 
-    def _reveal_story(self) -> None:
-        pile = self._story_deck
-        j = int(self.rng.random() * len(pile))
-        pile[j], pile[-1] = pile[-1], pile[j]
-        self._stories.append(pile.pop())
-        self._tokens.append(0)
-        self._committed.append([])
+    def _reveal_stories(self, n: int) -> None:
+        """Reveal ``n`` stories from the story deck into new story slots."""
+        pile, rand = self._story_deck, self.rng.random
+        stories, tokens, committed = self._stories, self._tokens, self._committed
+        for _ in range(n):
+            j = int(rand() * len(pile))
+            pile[j], pile[-1] = pile[-1], pile[j]
+            stories.append(pile.pop())
+            tokens.append(0)
+            committed.append([])
 
     # ----------------------------------------------------------------- commits
     def may_commit(self, inst: int) -> bool:

@@ -23,7 +23,7 @@ from deckbuilder.engine.actions import (
     SETUP_PHASE,
     STORY,
 )
-from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
 
 
 class TurnMixin:
@@ -156,9 +156,10 @@ class TurnMixin:
         Steadfast, cost modifiers in play): a fact about the card, whatever the policy does
         with it, so copies the policy attached as resources count as drawn copies too."""
         cd = self.deck
-        kind_of, steadfast, faction, loyal = cd.kind_of, cd.steadfast, cd.faction, cd.loyal
-        cost = cd.cost
+        kind_of, steadfast, faction, cost = cd.kind_of, cd.steadfast, cd.faction, cd.cost
+        match_need = cd.match_need
         mods = (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible()
+        cost_cache = self._cost_cache
         turn = self.turn
         dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
         domains = self._domain_indices
@@ -171,19 +172,20 @@ class TurnMixin:
             k = kind_of[inst]
             if fp[k]:
                 continue
-            ok = True
-            for f, n in steadfast[k]:
-                if fac_count[f] < n:
-                    ok = False
-                    break
-            if not ok:
+            if steadfast[k] and any(fac_count[f] < n for f, n in steadfast[k]):
                 continue
-            c = self._modified_cost(k, cost[k]) if mods else cost[k]
+            c = cost[k]
+            if mods:
+                # The modified cost of the phase, if one is remembered (-1: per domain).
+                known = cost_cache.get(k)
+                c = self._modified_cost(k, c) if known is None or known < 0 else known
             if c > 0:
                 f = faction[k]
-                need = c if loyal[k] else 1
+                need = match_need[k]
+                if need < 0:  # Loyal
+                    need = c
                 for d in domains:
-                    if dom_value[d] >= c and (f == NEUTRAL or dom_fac[d][f] >= need):
+                    if dom_value[d] >= c and dom_fac[d][f] >= need:
                         break
                 else:
                     continue
