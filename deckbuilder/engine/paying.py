@@ -94,11 +94,11 @@ class PayingMixin:
         if cd.has_cost_statics:
             if cd.any_self_cost or (self._statics_cache or self._build_statics())[3]:
                 return math.inf
-        drained, value = self._drained, self._dom_value
+        drained = self._drained
         top = 0
-        for d in self._domain_indices:
-            if not drained[d] and value[d] > top:
-                top = value[d]
+        for d, v in enumerate(self._dom_value):
+            if v > top and not drained[d]:
+                top = v
         return top
 
     def _cost_now(self, kind: int) -> int:

@@ -314,7 +314,7 @@ class GreedyPolicy(Policy):
     def play(self, game: Game) -> Action | None:
         """The most valuable payable character, conspiracy or useful support (smallest
         domain that pays), else a useful event, else a useful ability."""
-        profile = self._profile(game)
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         keep_value, play_check = profile.keep_value, profile.play_check
         cd = game.deck
         kind_of, cost = cd.kind_of, cd.cost
@@ -416,10 +416,10 @@ class GreedyPolicy(Policy):
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
-        status = game._status
         if "cannot_commit" in cd.static_kinds:
             ready = [i for i in game._characters if game.may_commit(i)]
         else:
+            status = game._status
             ready = [i for i in game._characters if status[i] == READY]
         if not ready:
             return []
@@ -435,8 +435,12 @@ class GreedyPolicy(Policy):
         tokens, stories = game._tokens, game._stories
         # Most tokens first; the sort is stable, so ties keep the story order.
         order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
-        skilled = [i for i in ready if skill_of[i] >= 1]
-        investigators = [i for i in ready if skill_of[i] < 1 and inv_of[i]]
+        skilled, investigators = [], []
+        for i in ready:
+            if skill_of[i] >= 1:
+                skilled.append(i)
+            elif inv_of[i]:
+                investigators.append(i)
         plan: list[tuple[int, int]] = []
         lacking_inv = []
         for s in order:

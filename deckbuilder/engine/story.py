@@ -227,7 +227,10 @@ class StoryMixin:
                         self._event("struggle", "investigation struggle won: +1 success token")
                     tokens[s] += 1
                     if tokens[s] >= to_win:
-                        yield from self._take_story(s, text)
+                        if text:
+                            yield from self._win_story(s)
+                        else:
+                            self._win_story_plain(s)
                         won = True
                         break
                 elif logging:
@@ -239,7 +242,10 @@ class StoryMixin:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
                 tokens[s] += 2
                 if tokens[s] >= to_win:
-                    yield from self._take_story(s, text)
+                    if text:
+                        yield from self._win_story(s)
+                    else:
+                        self._win_story_plain(s)
                     won = True
                 if self.phase == OVER:
                     return
@@ -266,13 +272,6 @@ class StoryMixin:
         if self.log is not None:
             self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
         return len(self._won) + 1 >= STORIES_TO_WIN
-
-    def _take_story(self, s: int, text: bool):
-        """Generator: the story in slot ``s`` is won; with card text its effects may ask."""
-        if text:
-            yield from self._win_story(s)
-        else:
-            self._win_story_plain(s)
 
     def _win_story_plain(self, s: int) -> None:
         """``_win_story`` for keywords only: no effect to offer, so no generator to drive."""
