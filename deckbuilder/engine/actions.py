@@ -53,6 +53,12 @@ def use_action(card: int, domain: int, x: int) -> Action:
     return _new_tuple(Action, (USE, card, domain, -1, x, ""))
 
 
+def choose_action(card: int, story: int = -1) -> Action:
+    """``Action(CHOOSE, card, story=story, x=card)`` without a label, built the same fast
+    way (the options of a choice a policy answers)."""
+    return _new_tuple(Action, (CHOOSE, card, -1, story, card, ""))
+
+
 _new_tuple = tuple.__new__
 
 

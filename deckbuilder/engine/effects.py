@@ -15,6 +15,7 @@ from deckbuilder.engine.actions import (
     READY,
     STORY_HOST,
     Action,
+    choose_action,
 )
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, SUPPORT
 
@@ -30,7 +31,7 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
         return options[0]
     if game._policy is not None:  # a policy reads values, not words: skip the labels
         acts = [
-            Action(CHOOSE, i, x=i)
+            choose_action(i)
             if i < STORY_HOST
             else Action(CHOOSE, story=game._stories.index(i - STORY_HOST), x=i)
             for i in options

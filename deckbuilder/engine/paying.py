@@ -113,9 +113,7 @@ class PayingMixin:
                 cost = -1
             elif self._cost_mods_possible():
                 cost = self._modified_cost(kind, cd.cost[kind])
-                if self._cost_sources or any(
-                    not isinstance(st.amount, int) for _, st in self._cost_statics()
-                ):
+                if self._cost_sources or not (self._statics_cache or self._build_statics())[4]:
                     return cost  # may change with the board: not remembered
             else:
                 cost = cd.cost[kind]

@@ -365,7 +365,7 @@ class GreedyPolicy(Policy):
         useful = self._profile(game).useful_actions
         if not useful or not _any_kind_in(useful, kind_of, game):
             return None
-        uses = [a for a in game.ability_actions() if self._worth_using(game, a, phase)]
+        uses = [a for a in game.ability_actions(useful) if self._worth_using(game, a, phase)]
         if not uses:
             return None
         self._actions_used += 1

@@ -72,7 +72,9 @@ class AbilityMixin:
                         icon_mods.append((i, st))
                     elif kind == COST and st.who is not None:
                         costs.append((i, st))
-        cache = self._statics_cache = (every, skills, icon_mods, costs)
+        # Whether every cost modifier in play is a fixed number (costs can be remembered).
+        fixed_costs = all(isinstance(st.amount, int) for _, st in costs)
+        cache = self._statics_cache = (every, skills, icon_mods, costs, fixed_costs)
         return cache
 
     def committed_story(self, inst: int) -> int:
@@ -308,9 +310,10 @@ class AbilityMixin:
             then()
 
     # ----------------------------------------------------------------- actions offered
-    def ability_actions(self) -> list[Action]:
+    def ability_actions(self, kinds=None) -> list[Action]:
         """USE actions for every action ability usable now (cards in play, in the discard
-        pile or in hand, per the ability's zone and window)."""
+        pile or in hand, per the ability's zone and window); ``kinds``: only for cards of
+        these kinds."""
         cd = self.deck
         table = cd.by_trigger[ACTION]
         window = 1 if self.phase == OPERATIONS else 2
@@ -320,7 +323,7 @@ class AbilityMixin:
         for zone in (self._characters, self._supports, self._discard, self._hand):
             for i in zone:
                 abilities = table[kind_of[i]]
-                if not abilities:
+                if not abilities or (kinds is not None and kind_of[i] not in kinds):
                     continue
                 for n, ab in enumerate(abilities):
                     if not ab.window & window or not self._usable(ab, i):
