@@ -146,6 +146,7 @@ class CompiledDeck:
         "playable_event",
         "simulated",
         "match_need",
+        "icons",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -199,6 +200,7 @@ class CompiledDeck:
         self.combat = [c.combat for c in cards]
         self.arcane = [c.arcane for c in cards]
         self.investigation = [c.investigation for c in cards]
+        self.icons = [(c.terror, c.combat, c.arcane, c.investigation) for c in cards]
         self.willpower = [c.has_keyword("Willpower") for c in cards]
         weight: dict[int, int] = {}
         for k, n in enumerate(counts):

@@ -117,7 +117,7 @@ class AbilityMixin:
             return 0, [0, 0, 0, 0]
         k = cd.kind_of[inst]
         skill = cd.skill[k]
-        icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
+        icons = list(cd.icons[k])
         if cd.has_statics or self._temp:
             cache = self._statics_cache or self._build_statics()
             committed = None
@@ -150,11 +150,12 @@ class AbilityMixin:
                     x_skill = st.amount(self, src)
             if x_skill is not None:
                 skill += x_skill
-            for target, dskill, ic in self._temp:
-                if target == inst:
-                    skill += dskill
-                    for j in range(4):
-                        icons[j] += ic[j]
+            if self._temp:
+                for target, dskill, ic in self._temp:
+                    if target == inst:
+                        skill += dskill
+                        for j in range(4):
+                            icons[j] += ic[j]
             t, c, a, i = icons
             if t < 0 or c < 0 or a < 0 or i < 0:
                 icons = [n if n > 0 else 0 for n in icons]

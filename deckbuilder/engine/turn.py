@@ -69,16 +69,17 @@ class TurnMixin:
         else:
             self.phase = "refresh"
         status = self._status
-        # Refresh: restore one insane character (it stays exhausted), ready the others.
-        restored = -1
+        # Refresh: ready the exhausted characters, restore one insane character (it stays
+        # exhausted).
+        insane = False
         for i in self._characters:
-            if status[i] == INSANE:
-                if not self._no_restore():
-                    restored = self._restore_one()
-                break
-        for i in self._characters:
-            if status[i] == EXHAUSTED and i != restored:
+            st = status[i]
+            if st == EXHAUSTED:
                 status[i] = READY
+            elif st == INSANE:
+                insane = True
+        if insane and not self._no_restore():
+            self._restore_one()
         if self._exhausted_supports:
             self._exhausted_supports.clear()
         drained = self._drained

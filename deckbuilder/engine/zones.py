@@ -62,7 +62,8 @@ class ZonesMixin:
                 drawn += 1
         if self.log is not None:
             self._event("draw", f"drew {drawn} ({self._deck_count()} left)")
-        self._check_deck_out()
+        if not deck:
+            self._check_deck_out()
 
     def _check_deck_out(self) -> None:
         if not self._deck and not self._top and not self._bottom and self.phase != OVER:
