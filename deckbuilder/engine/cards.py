@@ -147,6 +147,7 @@ class CompiledDeck:
         "simulated",
         "match_need",
         "icons",
+        "cost_passive",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -256,7 +257,9 @@ class CompiledDeck:
             tuple(st for st in sts if st.kind == "cost" and st.who is None) for sts in self.statics
         ]
         self.any_self_cost = any(self.self_cost)
-        self.has_cost_statics = any(st.kind == "cost" for sts in self.statics for st in sts)
+        # Kinds with a cost passive (their own or others'), and whether the deck has any.
+        self.cost_passive = [any(st.kind == "cost" for st in sts) for sts in self.statics]
+        self.has_cost_statics = any(self.cost_passive)
         # An event is offered only when its text is simulated (otherwise it does nothing).
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
 

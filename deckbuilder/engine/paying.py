@@ -91,9 +91,8 @@ class PayingMixin:
         if self._cost_sources:
             return math.inf
         cd = self.deck
-        if cd.has_cost_statics:
-            if cd.any_self_cost or (self._statics_cache or self._build_statics())[3]:
-                return math.inf
+        if cd.has_cost_statics and (self._statics_cache or self._build_statics())[5]:
+            return math.inf
         drained = self._drained
         top = 0
         for d, v in enumerate(self._dom_value):
@@ -105,8 +104,7 @@ class PayingMixin:
         """The modified cost of ``kind`` (X as 0), remembered until a passive or an effect of
         the phase changes; -1 when it depends on the domain drained (the card's own
         reduction)."""
-        cache = self._cost_cache
-        cost = cache.get(kind)
+        cost = self._cost_cache.get(kind)
         if cost is None:
             cd = self.deck
             if cd.self_cost[kind]:
@@ -117,7 +115,7 @@ class PayingMixin:
                     return cost  # may change with the board: not remembered
             else:
                 cost = cd.cost[kind]
-            cache[kind] = cost
+            self._cost_cache[kind] = cost
         return cost
 
     def _pay_domain_modified(self, kind: int) -> int:

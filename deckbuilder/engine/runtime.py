@@ -49,12 +49,15 @@ class AbilityMixin:
             return cache[0]
         return self._build_statics()[0]
 
-    def _passives_changed(self) -> None:
-        """A card with passives entered or left play or changed status: the passives in play
-        and the costs they modify are worked out again when next asked (a cost remembered
-        from before would let a policy choose a domain that no longer pays)."""
+    def _passives_changed(self, kind: int) -> None:
+        """A card of ``kind`` with passives entered or left play or changed status: the
+        passives in play are worked out again when next asked, and so are the costs when it
+        has a cost passive (a cost remembered from before would let a policy choose a domain
+        that no longer pays). A remembered cost only depends on the cost passives in play:
+        the ``who`` of a fixed cost modifier decides by the card's kind alone."""
         self._statics_cache = None
-        self._cost_cache.clear()
+        if self.deck.cost_passive[kind]:
+            self._cost_cache.clear()
 
     def _build_statics(self) -> tuple:
         cd = self.deck
@@ -74,7 +77,8 @@ class AbilityMixin:
                         costs.append((i, st))
         # Whether every cost modifier in play is a fixed number (costs can be remembered).
         fixed_costs = all(isinstance(st.amount, int) for _, st in costs)
-        cache = self._statics_cache = (every, skills, icon_mods, costs, fixed_costs)
+        cost_mods = cd.any_self_cost or bool(costs)  # without effects of the phase
+        cache = self._statics_cache = (every, skills, icon_mods, costs, fixed_costs, cost_mods)
         return cache
 
     def committed_story(self, inst: int) -> int:
@@ -167,8 +171,7 @@ class AbilityMixin:
         cd = self.deck
         if not cd.has_cost_statics:
             return False
-        cache = self._statics_cache or self._build_statics()
-        return cd.any_self_cost or bool(cache[3])
+        return (self._statics_cache or self._build_statics())[5]
 
     def _cost_statics(self) -> list:
         """COST passives of cards in play that modify other cards' costs."""

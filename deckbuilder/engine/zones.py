@@ -204,7 +204,7 @@ class ZonesMixin:
             self._tokens.append(0)
             self._committed.append([])
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._passives_changed()
+            self._passives_changed(self.deck.kind_of[inst])
 
     def _leave_play(self, inst: int, to: str = "discard") -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
@@ -224,7 +224,7 @@ class ZonesMixin:
         else:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._passives_changed()
+            self._passives_changed(self.deck.kind_of[inst])
         if to == "hand":
             self._hand.append(inst)
         else:
@@ -259,7 +259,7 @@ class ZonesMixin:
         for a in [a for a, host in self._attached.items() if host == inst]:
             self._leave_play(a)
         if self.deck.statics[k]:
-            self._passives_changed()
+            self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
         return True
 
@@ -277,7 +277,7 @@ class ZonesMixin:
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._passives_changed()
+            self._passives_changed(self.deck.kind_of[inst])
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
             self._queue_trigger("restored", inst)
