@@ -59,6 +59,11 @@ def choose_action(card: int, story: int = -1) -> Action:
     return _new_tuple(Action, (CHOOSE, card, -1, story, card, ""))
 
 
+def choose_actions(cards) -> list[Action]:
+    """``choose_action(card)`` for each of ``cards`` (instances), in one comprehension."""
+    return [_new_tuple(Action, (CHOOSE, i, -1, -1, i, "")) for i in cards]
+
+
 _new_tuple = tuple.__new__
 
 

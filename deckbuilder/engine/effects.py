@@ -16,6 +16,7 @@ from deckbuilder.engine.actions import (
     STORY_HOST,
     Action,
     choose_action,
+    choose_actions,
 )
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, SUPPORT
 
@@ -30,12 +31,15 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
     if len(options) == 1 and not optional:
         return options[0]
     if game._policy is not None:  # a policy reads values, not words: skip the labels
-        acts = [
-            choose_action(i)
-            if i < STORY_HOST
-            else Action(CHOOSE, story=game._stories.index(i - STORY_HOST), x=i)
-            for i in options
-        ]
+        if story_hosts:
+            acts = [
+                choose_action(i)
+                if i < STORY_HOST
+                else Action(CHOOSE, story=game._stories.index(i - STORY_HOST), x=i)
+                for i in options
+            ]
+        else:  # instances only
+            acts = choose_actions(options)
         if optional:
             acts.append(Action(CHOOSE, x=-1))
         a = yield Choice(kind, prompt, tuple(acts), harm)

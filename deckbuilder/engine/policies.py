@@ -395,8 +395,16 @@ class GreedyPolicy(Policy):
             return options[0]
         keep_value = self._profile(game).keep_value
         kind_of = game.deck.kind_of
+        status = game._status
+        by_card = kind != "token" and kind != "unwin"  # a card option is valued by its card
 
         def value(a: Action) -> float:
+            i = a.card
+            if i >= 0 and by_card:
+                if i in status:
+                    skill, icons = game.stats_of(i)
+                    return skill + 2 * icons[3] + 1
+                return keep_value[kind_of[i]]
             if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
                 return -0.5 if not choice.harm else 1e9
             if kind in ("token", "unwin") or (a.card < 0 and a.story >= 0):
