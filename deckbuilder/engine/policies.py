@@ -315,27 +315,20 @@ class GreedyPolicy(Policy):
         """The most valuable payable character, conspiracy or useful support (smallest
         domain that pays), else a useful event, else a useful ability."""
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
-        keep_value, play_check = profile.keep_value, profile.play_check
+        play_check = profile.play_check
         cd = game.deck
         kind_of, cost = cd.kind_of, cd.cost
-        pay_domain = game.pay_domain
         affordable = game.affordable_cost()
-        best, best_value, best_domain = -1, -1e9, -1
-        for i in game._hand:
+        # Most valuable first (the sort is stable: equal values keep the hand's order), so
+        # the first card that can be paid is the one to play.
+        for i in sorted(game._hand, key=profile.order_of_instance.__getitem__):
             k = kind_of[i]
             check = play_check[k]
-            if not check:
+            if not check or cost[k] > affordable or (check == 2 and not game.may_play(k)):
                 continue
-            v = keep_value[k]
-            if v <= best_value:  # also skips further copies of a card already chosen
-                continue
-            if cost[k] > affordable or (check == 2 and not game.may_play(k)):
-                continue
-            domain = pay_domain(k)
+            domain = game.pay_domain(k)
             if domain != -2:
-                best, best_value, best_domain = i, v, domain
-        if best >= 0:
-            return play_action(best, best_domain)
+                return play_action(i, domain)
         if not game.deck.text:
             return None
         return self._extra_action(game, profile.ops_events, OPERATIONS)
@@ -501,6 +494,7 @@ class _GreedyProfile:
         "is_character",
         "unlocks",
         "mulligan_candidate",
+        "order_of_instance",
     )
 
     def __init__(self, cd) -> None:
@@ -559,6 +553,8 @@ class _GreedyProfile:
         self.is_character = [t == CHARACTER for t in cd.ctype]
         # Cards a resource may unlock: characters and conspiracies.
         self.unlocks = [t == CHARACTER or t == CONSPIRACY for t in cd.ctype]
+        # Sort key of each instance for ``play``: most valuable first.
+        self.order_of_instance = [-keep_value[k] for k in cd.kind_of]
         # Characters the mulligan rule looks at (an X cost is never counted playable).
         self.mulligan_candidate = [cd.ctype[k] == CHARACTER and not cd.cost_is_x[k] for k in kinds]
 
