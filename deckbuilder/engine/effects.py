@@ -140,7 +140,7 @@ def search(who, to="hand", top=None, *, shuffle=True):
         pool = game._peek(top) if top else game._deck + game._top + game._bottom
         if to == "play":
             pool = [i for i in pool if game.may_enter(game.deck.kind_of[i])]
-        found = [i for i in pool if who(game, i)]
+        found = pool if who is anything else [i for i in pool if who(game, i)]
         i = yield from choose_card(game, "search", "take", found, optional=True)
         if i >= 0:
             game._remove_from_deck(i)

@@ -413,6 +413,15 @@ class GreedyPolicy(Policy):
 
         if choice.harm:
             return min(options, key=value)
+        if by_card:  # ``max(options, key=value)`` without a call per card out of play
+            card_value = self._profile(game).value_of_instance
+            best, best_value = None, None
+            for a in options:
+                i = a.card
+                v = card_value[i] if i >= 0 and i not in status else value(a)
+                if best is None or v > best_value:
+                    best, best_value = a, v
+            return best
         return max(options, key=value)
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
@@ -495,6 +504,7 @@ class _GreedyProfile:
         "unlocks",
         "mulligan_candidate",
         "order_of_instance",
+        "value_of_instance",
     )
 
     def __init__(self, cd) -> None:
@@ -554,7 +564,8 @@ class _GreedyProfile:
         # Cards a resource may unlock: characters and conspiracies.
         self.unlocks = [t == CHARACTER or t == CONSPIRACY for t in cd.ctype]
         # Sort key of each instance for ``play``: most valuable first.
-        self.order_of_instance = [-keep_value[k] for k in cd.kind_of]
+        self.value_of_instance = [keep_value[k] for k in cd.kind_of]
+        self.order_of_instance = [-v for v in self.value_of_instance]
         # Characters the mulligan rule looks at (an X cost is never counted playable).
         self.mulligan_candidate = [cd.ctype[k] == CHARACTER and not cd.cost_is_x[k] for k in kinds]
 
