@@ -18,6 +18,9 @@ from card_db.names import word_forms
 
 FUZZY_CUTOFF = 80.0  # WRatio score below which a name is not a match for the bare words
 EXACT_SCORE = 300.0
+# Scoring the few names that usually echo the words in plain Python (card_db.fuzzy) is
+# quicker than importing rapidfuzz; more (words too short to narrow anything) go to its C.
+PLAIN_PYTHON_MOST = 50
 WORD_SCORE = 121.0  # the floor of a word match: above any fuzzy score (at most 100.1)
 
 
@@ -114,8 +117,17 @@ def fuzzy_scores(forms: tuple[str, ...], wanted: str) -> dict[str, float]:
     being in the form or close to one of its words (WRatio alone scores "ia ia" high for
     "yithian sentry" through a partial match inside a word)."""
     tokens = tuple(dict.fromkeys(t for t in wanted.split() if len(t) >= 3))
+    candidates = _echoing_forms(forms, tokens)
+    if len(candidates) > PLAIN_PYTHON_MOST:
+        from rapidfuzz import fuzz, process
+
+        hits = process.extract(
+            wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
+            score_cutoff=FUZZY_CUTOFF,
+        )  # fmt: skip
+        return {form: score for form, score, _ in hits}
     scores = {}
-    for form in _echoing_forms(forms, tokens):
+    for form in candidates:
         score = wratio(wanted, form)
         if score >= FUZZY_CUTOFF:
             scores[form] = score
