@@ -12,7 +12,9 @@ Hyyrö): one integer's bits stand for the pattern's characters, one step per tex
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import groupby
 
 UNBASE_SCALE = 0.95  # a score from rearranged words counts a little less than a plain one
 
@@ -147,55 +149,82 @@ def wratio(a: str, b: str) -> float:
 
 
 class WordList:
-    """Many words scored against one word at once: each word is a run of bits in one big
-    integer, a zero guard bit between runs, so the LCS rows of all words advance together
-    (a carry out of one run stops in the guard; the matched bits are a subset of the row, so
-    the subtraction never borrows). Words are kept by length: a length that cannot reach
-    the ratio is skipped whole. Words must not hold ``SEPARATOR``."""
+    """Many words scored against one word at once. Each word is a run of bits in one big
+    integer, with a zero guard bit between runs, so the LCS rows of all words advance
+    together: a carry out of one run stops in the guard, and the matched bits are a subset
+    of the row, so the subtraction never borrows. The words are sorted by length, so the
+    words of one length are runs of one stride: their LCS counts are summed in place, at
+    each run's first bit, and compared with the count the ratio needs, all at once.
+    Words must not hold ``SEPARATOR``; empty words are dropped."""
 
     SEPARATOR = " "
 
     def __init__(self, words: Iterable[str]):
-        self.words = sorted(words, key=len)
+        self.words = sorted((w for w in words if w), key=len)
         joined = self.SEPARATOR.join(self.words)
         self._ascii = joined.isascii()  # then byte i is character i
         self._bytes = joined.encode("ascii") if self._ascii else b""
-        # length -> (index of its first word, where that word starts in the joined text)
-        self._groups: dict[int, tuple[int, int]] = {}
-        start = 0
-        for index, word in enumerate(self.words):
-            self._groups.setdefault(len(word), (index, start))
-            start += len(word) + 1
-        self._word_bits = self._bits_where(lambda byte: byte != ord(self.SEPARATOR))
+        # (length, index of its first word, bit of that word's first character, its words)
+        self._groups: list[tuple[int, int, int, int]] = []
+        index = bit = 0
+        for length, group in groupby(self.words, key=len):
+            count = sum(1 for _ in group)
+            self._groups.append((length, index, bit, count))
+            index += count
+            bit += count * (length + 1)
+        not_separator = b"1" * ord(self.SEPARATOR) + b"0" + b"1" * (255 - ord(self.SEPARATOR))
+        self._word_bits = self._bits_where(not_separator)
+        self._char_bits: dict[str, int] = {}
 
-    def _bits_where(self, wanted: Callable[[int], bool]) -> int:
-        """The integer whose bit i is set where byte i of the joined words is ``wanted``."""
+    def _bits_where(self, digits: bytes) -> int:
+        """The integer whose bit i is set where ``digits`` (a translation table from bytes
+        to b"0" or b"1") maps byte i of the joined words to b"1"."""
         if not self._bytes:
             return 0
-        digits = bytes(ord("1") if wanted(byte) else ord("0") for byte in range(256))
         return int(self._bytes.translate(digits)[::-1], 2)
+
+    def _bits_of(self, ch: str) -> int:
+        bits = self._char_bits.get(ch)
+        if bits is None:
+            code = ord(ch)
+            bits = self._bits_where(b"0" * code + b"1" + b"0" * (255 - code))
+            self._char_bits[ch] = bits
+        return bits
 
     def close_to(self, token: str, min_ratio: float) -> list[str]:
         """The words whose ratio to ``token`` is at least ``min_ratio``."""
         if not self._ascii or not token.isascii():
             return [w for w in self.words if ratio(token, w) >= min_ratio]
         row = full = self._word_bits
-        bits_of = {ch: self._bits_where(ord(ch).__eq__) for ch in set(token)}
         for ch in token:
-            matched = row & bits_of[ch]  # none for the separator: the guards are never set
+            matched = row & self._bits_of(ch)  # none for the separator: the guards are never set
             row = ((row + matched) | (row ^ matched)) & full
-        marks = format(full & ~row, "b")[::-1]  # "1" at each character of a word's LCS
-        ends = [*(index for index, _ in self._groups.values()), len(self.words)][1:]
+        marks = full & ~row  # a set bit for each character of a word's LCS
         close = []
-        for (length, (first, start)), end in zip(self._groups.items(), ends, strict=True):
+        for length, first, bit, count in self._groups:
             need = _least_common(len(token), length, min_ratio)
             if need is None:
                 continue
-            for index in range(first, end):
-                if marks.count("1", start, start + length) >= need:
-                    close.append(self.words[index])
-                start += length + 1
+            stride = length + 1
+            starts = _run_starts(stride, count)
+            runs = (marks >> bit) & ((1 << stride * count) - 1)
+            counts = 0
+            for offset in range(length):  # each count fits its run: it is at most length
+                counts += (runs >> offset) & starts
+            # count + 2**k - need reaches bit k exactly when count >= need (need <= length < 2**k)
+            k = length.bit_length()
+            hits = (counts + ((1 << k) - need) * starts) & (starts << k)
+            while hits:
+                lowest = hits & -hits
+                close.append(self.words[first + (lowest.bit_length() - 1 - k) // stride])
+                hits ^= lowest
         return close
+
+
+@lru_cache(maxsize=256)
+def _run_starts(stride: int, count: int) -> int:
+    """The integer with a bit at the start of each of ``count`` runs ``stride`` bits apart."""
+    return int(("0" * (stride - 1) + "1") * count, 2)
 
 
 def _least_common(size: int, length: int, min_ratio: float) -> int | None:

@@ -160,13 +160,17 @@ class _FormIndex:
         self.text = " " + " \n ".join(forms) + " "
         self.words = WordList(sorted(set(self.text.split())))
         self.starts = list(accumulate((len(f) + 3 for f in forms[:-1]), initial=0))
+        self._forms_with: dict[str, list[str]] = {}
 
     def forms_with(self, word: str) -> list[str]:
-        found, needle = [], f" {word} "
-        at = self.text.find(needle)
-        while at >= 0:
-            found.append(self.forms[bisect_right(self.starts, at) - 1])
-            at = self.text.find(needle, at + len(needle) - 1)
+        found = self._forms_with.get(word)
+        if found is None:
+            found, needle = [], f" {word} "
+            at = self.text.find(needle)
+            while at >= 0:
+                found.append(self.forms[bisect_right(self.starts, at) - 1])
+                at = self.text.find(needle, at + len(needle) - 1)
+            self._forms_with[word] = found  # a long-lived process asks for common words again
         return found
 
 

@@ -45,3 +45,18 @@ def test_lcs_is_symmetric_and_bounded(a, b):
     ab = fuzzy.lcs_length(fuzzy.char_masks(a), len(a), b)
     assert ab == fuzzy.lcs_length(fuzzy.char_masks(b), len(b), a)
     assert 0 <= ab <= min(len(a), len(b))
+
+
+WORD = st.text(alphabet="abcdefé", min_size=1, max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    words=st.sets(WORD.filter(lambda w: " " not in w), max_size=60),
+    token=st.text(alphabet="abcdefé ", max_size=12),
+    min_ratio=st.sampled_from([50, 70, 90]),
+)
+def test_word_list_finds_exactly_the_words_close_enough(words, token, min_ratio):
+    """All words scored at once in one integer give what scoring each word alone gives."""
+    close = fuzzy.WordList(words).close_to(token, min_ratio)
+    assert sorted(close) == sorted(w for w in words if fuzzy.ratio(token, w) >= min_ratio)
