@@ -9,10 +9,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from card_db.errors import DatabaseError
 
+TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 

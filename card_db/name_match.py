@@ -8,13 +8,19 @@ that "dagon" brings the Dagon cards and not Meat Wagon.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import accumulate
 
+from card_db.fuzzy import WordList, ratio, wratio
 from card_db.names import word_forms
 
 FUZZY_CUTOFF = 80.0  # WRatio score below which a name is not a match for the bare words
 EXACT_SCORE = 300.0
+# Scoring the few names that usually echo the words in plain Python (card_db.fuzzy) is
+# quicker than importing rapidfuzz; more (words too short to narrow anything) go to its C.
+PLAIN_PYTHON_MOST = 50
 WORD_SCORE = 121.0  # the floor of a word match: above any fuzzy score (at most 100.1)
 
 
@@ -87,8 +93,6 @@ class NameMatcher:
         # WRatio scales a partial match of texts 8 times apart by 0.6: none reaches the cutoff
         if len(wanted) > 8 * self._longest:
             return {}
-        from rapidfuzz import fuzz
-
         if self._ids_by_form is None:
             self._ids_by_form = {}
             for i, (title, full) in enumerate(zip(self.titles, self.fulls, strict=True)):
@@ -97,7 +101,7 @@ class NameMatcher:
                     self._ids_by_form.setdefault(full, []).append(i)
         scores: dict[int, float] = {}
         for form, score in fuzzy_scores(tuple(self._ids_by_form), wanted).items():
-            score += fuzz.ratio(wanted, form) / 1000  # the closer whole name first
+            score += ratio(wanted, form) / 1000  # the closer whole name first
             for i in self._ids_by_form[form]:
                 if score > scores.get(i, 0.0):
                     scores[i] = score
@@ -112,15 +116,22 @@ def fuzzy_scores(forms: tuple[str, ...], wanted: str) -> dict[str, float]:
     scores: a match needs FUZZY_CUTOFF and must echo every word, each query word of 3+ letters
     being in the form or close to one of its words (WRatio alone scores "ia ia" high for
     "yithian sentry" through a partial match inside a word)."""
-    from rapidfuzz import fuzz, process
-
     tokens = tuple(dict.fromkeys(t for t in wanted.split() if len(t) >= 3))
     candidates = _echoing_forms(forms, tokens)
-    hits = process.extract(
-        wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
-        score_cutoff=FUZZY_CUTOFF,
-    )  # fmt: skip
-    return {form: score for form, score, _ in hits}
+    if len(candidates) > PLAIN_PYTHON_MOST:
+        from rapidfuzz import fuzz, process
+
+        hits = process.extract(
+            wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
+            score_cutoff=FUZZY_CUTOFF,
+        )  # fmt: skip
+        return {form: score for form, score, _ in hits}
+    scores = {}
+    for form in candidates:
+        score = wratio(wanted, form)
+        if score >= FUZZY_CUTOFF:
+            scores[form] = score
+    return scores
 
 
 def _echoing_forms(forms: tuple[str, ...], tokens: tuple[str, ...]) -> list[str]:
@@ -128,28 +139,41 @@ def _echoing_forms(forms: tuple[str, ...], tokens: tuple[str, ...]) -> list[str]
     through the distinct words, so WRatio then scores only these."""
     if not tokens:
         return list(forms)
-    from rapidfuzz import fuzz, process
-
-    forms_by_word = _forms_by_word(forms)
+    index = _form_index(forms)
     kept: set[str] | None = None
     for token in tokens:
-        close = process.extract(
-            token, list(forms_by_word), scorer=fuzz.ratio, processor=None, limit=None,
-            score_cutoff=70,
-        )  # fmt: skip
         found = {f for f in forms if token in f}
-        for word, _score, _ in close:
-            found.update(forms_by_word[word])
+        for word in index.words.close_to(token, 70):
+            found.update(index.forms_with(word))
         kept = found if kept is None else kept & found
         if not kept:
             return []
     return [f for f in forms if f in kept]
 
 
+class _FormIndex:
+    """The forms' distinct words, and the forms joined into one text in which a whole word
+    is found as " word " (a form's words are single-spaced; forms are apart by " \n ")."""
+
+    def __init__(self, forms: tuple[str, ...]):
+        self.forms = forms
+        self.text = " " + " \n ".join(forms) + " "
+        self.words = WordList(sorted(set(self.text.split())))
+        self.starts = list(accumulate((len(f) + 3 for f in forms[:-1]), initial=0))
+        self._forms_with: dict[str, list[str]] = {}
+
+    def forms_with(self, word: str) -> list[str]:
+        found = self._forms_with.get(word)
+        if found is None:
+            found, needle = [], f" {word} "
+            at = self.text.find(needle)
+            while at >= 0:
+                found.append(self.forms[bisect_right(self.starts, at) - 1])
+                at = self.text.find(needle, at + len(needle) - 1)
+            self._forms_with[word] = found  # a long-lived process asks for common words again
+        return found
+
+
 @lru_cache(maxsize=8)
-def _forms_by_word(forms: tuple[str, ...]) -> dict[str, list[str]]:
-    index: dict[str, list[str]] = {}
-    for form in forms:
-        for word in set(form.split()):
-            index.setdefault(word, []).append(form)
-    return index
+def _form_index(forms: tuple[str, ...]) -> _FormIndex:
+    return _FormIndex(forms)

@@ -15,6 +15,9 @@ class CardPool:
 
     def __init__(self, cards: Iterable[Card]):
         self.cards: list[Card] = list(cards)
+        # What other modules work out once per pool (the search index, resolved lists), by
+        # their own keys: it lives and dies with the pool, with no weak references.
+        self.derived: dict[object, object] = {}
 
     @cached_property
     def by_id(self) -> dict[str, Card]:

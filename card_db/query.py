@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import operator
 import re
+from collections import namedtuple
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.errors import QueryError
 from card_db.names import fold, search_text
 from card_db.query_tokens import tokenize
 
+TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from card_db.card import Card
 
@@ -112,19 +113,25 @@ _TERM = re.compile(
 )
 
 
-# NamedTuples, not dataclasses: creating a dataclass costs ~1.5 ms at import, and the CLI's
-# start-up is measured against cthulhucli.
-class Term(NamedTuple):
-    field: str
-    op: str  # ":", "=", "!=", "<", "<=", ">", ">="
+# namedtuples, not dataclasses or typing.NamedTuple: importing dataclasses or typing costs
+# ~1.5-6 ms, and the CLI's start-up is measured against cthulhucli.
+class Term(namedtuple("Term", "field op values negated", defaults=(False,))):
+    """field: str
+    op: str  (":", "=", "!=", "<", "<=", ">", ">=")
     values: tuple[str, ...]
     negated: bool = False
+    """
+
+    __slots__ = ()
 
 
-class Query(NamedTuple):
-    terms: tuple[Term, ...] = ()
-    words: tuple[str, ...] = ()  # bare words: fuzzy title match
-    excluded_words: tuple[str, ...] = ()  # bare !words: title must not contain
+class Query(namedtuple("Query", "terms words excluded_words", defaults=((), (), ()))):
+    """terms: tuple[Term, ...] = ()
+    words: tuple[str, ...] = ()  (bare words: fuzzy title match)
+    excluded_words: tuple[str, ...] = ()  (bare !words: title must not contain)
+    """
+
+    __slots__ = ()
 
 
 class QueryContext:

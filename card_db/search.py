@@ -3,9 +3,8 @@ ranked by how its title and descriptor match the bare words (card_db/name_match.
 
 from __future__ import annotations
 
-import weakref
+from collections import namedtuple
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.card import Card
 from card_db.pool import CardPool
@@ -19,15 +18,19 @@ from card_db.query import (
     parse,
 )
 
+TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from card_db.name_match import NameMatcher
 
 
-class SearchResult(NamedTuple):
-    total: int  # rows before the limit: cards, or printings with ``printings=True``
-    cards: list[Card]  # a card's own printing, or the matching printing that fits best
+class SearchResult(namedtuple("SearchResult", "total cards scores printings")):
+    """total: int  (rows before the limit: cards, or printings with ``printings=True``)
+    cards: list[Card]  (a card's own printing, or the matching printing that fits best)
     scores: list[float]
-    printings: list[list[Card]]  # every printing of each row's card, its own first
+    printings: list[list[Card]]  (every printing of each row's card, its own first)
+    """
+
+    __slots__ = ()
 
 
 class _PoolIndex:
@@ -55,7 +58,7 @@ class _PoolIndex:
         for position, i in enumerate(self.preference):
             self.position[i] = position
             self.printings_of_card.setdefault(cards[i].card_id, []).append(i)
-        self._pool = weakref.ref(pool)
+        self._cards = cards
         self._vocabulary: dict[str, set[str]] | None = None
 
     @property
@@ -70,7 +73,7 @@ class _PoolIndex:
     @property
     def vocabulary(self) -> dict[str, set[str]]:
         if self._vocabulary is None:
-            cards = self._pool().cards
+            cards = self._cards
             self._vocabulary = {
                 "keyword": {k for c in cards for k in c.keywords},
                 "subtype": {s for c in cards for s in c.subtypes},
@@ -78,13 +81,10 @@ class _PoolIndex:
         return self._vocabulary
 
 
-_INDEXES: weakref.WeakKeyDictionary[CardPool, _PoolIndex] = weakref.WeakKeyDictionary()
-
-
 def _index(pool: CardPool) -> _PoolIndex:
-    index = _INDEXES.get(pool)
+    index = pool.derived.get(_PoolIndex)
     if index is None:
-        index = _INDEXES[pool] = _PoolIndex(pool)
+        index = pool.derived[_PoolIndex] = _PoolIndex(pool)
     return index
 
 

@@ -4,8 +4,8 @@ can match, so that only those rows become ``Card`` objects (``search`` still dec
 from __future__ import annotations
 
 import sqlite3
+from collections import namedtuple
 from collections.abc import Callable
-from typing import NamedTuple
 
 from card_db.pool import CardPool
 from card_db.query import (
@@ -32,10 +32,13 @@ _SQL_OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "!=": "!="}
 MAX_CLAUSES = 32  # SQLite limits an expression's depth; a superset needs no more
 
 
-class Prefilter(NamedTuple):
-    clause: str  # "1" when nothing narrows
+class Prefilter(namedtuple("Prefilter", "clause params exact")):
+    """clause: str  ("1" when nothing narrows)
     params: list
-    exact: bool  # the clause keeps exactly the printings the query's terms keep
+    exact: bool  (the clause keeps exactly the printings the query's terms keep)
+    """
+
+    __slots__ = ()
 
 
 def sql_prefilter(query: Query) -> Prefilter:

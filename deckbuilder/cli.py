@@ -16,13 +16,6 @@ COMMAND_MODULES = (
 )  # fmt: skip
 
 
-class _Parser(argparse.ArgumentParser):
-    """Usage errors as one line (argparse would print the whole usage first)."""
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
 def _named_command(argv: list[str]) -> str | None:
     """The command named on the command line, skipping the value of ``--db``."""
     skip = False
@@ -40,9 +33,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; given ``argv`` naming a command, only that command's options are built
     (building all of them costs a sixth of a search's start-up)."""
     from deckbuilder import __version__
-    from deckbuilder.commands import common_options
+    from deckbuilder.commands import Parser, common_options
 
-    parser = _Parser(
+    parser = Parser(
         prog="deckbuilder",
         description="Deck builder, collection manager and goldfish simulator for the "
         "Call of Cthulhu card game. With no command, opens the TUI.",
@@ -95,9 +88,9 @@ CRASH_LOG = "crash.log"  # the latest crash only: a bug report needs one traceba
 
 
 def crash_log_dir() -> Path:
-    from platformdirs import user_log_path
+    from card_db.paths import user_log_dir
 
-    return user_log_path("deckbuilder")
+    return user_log_dir()
 
 
 def _one_line(exc: BaseException) -> str:

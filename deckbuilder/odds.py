@@ -7,10 +7,10 @@ of getting it is ``1 - (1 - p) ** 2``.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable
 from itertools import combinations
 from math import comb
-from typing import NamedTuple
 
 SETUP_HAND = 8
 EARLY_COST = 2  # a character this cheap can be played on turn 1 (a domain reaches 2)
@@ -45,10 +45,13 @@ def prob_all_present(group_sizes: Iterable[int], population: int, draws: int) ->
     return favourable / total
 
 
-class Fact(NamedTuple):
-    key: str
+class Fact(namedtuple("Fact", "key description probability")):
+    """key: str
     description: str
-    probability: float  # in one setup hand
+    probability: float  (in one setup hand)
+    """
+
+    __slots__ = ()
 
     @property
     def with_mulligan(self) -> float:

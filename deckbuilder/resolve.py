@@ -16,8 +16,7 @@ after all that warns once, naming the candidates and how to write the line to ch
 from __future__ import annotations
 
 import re
-from collections import Counter
-from typing import NamedTuple
+from collections import Counter, namedtuple
 
 from card_db.card import Card
 from card_db.errors import UnknownCardError
@@ -53,11 +52,14 @@ def located(warning: str, where: str) -> str:
     return f"{where}: {warning}"
 
 
-# NamedTuples, not dataclasses: importing dataclasses costs more than a `card` start-up's
-# own work (see card_db/card.py).
-class Resolved(NamedTuple):
-    card: Card
+# namedtuples, not dataclasses or typing.NamedTuple: importing either costs more than a
+# `card` start-up's own work (see card_db/card.py).
+class Resolved(namedtuple("Resolved", "card warnings")):
+    """card: Card
     warnings: list[str]
+    """
+
+    __slots__ = ()
 
 
 def number_key(number: str) -> str:
@@ -243,11 +245,14 @@ def ambiguity_warning(chosen: Card, candidates: list[Card]) -> str:
     )
 
 
-class _Pending(NamedTuple):
-    cards: list[Card]
+class _Pending(namedtuple("_Pending", "cards count section where")):
+    """cards: list[Card]
     count: int
     section: str
     where: str
+    """
+
+    __slots__ = ()
 
 
 class DeckReading:

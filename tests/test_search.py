@@ -246,6 +246,19 @@ def test_indexed_fuzzy_matching_equals_the_plain_rule(full_pool, data):
     assert fuzzy_scores(forms, wanted) == pytest.approx(_reference_fuzzy_scores(forms, wanted))
 
 
+@pytest.mark.parametrize("wanted", ["ia ia", "ab cd ef", "yig", "itinrant scholr"])
+def test_few_or_many_candidates_score_as_the_plain_rule(full_pool, wanted):
+    """Few echoing names are scored in plain Python, many by rapidfuzz: one answer."""
+    from card_db.name_match import PLAIN_PYTHON_MOST, NameMatcher, _echoing_forms, fuzzy_scores
+
+    names = sorted({(c.title, c.descriptor) for c in full_pool.cards}, key=str)
+    forms = tuple(dict.fromkeys(NameMatcher(names).fulls + NameMatcher(names).titles))
+    tokens = tuple(t for t in wanted.split() if len(t) >= 3)
+    many = len(_echoing_forms(forms, tokens)) > PLAIN_PYTHON_MOST
+    assert many == (wanted in ("ia ia", "ab cd ef"))
+    assert fuzzy_scores(forms, wanted) == pytest.approx(_reference_fuzzy_scores(forms, wanted))
+
+
 def test_words_without_letters_ask_nothing(full_pool):
     everything = search(full_pool, "").total
     assert everything > 1000

@@ -3,14 +3,45 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from pathlib import Path
 
 
+class Parser(argparse.ArgumentParser):
+    """Usage errors as one line (argparse would print the whole usage first)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's own, sized as argparse sizes it but without importing shutil (and with it
+    bz2 and lzma): argparse makes a formatter for every option it adds."""
+
+    def __init__(self, prog: str, indent_increment=2, max_help_position=24, width=None):
+        width = _terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _terminal_columns() -> int:
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 def common_options() -> argparse.ArgumentParser:
     """Options every command takes, before or after the command name."""
-    parser = argparse.ArgumentParser(add_help=False)
+    parser = Parser(add_help=False)
     parser.add_argument(
         "--db",
         metavar="PATH",
@@ -49,8 +80,6 @@ def add_rules_options(parser) -> None:
 def db_path(args: argparse.Namespace) -> Path:
     """The database file; one named by --db or $DECKBUILDER_DB must be in an existing
     folder (a typo must not create folders), the default one's folder is created."""
-    import os
-
     from card_db.errors import DatabaseError
     from card_db.paths import ENV_VAR, database_path
 
@@ -73,6 +102,8 @@ def load_pool(args: argparse.Namespace):
 
 
 def print_json(document) -> None:
+    import json
+
     json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
 

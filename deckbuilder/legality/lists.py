@@ -8,9 +8,9 @@ import json
 import os
 import re
 import sqlite3
+from collections import namedtuple
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
 import card_db
 from card_db.errors import DeckbuilderError
@@ -28,27 +28,39 @@ class LegalityError(DeckbuilderError):
     """An unknown format or list, or a list file that cannot be read."""
 
 
-# NamedTuples, not dataclasses: importing dataclasses costs more than a `card` start-up's
-# own work (see card_db/card.py).
-class ListEntry(NamedTuple):
-    title: str
-    printing: str | None = None  # "Dreamlands F117": only that printing
+# namedtuples, not dataclasses or typing.NamedTuple: importing either costs more than a
+# `card` start-up's own work (see card_db/card.py).
+class ListEntry(namedtuple("ListEntry", "title printing", defaults=(None,))):
+    """title: str
+    printing: str | None = None  ("Dreamlands F117": only that printing)
+    """
+
+    __slots__ = ()
 
     def label(self) -> str:
         return f"{self.title} ({self.printing})" if self.printing else self.title
 
 
-class LegalityList(NamedTuple):
-    id: str
+class LegalityList(
+    namedtuple(
+        "LegalityList",
+        "id name effective source restricted banned errata origin note from_card_flags",
+        defaults=((), (), None, "built-in", "", False),
+    )
+):
+    """id: str
     name: str
     effective: str | None
     source: str
     restricted: tuple[ListEntry, ...] = ()
     banned: tuple[ListEntry, ...] = ()
-    errata: dict | None = None  # None: the FAQ errata of the default list apply
-    origin: str = "built-in"  # "built-in", "card data" or "user"
+    errata: dict | None = None  (None: the FAQ errata of the default list apply)
+    origin: str = "built-in"  ("built-in", "card data" or "user")
     note: str = ""
-    from_card_flags: bool = False  # CardGameDB's restricted/banned flags on the cards
+    from_card_flags: bool = False  (CardGameDB's restricted/banned flags on the cards)
+    """
+
+    __slots__ = ()
 
     def summary(self) -> dict:
         return {

@@ -3,24 +3,33 @@
 from __future__ import annotations
 
 import json
+from collections import namedtuple
 from functools import cache
-from typing import NamedTuple
 
 from deckbuilder.legality.lists import _LISTS, LegalityError
 
 DEFAULT_FORMAT_ID = "lcg"
 
 
-class Format(NamedTuple):
-    id: str
+class Format(
+    namedtuple(
+        "Format",
+        "id name min_draw_deck copy_limit conspiracy_limit card_pool apply_errata story_deck "
+        "sources",
+    )
+):
+    """id: str
     name: str
     min_draw_deck: int
     copy_limit: int
     conspiracy_limit: int
-    card_pool: str  # "lcg" or "all"
+    card_pool: str  ("lcg" or "all")
     apply_errata: bool
     story_deck: dict | None
     sources: dict
+    """
+
+    __slots__ = ()
 
 
 def _package_json(name: str) -> dict:

@@ -3,10 +3,9 @@ its card, every printing of it), resolved once per list and pool and cached."""
 
 from __future__ import annotations
 
-import weakref
+from collections import namedtuple
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
 from card_db.card import Card
 from card_db.errors import UnknownCardError
@@ -23,17 +22,26 @@ from deckbuilder.legality.rules_text import title_key
 from deckbuilder.plurals import counted
 
 
-class ResolvedList(NamedTuple):
-    """A list against one pool: which printings and titles it names."""
+class ResolvedList(
+    namedtuple(
+        "ResolvedList",
+        "restricted_ids restricted_titles banned_ids banned_titles max_copies conspiracy_limit "
+        "errata_source warnings",
+    )
+):
+    """A list against one pool: which printings and titles it names.
 
     restricted_ids: frozenset[str]
-    restricted_titles: frozenset[str]  # title keys of entries without a usable printing
+    restricted_titles: frozenset[str]  (title keys of entries without a usable printing)
     banned_ids: frozenset[str]
     banned_titles: frozenset[str]
-    max_copies: dict[str, int]  # title key -> errata limit
+    max_copies: dict[str, int]  (title key -> errata limit)
     conspiracy_limit: int | None
     errata_source: str
     warnings: list[str]
+    """
+
+    __slots__ = ()
 
     def restricted(self, card: Card) -> bool:
         return card.id in self.restricted_ids or title_key(card.title) in self.restricted_titles
@@ -42,11 +50,8 @@ class ResolvedList(NamedTuple):
         return card.id in self.banned_ids or title_key(card.title) in self.banned_titles
 
 
-_resolved_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def resolve_list(lst: LegalityList, pool) -> ResolvedList:
-    per_pool = _resolved_cache.setdefault(pool, {})
+    per_pool = pool.derived.setdefault(resolve_list, {})
     cached = per_pool.get(id(lst))
     if cached is not None and cached[0] is lst:
         return cached[1]

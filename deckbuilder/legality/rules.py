@@ -4,8 +4,8 @@ each with its SPEC §6 rule id, a sentence naming the cards and the limit, and i
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.card import Card
 from deckbuilder.legality.lists import LegalityList, builtin_lists, get_list
@@ -14,6 +14,7 @@ from deckbuilder.legality.resolution import ResolvedList, pool_for, resolve_list
 from deckbuilder.legality.rules_text import title_key
 from deckbuilder.plurals import counted
 
+TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:  # the rules only read decks: importing deck.py would cost `card` start-up
     from deckbuilder.deck import Deck
 
@@ -29,11 +30,14 @@ _COPY_TEXT = re.compile(
 _ANY_NUMBER = 10**6
 
 
-class Violation(NamedTuple):
-    rule: str
+class Violation(namedtuple("Violation", "rule message cards source")):
+    """rule: str
     message: str
     cards: list[str]
     source: str
+    """
+
+    __slots__ = ()
 
     def to_json(self) -> dict:
         return {
@@ -44,13 +48,16 @@ class Violation(NamedTuple):
         }
 
 
-class CheckResult(NamedTuple):
-    deck: str
+class CheckResult(namedtuple("CheckResult", "deck format list draw_deck_count problems warnings")):
+    """deck: str
     format: str
     list: str
     draw_deck_count: int
     problems: list[Violation]
     warnings: list[str]
+    """
+
+    __slots__ = ()
 
     @property
     def legal(self) -> bool:
