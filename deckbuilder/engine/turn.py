@@ -116,12 +116,12 @@ class TurnMixin:
     def _begin_resource(self) -> None:
         self._set_phase(RESOURCE)
 
-    def _restore_one(self) -> int:
-        """Restore one insane character (the rules make it compulsory) and return it; -1 if
-        it had to be discarded. An insane character has no keywords, so a restored Heroic
-        character can meet a Villainous one (or the reverse); the rules then make the player
-        discard one of them. The player restores a character that clashes with nobody when
-        there is one; otherwise the restored character is the one discarded."""
+    def _restore_one(self) -> None:
+        """Restore one insane character (the rules make it compulsory). An insane character
+        has no keywords, so a restored Heroic character can meet a Villainous one (or the
+        reverse); the rules then make the player discard one of them. The player restores a
+        character that clashes with nobody when there is one; otherwise the restored
+        character is the one discarded."""
         cd, status = self.deck, self._status
         insane = [i for i in self._characters if status[i] == INSANE]
         kind_of = cd.kind_of
@@ -133,8 +133,6 @@ class TurnMixin:
             self._event(
                 "discard", f"{self.card(restored).title} discarded: Heroic and Villainous clash"
             )
-            return -1
-        return restored
 
     # ----------------------------------------------------------------- resource
     def _resource_phase_attach(self, inst: int, d: int) -> None:
