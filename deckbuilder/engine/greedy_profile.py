@@ -24,7 +24,6 @@ class GreedyProfile:
         "is_character",
         "unlocks",
         "mulligan_candidate",
-        "order_of_instance",
         "value_of_instance",
     )
 
@@ -84,9 +83,8 @@ class GreedyProfile:
         self.is_character = [t == CHARACTER for t in cd.ctype]
         # Cards a resource may unlock: characters and conspiracies.
         self.unlocks = [t == CHARACTER or t == CONSPIRACY for t in cd.ctype]
-        # Sort key of each instance for ``play``: most valuable first.
+        # The keep value of each instance (a choice among cards reads it).
         self.value_of_instance = [keep_value[k] for k in cd.kind_of]
-        self.order_of_instance = [-v for v in self.value_of_instance]
         # Characters the mulligan rule looks at (an X cost is never counted playable).
         self.mulligan_candidate = [cd.ctype[k] == CHARACTER and not cd.cost_is_x[k] for k in kinds]
 

@@ -316,16 +316,24 @@ class GreedyPolicy(Policy):
         cd = game.deck
         kind_of, cost = cd.kind_of, cd.cost
         affordable = game.affordable_cost()
-        # Most valuable first (the sort is stable: equal values keep the hand's order), so
-        # the first card that can be paid is the one to play.
-        for i in sorted(game._hand, key=profile.order_of_instance.__getitem__):
+        keep_value = profile.keep_value
+        pay_domain = game.pay_domain
+        best, best_value, best_domain = -1, -1e9, -1
+        for i in game._hand:
             k = kind_of[i]
             check = play_check[k]
-            if not check or cost[k] > affordable or (check == 2 and not game.may_play(k)):
+            if not check:
                 continue
-            domain = game.pay_domain(k)
+            v = keep_value[k]
+            if v <= best_value:  # also skips further copies of a card already chosen
+                continue
+            if cost[k] > affordable or (check == 2 and not game.may_play(k)):
+                continue
+            domain = pay_domain(k)
             if domain != -2:
-                return play_action(i, domain)
+                best, best_value, best_domain = i, v, domain
+        if best >= 0:
+            return play_action(best, best_domain)
         if not game.deck.text:
             return None
         return self._extra_action(game, profile.ops_events, OPERATIONS)
