@@ -93,11 +93,11 @@ class PayingMixin:
         cd = self.deck
         if cd.has_cost_statics and (self._statics_cache or self._build_statics())[5]:
             return math.inf
-        drained = self._drained
+        drained, value = self._drained, self._dom_value
         top = 0
-        for d, v in enumerate(self._dom_value):
-            if v > top and not drained[d]:
-                top = v
+        for d in self._domain_indices:
+            if not drained[d] and value[d] > top:
+                top = value[d]
         return top
 
     def _cost_now(self, kind: int) -> int:
