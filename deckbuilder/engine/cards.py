@@ -146,7 +146,6 @@ class CompiledDeck:
         "playable_event",
         "simulated",
         "match_need",
-        "icons",
         "cost_passive",
     )
 
@@ -201,7 +200,6 @@ class CompiledDeck:
         self.combat = [c.combat for c in cards]
         self.arcane = [c.arcane for c in cards]
         self.investigation = [c.investigation for c in cards]
-        self.icons = [(c.terror, c.combat, c.arcane, c.investigation) for c in cards]
         self.willpower = [c.has_keyword("Willpower") for c in cards]
         weight: dict[int, int] = {}
         for k, n in enumerate(counts):

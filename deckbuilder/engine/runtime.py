@@ -121,7 +121,7 @@ class AbilityMixin:
             return 0, [0, 0, 0, 0]
         k = cd.kind_of[inst]
         skill = cd.skill[k]
-        icons = list(cd.icons[k])
+        icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         if cd.has_statics or self._temp:
             cache = self._statics_cache or self._build_statics()
             committed = None
