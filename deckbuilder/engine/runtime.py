@@ -60,6 +60,9 @@ class AbilityMixin:
             self._cost_cache.clear()
 
     def _build_statics(self) -> tuple:
+        """(every passive in play, skill ones, icon ones, cost ones for other cards, whether
+        every cost one is a fixed number, whether cost modifiers apply at all), each passive
+        as (source instance, Static)."""
         cd = self.deck
         statics, kind_of, status = cd.statics, cd.kind_of, self._status
         every, skills, icon_mods, costs = [], [], [], []
