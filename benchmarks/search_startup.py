@@ -1,6 +1,9 @@
 """End-to-end start-up of ``deckbuilder search`` against ``cthulhucli`` for the same query,
 for each search form: field filters, a text filter, a title word, a fuzzy title, a descriptor.
 
+Run it with the Python of the environment to measure: a user's install (`pip install .`)
+or the editable development one; the README gives both.
+
 The two commands run alternately (so drift in machine load hits both alike) from process
 start to exit; prints each one's median wall and CPU time and the ratio deckbuilder /
 cthulhucli (the median of the per-pair ratios), then a table of all forms.

@@ -6,9 +6,9 @@ with plain sqlite3. Nothing heavy happens at import time.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 
 from card_db.errors import DatabaseError
 
@@ -50,7 +50,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
 }
 
 
-def create_db_engine(path: str | Path, *, timeout: float | None = None) -> Engine:
+def create_db_engine(path: str | os.PathLike, *, timeout: float | None = None) -> Engine:
     """A SQLAlchemy engine for the database file (":memory:" for tests).
 
     Transactions are begun by SQLAlchemy, not the driver, so that reads and writes of one
@@ -103,7 +103,7 @@ def _looks_like_ours(connection: sqlite3.Connection, tables: list[str]) -> bool:
     return {"id", "title", "title_key", "set_code", "era"} <= columns
 
 
-def claim(connection: sqlite3.Connection, path: str | Path) -> None:
+def claim(connection: sqlite3.Connection, path: str | os.PathLike) -> None:
     """Refuse a SQLite file that another program made, before anything changes it."""
     application = connection.execute("PRAGMA application_id").fetchone()[0]
     if application == APPLICATION_ID:
@@ -162,7 +162,7 @@ def begin_write(session):
     return session.connection(execution_options=options)
 
 
-def _use_wal(path: Path) -> None:
+def _use_wal(path: str | os.PathLike) -> None:
     """Write-ahead logging: readers never wait for a writer. Set once, kept by the file."""
     connection = sqlite3.connect(path, timeout=FIRST_RUN_TIMEOUT, isolation_level=None)
     try:
@@ -173,27 +173,29 @@ def _use_wal(path: Path) -> None:
         connection.close()
 
 
-def prepare_database(path: str | Path, *, progress: Callable[[str], None] | None = None) -> Engine:
+def prepare_database(
+    path: str | os.PathLike, *, progress: Callable[[str], None] | None = None
+) -> Engine:
     """Open (creating if needed) the database at ``path``, upgrade it, and load the embedded
     card pool when it holds no cards. Returns the engine."""
     from card_db.importers.cthulhucli import load_embedded_if_empty
     from card_db.sqlite_errors import database_error, is_database_failure
 
     memory = str(path) == ":memory:"
-    path_obj = Path(path)
-    if not memory:
+    folder = os.path.dirname(os.fspath(path))
+    if not memory and folder:
         try:
-            path_obj.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(folder, exist_ok=True)
         except OSError as exc:
             raise DatabaseError(
-                f"cannot create the database folder {path_obj.parent}: {exc.strerror}"
+                f"cannot create the database folder {folder}: {exc.strerror}"
             ) from None
     engine = create_db_engine(path)
     # Preparing may wait for another process's first run, so longer than a plain write.
     preparer = engine if memory else create_db_engine(path, timeout=FIRST_RUN_TIMEOUT)
     try:
         if not memory:
-            _use_wal(path_obj)
+            _use_wal(path)
         ensure_schema(preparer)
         load_embedded_if_empty(preparer, progress=progress)
     except Exception as exc:

@@ -148,6 +148,23 @@ def wratio(a: str, b: str) -> float:
     return max(best, partial_token_ratio(a, b) * UNBASE_SCALE * partial_scale)
 
 
+def osa_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, substitute, swap two neighbours) from ``a`` to ``b``, no
+    substring edited twice: the optimal string alignment distance. Plain dynamic
+    programming, for a pair or a few; rapidfuzz's OSA scores many."""
+    before, row = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            cost = ca != cb
+            best = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + cost)
+            if before is not None and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                best = min(best, before[j - 2] + 1)
+            current[j] = best
+        before, row = row, current
+    return row[-1]
+
+
 class WordList:
     """Many words scored against one word at once. Each word is a run of bits in one big
     integer, with a zero guard bit between runs, so the LCS rows of all words advance

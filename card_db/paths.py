@@ -1,39 +1,38 @@
 """Where the database lives: --db, else $DECKBUILDER_DB, else the user data folder; and
-where the crash log goes."""
+where the crash log goes. Paths are strings: pathlib costs a start-up ~6 ms to import."""
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 ENV_VAR = "DECKBUILDER_DB"
 APP = "deckbuilder"
 
 
-def database_path(explicit: str | os.PathLike | None = None) -> Path:
+def database_path(explicit: str | os.PathLike | None = None) -> str:
     if explicit:
-        return Path(explicit).expanduser()
+        return os.path.expanduser(os.fspath(explicit))
     from_env = os.environ.get(ENV_VAR)
     if from_env:
-        return Path(from_env).expanduser()
-    return user_data_dir() / "cards.sqlite"
+        return os.path.expanduser(from_env)
+    return os.path.join(user_data_dir(), "cards.sqlite")
 
 
-def user_data_dir() -> Path:
+def user_data_dir() -> str:
     if _is_xdg():
         return _xdg_dir("XDG_DATA_HOME", "~/.local/share")
-    from platformdirs import user_data_path
+    from platformdirs import user_data_dir
 
-    return user_data_path(APP)
+    return user_data_dir(APP)
 
 
-def user_log_dir() -> Path:
+def user_log_dir() -> str:
     if _is_xdg():
-        return _xdg_dir("XDG_STATE_HOME", "~/.local/state") / "log"
-    from platformdirs import user_log_path
+        return os.path.join(_xdg_dir("XDG_STATE_HOME", "~/.local/state"), "log")
+    from platformdirs import user_log_dir
 
-    return user_log_path(APP)
+    return user_log_dir(APP)
 
 
 # On Linux the folders follow the XDG base directories, as platformdirs places them there;
@@ -42,6 +41,6 @@ def _is_xdg() -> bool:
     return sys.platform.startswith("linux") and "ANDROID_DATA" not in os.environ
 
 
-def _xdg_dir(variable: str, default: str) -> Path:
+def _xdg_dir(variable: str, default: str) -> str:
     base = os.environ.get(variable, "").strip() or os.path.expanduser(default)
-    return Path(base) / APP
+    return os.path.join(base, APP)

@@ -7,16 +7,19 @@ The order below is release order, oldest first; it decides which printing is the
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
 
-class SetInfo(NamedTuple):
-    code: str
+class SetInfo(namedtuple("SetInfo", "code name era kind cycle order")):
+    """code: str
     name: str
     era: str
-    kind: str  # "core", "asylum", "deluxe", "ccg"
+    kind: str  ("core", "asylum", "deluxe", "ccg")
     cycle: str | None
     order: int
+    """
+
+    __slots__ = ()
 
 
 _LCG = [

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
-from pathlib import Path
 
 from card_db.errors import DatabaseError
 
@@ -25,7 +25,7 @@ def is_database_failure(exc: BaseException) -> bool:
     return _sqlite_error(exc) is not None
 
 
-def database_error(path: str | Path, exc: BaseException) -> DatabaseError:
+def database_error(path: str | os.PathLike, exc: BaseException) -> DatabaseError:
     """The one-line error for a sqlite3 (or SQLAlchemy-wrapped sqlite3) failure on ``path``."""
     error = _sqlite_error(exc) or exc
     reason = (str(error).splitlines() or [type(error).__name__])[0]

@@ -9,10 +9,10 @@ driver's own would run reads outside them) and wait ``db.BUSY_TIMEOUT`` for a wr
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from card_db import db
 from card_db.card import Card
@@ -68,15 +68,14 @@ def _is_ready(connection: sqlite3.Connection) -> bool:
         return False
 
 
-def _open(path: Path) -> sqlite3.Connection:
+def _open(path: str | os.PathLike) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=db.BUSY_TIMEOUT, isolation_level=None)
 
 
-def connect(path: str | Path, *, progress: Callable[[str], None] | None = None):
+def connect(path: str | os.PathLike, *, progress: Callable[[str], None] | None = None):
     """A sqlite3 connection to a ready database (prepared first if need be)."""
-    path = Path(path)
     try:
-        if path.exists():
+        if os.path.exists(path):
             connection = _open(path)
             if _is_ready(connection):
                 return connection
@@ -89,7 +88,7 @@ def connect(path: str | Path, *, progress: Callable[[str], None] | None = None):
 
 @contextmanager
 def read_transaction(
-    path: str | Path, *, progress: Callable[[str], None] | None = None
+    path: str | os.PathLike, *, progress: Callable[[str], None] | None = None
 ) -> Iterator[sqlite3.Connection]:
     """A connection whose reads all see one state of the database (a writer never waits
     for it, nor it for a writer)."""
@@ -105,7 +104,7 @@ def read_transaction(
 
 @contextmanager
 def write_transaction(
-    path: str | Path, *, progress: Callable[[str], None] | None = None
+    path: str | os.PathLike, *, progress: Callable[[str], None] | None = None
 ) -> Iterator[sqlite3.Connection]:
     """One write transaction, committed when the block succeeds and rolled back otherwise.
     BEGIN IMMEDIATE takes the write lock before anything is read, so a read-modify-write
@@ -122,7 +121,7 @@ def write_transaction(
 
 
 def load_cards(
-    path: str | Path,
+    path: str | os.PathLike,
     *,
     progress: Callable[[str], None] | None = None,
     where: tuple[str, list] | None = None,
@@ -143,7 +142,7 @@ def load_cards(
     return [row_to_card(r) for r in rows]
 
 
-def distinct_titles(path: str | Path, *, where: tuple[str, list] | None = None) -> list[str]:
+def distinct_titles(path: str | os.PathLike, *, where: tuple[str, list] | None = None) -> list[str]:
     """The printed titles of the cards ``where`` keeps: a cheap first pass for title search."""
     clause, params = where or ("1", [])
     connection = connect(path)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from pathlib import Path
 
 # Order is the order of ``deckbuilder --help``.
 COMMAND_MODULES = (
@@ -87,7 +87,7 @@ def _run(argv: list[str]) -> int:
 CRASH_LOG = "crash.log"  # the latest crash only: a bug report needs one traceback
 
 
-def crash_log_dir() -> Path:
+def crash_log_dir() -> str:
     from card_db.paths import user_log_dir
 
     return user_log_dir()
@@ -114,9 +114,10 @@ def _write_crash_log(argv: list[str]) -> str:
     )
     try:
         folder = crash_log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / CRASH_LOG
-        path.write_text(report, encoding="utf-8", errors="backslashreplace")
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, CRASH_LOG)
+        with open(path, "w", encoding="utf-8", errors="backslashreplace") as log:
+            log.write(report)
     except OSError as exc:
         return f"the traceback could not be saved ({exc.strerror or exc})"
     return f"the traceback is in {path}; please report it"

@@ -9,9 +9,9 @@ the story cards (story-deck rules).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
-from pathlib import Path
 
 from card_db.names import fold
 
@@ -25,7 +25,9 @@ def list_title_keys(lists) -> set[str]:
     return {title_key(entry.title) for lst in lists for entry in (*lst.restricted, *lst.banned)}
 
 
-def load_partial_pool(db_path: Path, title_keys: Iterable[str], *, titles: Iterable[str] = ()):
+def load_partial_pool(
+    db_path: str | os.PathLike, title_keys: Iterable[str], *, titles: Iterable[str] = ()
+):
     """Every printing of the titles (by key or as printed), the flagged cards and the
     stories, as a CardPool."""
     from card_db.pool import CardPool
@@ -40,7 +42,7 @@ def load_partial_pool(db_path: Path, title_keys: Iterable[str], *, titles: Itera
     return CardPool(load_cards(db_path, progress=_progress, where=(clause, keys + titles)))
 
 
-def titles_by_key(db_path: Path, keys: Iterable[str]) -> dict[str, list[str]]:
+def titles_by_key(db_path: str | os.PathLike, keys: Iterable[str]) -> dict[str, list[str]]:
     """The printed titles of the title keys the database has (an indexed lookup)."""
     from card_db.store import connect
     from deckbuilder.commands import _progress
@@ -61,7 +63,7 @@ def titles_by_key(db_path: Path, keys: Iterable[str]) -> dict[str, list[str]]:
     return found
 
 
-def title_keys_in(data: bytes, db_path: Path) -> set[str]:
+def title_keys_in(data: bytes, db_path: str | os.PathLike) -> set[str]:
     """The keys of every title whose letters occur in ``data`` (a deck file): a superset of
     the titles it names, however it spells them (case, punctuation, OCTGN markers)."""
     from card_db.store import connect
@@ -76,7 +78,9 @@ def title_keys_in(data: bytes, db_path: Path) -> set[str]:
     return {k for k in keys if k in squashed}
 
 
-def read_decks_quickly(paths: list[str], db_path: Path, lists=()) -> tuple[list, object]:
+def read_decks_quickly(
+    paths: list[str], db_path: str | os.PathLike, lists=()
+) -> tuple[list, object]:
     """(decks, pool) for deck files: read against the partial pool of their titles (and the
     titles ``lists`` name), and again against the whole pool when that read is not certain
     (an unknown or misspelt card, whose suggestions and fuzzy matches need every title)."""
@@ -86,7 +90,7 @@ def read_decks_quickly(paths: list[str], db_path: Path, lists=()) -> tuple[list,
 
     keys = list_title_keys(lists)
     for path in paths:
-        keys |= title_keys_in(read_bytes(Path(path)), db_path)
+        keys |= title_keys_in(read_bytes(path), db_path)
     pool = load_partial_pool(db_path, keys)
     try:
         decks = [read_deck(path, pool) for path in paths]

@@ -120,6 +120,19 @@ def how_to_choose(cards: list[Card]) -> str:
     )
 
 
+def could_be_read_as(text: str, title: str) -> bool:
+    """Whether the resolver could read ``text``, a name no card has, as ``title``: one edit
+    away, or the same words but for articles (its near-certain readings). Checked for one
+    title without rapidfuzz, which reading against a whole pool needs."""
+    from card_db.fuzzy import osa_distance
+
+    key, own = title_key(text), title_key(title)
+    if len(key) >= _MIN_FUZZY_KEY and abs(len(key) - len(own)) <= _NEAR_DISTANCE:
+        if osa_distance(key, own) <= _NEAR_DISTANCE:
+            return True
+    return _article_free(text) == _article_free(title)
+
+
 class Resolver:
     """Resolves titles against one pool; cheap to create, caches its fuzzy indexes."""
 

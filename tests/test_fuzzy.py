@@ -47,6 +47,14 @@ def test_lcs_is_symmetric_and_bounded(a, b):
     assert 0 <= ab <= min(len(a), len(b))
 
 
+@settings(max_examples=300, deadline=None)
+@given(a=st.one_of(SHORT, LONG), b=st.one_of(SHORT, LONG))
+def test_osa_distance_equals_rapidfuzz(a, b):
+    from rapidfuzz.distance import OSA
+
+    assert fuzzy.osa_distance(a, b) == OSA.distance(a, b)
+
+
 WORD = st.text(alphabet="abcdefé", min_size=1, max_size=12)
 
 

@@ -164,3 +164,23 @@ def test_suggestions_are_searched_for_the_first_unknown_names_only():
         found.append(caught.value.suggestions)
     assert all("Hired Gun" in s for s in found[:MAX_SUGGESTED])
     assert found[MAX_SUGGESTED:] == [[], [], []]
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "could"),
+    [
+        ("Nyarlahotep", "Nyarlathotep", True),  # one edit (the FAQ's spelling)
+        ("Guardian of the Dawn", "Guardian of Dawn", True),  # an article more
+        ("Nyarlahotep", "Carl Stanford", False),
+        ("Dagn", "Dagon", False),  # under six letters: never read fuzzily
+    ],
+)
+def test_could_be_read_as_agrees_with_the_resolver(full_pool, text, title, could):
+    from deckbuilder.resolve import Resolver, could_be_read_as
+
+    assert could_be_read_as(text, title) is could
+    try:
+        read = Resolver(full_pool).title_printings(text)[0][0].title
+    except UnknownCardError:
+        read = None
+    assert (read == title) is could

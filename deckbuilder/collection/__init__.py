@@ -5,83 +5,56 @@ per-card adjustment (singles bought, cards lost, CCG cards); printings of one ca
 (SPEC §8). A built deck reserves a snapshot of its cards: available = owned − reserved.
 
 One module per job: ``products`` (what a product holds), ``cards`` (which card an entry is),
-``ownership`` (the counting rules), ``changes`` and ``reservations`` (storage), ``summary``,
+``ownership`` (the counting rules), ``changes`` and ``reservations`` (storage), ``overview``,
 ``csv_backup``; ``sql`` says how they reach the database.
+
+Names are imported from their module on first use: `deckbuilder card` reads ownership and
+need not pay for the CSV, reservation and summary code.
 """
 
-from deckbuilder.collection.cards import (
-    MAX_COUNT,
-    CardName,
-    card_names,
-    check_count,
-    parse_count,
-    resolve_card,
-)
-from deckbuilder.collection.changes import CardChange, add_card, add_product, set_copies
-from deckbuilder.collection.csv_backup import (
-    CSV_HEADER,
-    CsvRow,
-    export_rows,
-    format_csv,
-    parse_csv,
-    read_csv,
-    replace_all,
-    write_csv,
-)
-from deckbuilder.collection.errors import (
-    AmbiguousCardError,
-    CollectionError,
-    UnknownProductError,
-)
-from deckbuilder.collection.ownership import (
-    BuildCheck,
-    MissingCard,
-    available_counts,
-    deck_needs,
-    missing_for,
-    owned_counts,
-    reserved_counts,
-)
-from deckbuilder.collection.products import PRODUCTS, find_product, printed_copies
-from deckbuilder.collection.reservations import BuiltDeckInfo, build, list_built, unbuild
-from deckbuilder.collection.summary import CollectionSummary, summary
+from __future__ import annotations
 
-__all__ = [
-    "CSV_HEADER",
-    "MAX_COUNT",
-    "PRODUCTS",
-    "AmbiguousCardError",
-    "BuildCheck",
-    "BuiltDeckInfo",
-    "CardChange",
-    "CardName",
-    "CollectionError",
-    "CollectionSummary",
-    "CsvRow",
-    "MissingCard",
-    "UnknownProductError",
-    "add_card",
-    "add_product",
-    "available_counts",
-    "build",
-    "card_names",
-    "check_count",
-    "deck_needs",
-    "export_rows",
-    "find_product",
-    "format_csv",
-    "list_built",
-    "missing_for",
-    "owned_counts",
-    "parse_count",
-    "parse_csv",
-    "printed_copies",
-    "read_csv",
-    "replace_all",
-    "reserved_counts",
-    "resolve_card",
-    "set_copies",
-    "summary",
-    "unbuild",
-    "write_csv",
-]
+import importlib
+
+_NAMES_BY_MODULE = {
+    "cards": ("CardName", "MAX_COUNT", "card_names", "check_count", "parse_count", "resolve_card"),
+    "changes": ("CardChange", "add_card", "add_product", "set_copies"),
+    "csv_backup": (
+        "CSV_HEADER",
+        "CsvRow",
+        "export_rows",
+        "format_csv",
+        "parse_csv",
+        "read_csv",
+        "replace_all",
+        "write_csv",
+    ),
+    "errors": ("AmbiguousCardError", "CollectionError", "UnknownProductError"),
+    "ownership": (
+        "BuildCheck",
+        "MissingCard",
+        "available_counts",
+        "deck_needs",
+        "missing_for",
+        "owned_counts",
+        "reserved_counts",
+    ),
+    "products": ("PRODUCTS", "find_product", "printed_copies"),
+    "reservations": ("BuiltDeckInfo", "build", "list_built", "unbuild"),
+    "overview": ("CollectionSummary", "summary"),
+}
+_MODULE_OF = {name: module for module, names in _NAMES_BY_MODULE.items() for name in names}
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str):
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

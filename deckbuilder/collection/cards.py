@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections import namedtuple
 from collections.abc import Collection, Iterable
-from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.identity import descriptor_key
 from deckbuilder.collection.errors import AmbiguousCardError, CollectionError
 from deckbuilder.collection.sql import marks, rows
 
+TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from card_db.card import Card
     from card_db.pool import CardPool
@@ -96,10 +97,13 @@ def resolve_card(
     return cards[0]
 
 
-class CardName(NamedTuple):
-    title: str
+class CardName(namedtuple("CardName", "title descriptor label")):
+    """title: str
     descriptor: str
-    label: str  # the title, with the descriptor (or card id) when the title names several cards
+    label: str  (the title, with the descriptor (or card id) when the title names several cards)
+    """
+
+    __slots__ = ()
 
 
 def card_names(db: sqlite3.Connection, card_ids: Iterable[str]) -> dict[str, CardName]:

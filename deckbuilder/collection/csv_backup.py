@@ -33,10 +33,10 @@ from deckbuilder.collection.cards import (
 )
 from deckbuilder.collection.changes import set_copies
 from deckbuilder.collection.errors import CollectionError
+from deckbuilder.collection.overview import summary
 from deckbuilder.collection.products import find_product
 from deckbuilder.collection.reservations import reserve
 from deckbuilder.collection.sql import connection_of
-from deckbuilder.collection.summary import summary
 
 if TYPE_CHECKING:
     from card_db.card import Card

@@ -8,14 +8,13 @@ by card id (``card.card_id``).
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections import Counter, namedtuple
 
 from deckbuilder.collection.cards import card_names
 from deckbuilder.collection.products import printed_copies
 from deckbuilder.collection.sql import connection_of, marks, rows
 
+TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from deckbuilder.deck import Deck
 
@@ -69,13 +68,18 @@ def available_counts(*, session, exclude: str | None = None) -> dict[str, int]:
     return {card_id: n for card_id, n in available.items() if n > 0}
 
 
-@dataclass
-class MissingCard:
-    title: str  # the label: with the descriptor when the title names several cards
+# namedtuples, not dataclasses: importing dataclasses costs `card` a tenth of its start-up.
+class MissingCard(
+    namedtuple("MissingCard", "title need have card_id descriptor", defaults=("", ""))
+):
+    """title: str  (the label: with the descriptor when the title names several cards)
     need: int
     have: int
     card_id: str = ""
     descriptor: str = ""
+    """
+
+    __slots__ = ()
 
     def to_json(self) -> dict:
         return {
@@ -87,11 +91,13 @@ class MissingCard:
         }
 
 
-@dataclass
-class BuildCheck:
-    deck: str
+class BuildCheck(namedtuple("BuildCheck", "deck missing cards")):
+    """deck: str
     missing: list[MissingCard]
-    cards: int  # copies the deck needs in all
+    cards: int  (copies the deck needs in all)
+    """
+
+    __slots__ = ()
 
     @property
     def buildable(self) -> bool:

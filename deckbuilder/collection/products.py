@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib import resources
 
 from card_db.names import title_key
 from card_db.sets import SETS, SetInfo, find_set
@@ -41,8 +41,11 @@ def find_product(text: str) -> SetInfo:
 
 @cache
 def _quantities() -> dict:
-    data = resources.files("card_db").joinpath("data/product_quantities.json")
-    return json.loads(data.read_text(encoding="utf-8"))
+    import card_db
+
+    path = os.path.join(os.path.dirname(card_db.__file__), "data", "product_quantities.json")
+    with open(path, encoding="utf-8") as file:
+        return json.load(file)
 
 
 def printed_copies(product_code: str) -> int:

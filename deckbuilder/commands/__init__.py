@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 
 class Parser(argparse.ArgumentParser):
@@ -77,15 +76,16 @@ def add_rules_options(parser) -> None:
     )
 
 
-def db_path(args: argparse.Namespace) -> Path:
+def db_path(args: argparse.Namespace) -> str:
     """The database file; one named by --db or $DECKBUILDER_DB must be in an existing
     folder (a typo must not create folders), the default one's folder is created."""
     from card_db.errors import DatabaseError
     from card_db.paths import ENV_VAR, database_path
 
     path = database_path(getattr(args, "db", None))
-    if (getattr(args, "db", None) or os.environ.get(ENV_VAR)) and not path.parent.is_dir():
-        raise DatabaseError(f"{path}: the folder {path.parent} does not exist")
+    folder = os.path.dirname(path) or "."
+    if (getattr(args, "db", None) or os.environ.get(ENV_VAR)) and not os.path.isdir(folder):
+        raise DatabaseError(f"{path}: the folder {folder} does not exist")
     return path
 
 

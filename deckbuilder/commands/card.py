@@ -7,7 +7,6 @@ from deckbuilder.commands import add_command, db_path, print_json
 
 WIDTH = 80
 MAX_SHOWN = 10  # a vague name can match dozens of cards: the rest are listed by title
-_NEAR_LENGTH = 4  # an article ("the ") or one edit: the most a fuzzy list entry differs
 
 
 def register(subparsers) -> None:
@@ -209,10 +208,10 @@ def list_statuses(card, pool, lists) -> list[dict]:
 def _entries_for(lst, card, pool):
     """The list without the entries that cannot name ``card``, so that a misspelt entry
     for another card costs no fuzzy matching. An entry spelled as another title names that
-    title (exact matches win); a fuzzy match is one edit or an article away, so an entry
-    for a title not in the database can only be ``card`` when its length is close to the
-    title's or it contains the title (a descriptor or printing written after it)."""
+    title (exact matches win); one for a title not in the database names ``card`` only when
+    the resolver could read it so, or when it holds the title (a descriptor after it)."""
     from card_db.names import title_key
+    from deckbuilder.resolve import could_be_read_as
 
     own = title_key(card.title)
 
@@ -220,7 +219,7 @@ def _entries_for(lst, card, pool):
         key = title_key(entry.title)
         if key == own or own in key:
             return True
-        return not pool.printings(entry.title) and abs(len(key) - len(own)) <= _NEAR_LENGTH
+        return not pool.printings(entry.title) and could_be_read_as(entry.title, card.title)
 
     return lst._replace(
         restricted=tuple(e for e in lst.restricted if may_name(e)),

@@ -7,7 +7,6 @@ cannot place at once (``DeckFileError``), so a deck is never silently shortened.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from card_db.errors import DeckbuilderError, UnknownCardError
 from deckbuilder.deck import Deck, DeckLimitError
@@ -27,8 +26,8 @@ class DeckFileError(DeckbuilderError):
         self.unknown = list(unknown)
 
 
-def format_for(path: Path):
-    suffix = path.suffix.lower()
+def format_for(path: str | os.PathLike):
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix == ".txt":
         from deckbuilder.formats import text as module
     elif suffix == ".o8d":
@@ -46,15 +45,16 @@ def format_for(path: Path):
     return module
 
 
-def read_bytes(path: Path, kind: str = "deck file") -> bytes:
+def read_bytes(path: str | os.PathLike, kind: str = "deck file") -> bytes:
     """The file's bytes; one too big for a ``kind`` is refused before reading it."""
     try:
-        size = path.stat().st_size
+        size = os.stat(path).st_size
         if size > MAX_DECK_FILE_BYTES:
             raise DeckFileError(
                 f"{path}: {size:,} bytes is too big for a {kind} (limit {MAX_DECK_FILE_BYTES:,})"
             )
-        return path.read_bytes()
+        with open(path, "rb") as file:
+            return file.read()
     except DeckFileError:
         raise
     except IsADirectoryError:
@@ -66,16 +66,17 @@ def read_bytes(path: Path, kind: str = "deck file") -> bytes:
 def read_deck(path: str | os.PathLike, pool) -> Deck:
     """Read a deck file (format by suffix). Raises DeckFileError for bad input;
     ``Deck.warnings`` holds how names were resolved."""
-    path = Path(path)
+    path = os.fspath(path)
     module = format_for(path)
     # A file name need not be UTF-8; the deck named after it must be text we can print.
-    name = os.fsencode(path.stem).decode("utf-8", "replace")
+    stem = os.path.splitext(os.path.basename(path))[0]
+    name = os.fsencode(stem).decode("utf-8", "replace")
     return _parse(module, read_bytes(path), pool, name=name, source=str(path))
 
 
 def parse_deck(data: bytes | str, pool, *, suffix: str, name: str = "deck") -> Deck:
     """Parse deck content given as bytes or text, in the format of ``suffix``."""
-    module = format_for(Path(f"{name}{suffix}"))
+    module = format_for(f"{name}{suffix}")
     source = f"{name}{suffix}"
     if isinstance(data, str):
         refuse_lone_surrogates(data, source)
@@ -101,20 +102,23 @@ def refuse_lone_surrogates(text: str, source: str) -> None:
 
 
 def dump_deck(deck: Deck, suffix: str) -> str:
-    return format_for(Path(f"deck{suffix}")).dump(deck)
+    return format_for(f"deck{suffix}").dump(deck)
 
 
 def write_deck(deck: Deck, path: str | os.PathLike, *, dump=None) -> None:
     """Write a deck in the format of the path's suffix (or with ``dump``), atomically (an
     existing file is replaced only once the new one is complete)."""
-    path = Path(path)
+    path = os.fspath(path)
     content = (dump or format_for(path).dump)(deck)
-    temporary = path.with_name(f".{path.name}.tmp")
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".{name}.tmp")
     try:
-        temporary.write_text(content, encoding="utf-8", newline="\n")
+        with open(temporary, "w", encoding="utf-8", newline="\n") as file:
+            file.write(content)
         os.replace(temporary, path)
     except OSError as exc:
-        temporary.unlink(missing_ok=True)
+        if os.path.exists(temporary):
+            os.unlink(temporary)
         raise DeckFileError(f"{path}: cannot write: {exc.strerror}") from None
 
 

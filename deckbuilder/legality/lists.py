@@ -10,14 +10,13 @@ import re
 import sqlite3
 from collections import namedtuple
 from functools import cache
-from pathlib import Path
 
 import card_db
 from card_db.errors import DeckbuilderError
 
 # The lists shipped with card_db (a plain path: importlib.resources costs a tenth of a
 # `deckbuilder card` start-up in imports).
-_LISTS = Path(card_db.__file__).parent / "lists"
+_LISTS = os.path.join(os.path.dirname(card_db.__file__), "lists")
 DEFAULT_LIST_ID = "final-2015"
 CGDB_LIST_ID = "cgdb"
 LIST_KIND = "deckbuilder-legality-list"
@@ -209,11 +208,11 @@ def _is_date(text: str) -> bool:
 @cache
 def builtin_lists() -> dict[str, LegalityList]:
     lists = {}
-    for item in _LISTS.iterdir():
-        if item.name.endswith(".json"):
-            document = json.loads(item.read_text("utf-8"))
+    for name in sorted(os.listdir(_LISTS)):
+        if name.endswith(".json"):
+            document = read_json(name)
             if document.get("kind") == LIST_KIND:
-                found = list_from_document(document, item.name, origin="built-in")
+                found = list_from_document(document, name, origin="built-in")
                 lists[found.id] = found
     lists[CGDB_LIST_ID] = LegalityList(
         id=CGDB_LIST_ID,
@@ -226,12 +225,18 @@ def builtin_lists() -> dict[str, LegalityList]:
     return lists
 
 
-def user_lists(db_path: str | Path | None) -> dict[str, LegalityList]:
+def read_json(name: str):
+    """One of the project's own JSON files in ``card_db/lists``."""
+    with open(os.path.join(_LISTS, name), encoding="utf-8") as file:
+        return json.load(file)
+
+
+def user_lists(db_path: str | os.PathLike | None) -> dict[str, LegalityList]:
     """Lists added with ``db add-list`` (none when the database or its table is missing)."""
-    if db_path is None or not Path(db_path).exists():
+    if db_path is None or not os.path.exists(db_path):
         return {}
     try:
-        connection = sqlite3.connect(f"file:{Path(db_path)}?mode=ro", uri=True)
+        connection = sqlite3.connect(f"file:{os.fspath(db_path)}?mode=ro", uri=True)
         try:
             rows = connection.execute("SELECT id, document FROM legality_list").fetchall()
         finally:
@@ -247,7 +252,7 @@ def user_lists(db_path: str | Path | None) -> dict[str, LegalityList]:
     return lists
 
 
-def load_lists(db_path: str | Path | None = None) -> dict[str, LegalityList]:
+def load_lists(db_path: str | os.PathLike | None = None) -> dict[str, LegalityList]:
     """Every available list by id, oldest effective date first (undated last)."""
     lists = {**builtin_lists(), **user_lists(db_path)}
     return dict(
@@ -262,26 +267,27 @@ def get_list(lists: dict[str, LegalityList], list_id: str | None) -> LegalityLis
     return lists[list_id]
 
 
-def parse_list_file(path: str | Path) -> LegalityList:
+def parse_list_file(path: str | os.PathLike) -> LegalityList:
     """A user's list file: the JSON form of ``card_db/lists/*.json``, or text with
     ``Name:``, ``Id:``, ``Effective:``, ``Source:`` lines and ``Restricted:``/``Banned:``
     sections of ``Title`` or ``Title (Printing)`` lines."""
     from deckbuilder.formats import DeckFileError, decode_text, read_bytes
 
-    path = Path(path)
+    path = os.fspath(path)
+    stem, suffix = os.path.splitext(os.path.basename(path))
     try:
-        text, _warnings = decode_text(read_bytes(path, "list file"), str(path))
+        text, _warnings = decode_text(read_bytes(path, "list file"), path)
     except DeckFileError as exc:
         raise LegalityError(str(exc)) from None
-    if path.suffix.lower() == ".json":
+    if suffix.lower() == ".json":
         try:
             document = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise LegalityError(f"{path}: not valid JSON: {exc}") from None
         if isinstance(document, dict):
-            document.setdefault("id", _slug(path.stem))
-        return list_from_document(document, str(path), origin="user")
-    document: dict = {"id": _slug(path.stem), "restricted": [], "banned": []}
+            document.setdefault("id", _slug(stem))
+        return list_from_document(document, path, origin="user")
+    document: dict = {"id": _slug(stem), "restricted": [], "banned": []}
     section = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -297,7 +303,7 @@ def parse_list_file(path: str | Path) -> LegalityList:
             raise LegalityError(f"{path} line {number}: a card before Restricted: or Banned:")
         else:
             document[section].append(_text_entry(line))
-    document.setdefault("name", os.fsencode(path.stem).decode("utf-8", "replace"))
+    document.setdefault("name", os.fsencode(stem).decode("utf-8", "replace"))
     return list_from_document(document, str(path), origin="user")
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections import namedtuple
 from functools import cache
 
-from deckbuilder.legality.lists import _LISTS, LegalityError
+from deckbuilder.legality.lists import LegalityError, read_json
 
 DEFAULT_FORMAT_ID = "lcg"
 
@@ -32,13 +31,9 @@ class Format(
     __slots__ = ()
 
 
-def _package_json(name: str) -> dict:
-    return json.loads((_LISTS / name).read_text("utf-8"))
-
-
 @cache
 def load_formats() -> dict[str, Format]:
-    return {f["id"]: Format(**f) for f in _package_json("formats.json")["formats"]}
+    return {f["id"]: Format(**f) for f in read_json("formats.json")["formats"]}
 
 
 def get_format(format_id: str) -> Format:

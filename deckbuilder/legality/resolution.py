@@ -3,9 +3,9 @@ its card, every printing of it), resolved once per list and pool and cached."""
 
 from __future__ import annotations
 
+import os
 from collections import namedtuple
 from collections.abc import Callable
-from pathlib import Path
 
 from card_db.card import Card
 from card_db.errors import UnknownCardError
@@ -145,7 +145,7 @@ def resolve_uncached(lst: LegalityList, pool, *, strict: bool = False) -> Resolv
 _default_pools: dict[str, object] = {}
 
 
-def pool_for(db_path: str | Path | None = None):
+def pool_for(db_path: str | os.PathLike | None = None):
     """The card pool of a database, loaded once per process (for callers without one)."""
     from card_db.paths import database_path
 
