@@ -9,11 +9,18 @@ card text existed (~9,800/s); `deckbuilder goldfish --games 10000` in a few seco
 memory flat in the number of games.
 
     .venv/bin/python benchmarks/goldfish.py [--repeat 5]
+    .venv/bin/python benchmarks/goldfish.py --against b959585   # one core, A/B against a commit
+    .venv/bin/python benchmarks/goldfish.py --profile text      # where one core's time goes
+
+``--against REV`` exports that commit of the repository (``git archive``) and measures its
+engine and this one in alternating processes (CPU time, so that a busy machine disturbs both
+alike); an engine from before card text plays keywords only.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -23,44 +30,124 @@ import time
 import tracemalloc
 from pathlib import Path
 
-DECK = (Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt").read_text()
+ROOT = Path(__file__).resolve().parents[1]
+DECK = (ROOT / "examples" / "miskatonic-deep-ones.txt").read_text()
+MODES = ((True, "card text"), (False, "keywords only"))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--games", type=int, default=5000, help="games per single-core run")
+    parser.add_argument("--against", metavar="REV", help="one-core A/B against a git commit")
+    parser.add_argument("--profile", choices=("text", "keywords"), help="cProfile one core")
+    parser.add_argument("--child", nargs=2, metavar=("TREE", "MODE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        print(json.dumps(_child_rate(Path(args.child[0]), args.child[1] == "text", args)))
+    elif args.against:
+        _compare(args)
+    else:
+        _measure(args)
 
+
+def _load_deck(tree: Path, folder: str):
+    """The benchmark deck read with the card database and deck reader of ``tree``."""
+    sys.path.insert(0, str(tree))
     from card_db.db import prepare_database
     from card_db.pool import CardPool
     from card_db.store import load_cards
-    from deckbuilder.engine.batch import _run_chunk, run_batch
-    from deckbuilder.engine.cards import compile_deck
     from deckbuilder.formats import read_deck
 
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "cards.sqlite"
-        prepare_database(db).dispose()
-        deck_path = Path(folder) / "deck.txt"
-        deck_path.write_text(DECK, encoding="utf-8")
-        deck = read_deck(deck_path, CardPool(load_cards(db)))
-        print(f"deck: {deck.name}, {deck.draw_count} cards; cores: {os.cpu_count()}")
+    db = Path(folder) / "cards.sqlite"
+    prepare_database(db).dispose()
+    deck_path = Path(folder) / "deck.txt"
+    deck_path.write_text(DECK, encoding="utf-8")
+    return db, deck_path, read_deck(deck_path, CardPool(load_cards(db)))
 
-        for text, words in ((True, "card text"), (False, "keywords only")):
-            compiled = compile_deck(deck, text)
-            wall, cpu = [], []
+
+def _one_core(compiled, games: int, seed: int) -> tuple[float, float]:
+    """(wall, CPU) games per second of one chunk of greedy games."""
+    from deckbuilder.engine.batch import _run_chunk
+
+    w0, c0 = time.perf_counter(), time.process_time()
+    _run_chunk(compiled, "greedy", True, 25, seed, 0, games)
+    return games / (time.perf_counter() - w0), games / (time.process_time() - c0)
+
+
+def _child_rate(tree: Path, text: bool, args) -> float | None:
+    """Median CPU games/s of the engine in ``tree`` (None: it has no card text)."""
+    with tempfile.TemporaryDirectory() as folder:
+        deck = _load_deck(tree, folder)[2]
+    from deckbuilder.engine.cards import compile_deck
+
+    try:
+        compiled = compile_deck(deck, text)
+    except TypeError:  # an engine from before card text: keywords only
+        if text:
+            return None
+        compiled = compile_deck(deck)
+    _one_core(compiled, 200, 99)  # warm up
+    return statistics.median(_one_core(compiled, args.games, r)[1] for r in range(args.repeat))
+
+
+def _compare(args) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        other = Path(folder) / "tree"
+        other.mkdir()
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", args.against], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", str(other)], input=archive.stdout, check=True)
+        print(f"one core, CPU games/s, {args.repeat} x {args.games} games per process; "
+              f"this tree against {args.against}")  # fmt: skip
+        for text, words in MODES:
+            rates: dict[str, list[float]] = {"this": [], "other": []}
             for r in range(args.repeat):
-                w0, c0 = time.perf_counter(), time.process_time()
-                _run_chunk(compiled, "greedy", True, 25, r, 0, args.games)
-                wall.append(args.games / (time.perf_counter() - w0))
-                cpu.append(args.games / (time.process_time() - c0))
+                order = (("this", ROOT), ("other", other))
+                for name, tree in order if r % 2 == 0 else order[::-1]:
+                    rate = _run_child(tree, text, args)
+                    if rate is not None:
+                        rates[name].append(rate)
+            if not rates["other"]:
+                print(f"{words}: {args.against} has no card text")
+                continue
+            this, that = statistics.median(rates["this"]), statistics.median(rates["other"])
+            ratios = [a / b for a, b in zip(rates["this"], rates["other"], strict=True)]
+            print(f"{words}: this {this:,.0f}, {args.against} {that:,.0f}, ratio {this / that:.2f}"
+                  f" (median of pairs {statistics.median(ratios):.2f})")  # fmt: skip
+
+
+def _run_child(tree: Path, text: bool, args) -> float | None:
+    mode = "text" if text else "keywords"
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", str(tree), mode,
+               "--games", str(args.games), "--repeat", "1"]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if done.returncode != 0:
+        sys.exit(f"benchmark of {tree} failed: {done.stderr[-500:]}")
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def _measure(args) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        db, deck_path, deck = _load_deck(ROOT, folder)
+        from deckbuilder.engine.batch import run_batch
+        from deckbuilder.engine.cards import compile_deck
+
+        if args.profile:
+            _profile(compile_deck(deck, args.profile == "text"), args.games)
+            return
+        print(f"deck: {deck.name}, {deck.draw_count} cards; cores: {os.cpu_count()}")
+        for text, words in MODES:
+            compiled = compile_deck(deck, text)
+            runs = [_one_core(compiled, args.games, r) for r in range(args.repeat)]
             print(
-                f"one core, {words}: {statistics.median(wall):,.0f} games/s wall, "
-                f"{statistics.median(cpu):,.0f} games/s of CPU time (median of {args.repeat})"
+                f"one core, {words}: {statistics.median(w for w, _ in runs):,.0f} games/s wall, "
+                f"{statistics.median(c for _, c in runs):,.0f} games/s of CPU time "
+                f"(median of {args.repeat})"
             )
 
-        for text, words in ((True, "card text"), (False, "keywords only")):
+        for text, words in MODES:
             both = []
             for r in range(args.repeat):
                 stats = run_batch(deck, games=20000, seed=r, workers=os.cpu_count(), text=text)
@@ -85,6 +172,15 @@ def main() -> None:
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
             print(f"peak traced memory, {games:>6} games in one process: {peak / 1024:,.0f} KiB")
+
+
+def _profile(compiled, games: int) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.runcall(_one_core, compiled, games, 1)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

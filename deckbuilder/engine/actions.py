@@ -53,6 +53,17 @@ def use_action(card: int, domain: int, x: int) -> Action:
     return _new_tuple(Action, (USE, card, domain, -1, x, ""))
 
 
+def choose_action(card: int, story: int = -1) -> Action:
+    """``Action(CHOOSE, card, story=story, x=card)`` without a label, built the same fast
+    way (the options of a choice a policy answers)."""
+    return _new_tuple(Action, (CHOOSE, card, -1, story, card, ""))
+
+
+def choose_actions(cards) -> list[Action]:
+    """``choose_action(card)`` for each of ``cards`` (instances), in one comprehension."""
+    return [_new_tuple(Action, (CHOOSE, i, -1, -1, i, "")) for i in cards]
+
+
 _new_tuple = tuple.__new__
 
 

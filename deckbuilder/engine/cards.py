@@ -145,6 +145,8 @@ class CompiledDeck:
         "self_cost",
         "playable_event",
         "simulated",
+        "match_need",
+        "cost_passive",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -173,6 +175,12 @@ class CompiledDeck:
         self.cost = [0 if c.cost_is_x or c.cost is None else c.cost for c in cards]
         self.cost_is_x = [c.cost_is_x or _x_cost_event(c) for c in cards]
         self.loyal = [c.has_keyword("Loyal") for c in cards]
+        # Resources of its faction the drained domain must hold: 0 (neutral), 1, or -1 for
+        # Loyal (as many as the cost paid).
+        self.match_need = [
+            0 if f == NEUTRAL else -1 if loyal else 1
+            for f, loyal in zip(self.faction, self.loyal, strict=True)
+        ]
         self.steadfast = [
             tuple((FACTIONS.index(f), n) for f, n in c.steadfast if f in FACTIONS) for c in cards
         ]
@@ -247,7 +255,9 @@ class CompiledDeck:
             tuple(st for st in sts if st.kind == "cost" and st.who is None) for sts in self.statics
         ]
         self.any_self_cost = any(self.self_cost)
-        self.has_cost_statics = any(st.kind == "cost" for sts in self.statics for st in sts)
+        # Kinds with a cost passive (their own or others'), and whether the deck has any.
+        self.cost_passive = [any(st.kind == "cost" for st in sts) for sts in self.statics]
+        self.has_cost_statics = any(self.cost_passive)
         # An event is offered only when its text is simulated (otherwise it does nothing).
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
 

@@ -15,6 +15,8 @@ from deckbuilder.engine.actions import (
     READY,
     STORY_HOST,
     Action,
+    choose_action,
+    choose_actions,
 )
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, SUPPORT
 
@@ -29,12 +31,15 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
     if len(options) == 1 and not optional:
         return options[0]
     if game._policy is not None:  # a policy reads values, not words: skip the labels
-        acts = [
-            Action(CHOOSE, i, x=i)
-            if i < STORY_HOST
-            else Action(CHOOSE, story=game._stories.index(i - STORY_HOST), x=i)
-            for i in options
-        ]
+        if story_hosts:
+            acts = [
+                choose_action(i)
+                if i < STORY_HOST
+                else Action(CHOOSE, story=game._stories.index(i - STORY_HOST), x=i)
+                for i in options
+            ]
+        else:  # instances only
+            acts = choose_actions(options)
         if optional:
             acts.append(Action(CHOOSE, x=-1))
         a = yield Choice(kind, prompt, tuple(acts), harm)
@@ -135,7 +140,7 @@ def search(who, to="hand", top=None, *, shuffle=True):
         pool = game._peek(top) if top else game._deck + game._top + game._bottom
         if to == "play":
             pool = [i for i in pool if game.may_enter(game.deck.kind_of[i])]
-        found = [i for i in pool if who(game, i)]
+        found = pool if who is anything else [i for i in pool if who(game, i)]
         i = yield from choose_card(game, "search", "take", found, optional=True)
         if i >= 0:
             game._remove_from_deck(i)

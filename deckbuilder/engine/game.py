@@ -185,7 +185,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._domain_indices = (0, 1, 2)
         game._drained = [False, False, False]
         game._dom_value = [0, 0, 0]
-        game._dom_fac = [[0] * N_FACTIONS for _ in range(3)]
+        game._dom_fac = [[0] * N_FACTIONS, [0] * N_FACTIONS, [0] * N_FACTIONS]
         game._fac_count = [0] * N_FACTIONS
         game._characters = []
         game._supports = []
@@ -214,8 +214,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discarded_this_phase = []
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
-        for _ in range(3):
-            game._reveal_story()
+        game._reveal_stories(3)
         if game.log is not None:
             titles = ", ".join(s.title for s in game.stories)
             game._event("setup", f"3 domains placed; stories: {titles}")

@@ -51,10 +51,12 @@ class PayingMixin:
         """The smallest ready domain that pays for a card of ``kind`` (X as 0): a domain
         index, -1 when no domain is needed (cost 0), -2 when it cannot be paid now."""
         cd = self.deck
-        fac_count = self._fac_count
-        for f, n in cd.steadfast[kind]:
-            if fac_count[f] < n:
-                return -2
+        steadfast = cd.steadfast[kind]
+        if steadfast:
+            fac_count = self._fac_count
+            for f, n in steadfast:
+                if fac_count[f] < n:
+                    return -2
         if cd.has_cost_statics or self._cost_sources:
             cost = self._cost_cache.get(kind)
             if cost is None:
@@ -66,18 +68,20 @@ class PayingMixin:
         if cost == 0:
             return -1
         f = cd.faction[kind]
-        need = 0 if f == NEUTRAL else cost if cd.loyal[kind] else 1
+        need = cd.match_need[kind]
+        if need < 0:  # Loyal
+            need = cost
         drained, dom_value, dom_fac = self._drained, self._dom_value, self._dom_fac
-        best = -2
+        best, best_value = -2, 0
         for d in self._domain_indices:
             v = dom_value[d]
             if (
                 v >= cost
                 and not drained[d]
                 and dom_fac[d][f] >= need
-                and (best < 0 or v < dom_value[best])
+                and (best < 0 or v < best_value)
             ):
-                best = d
+                best, best_value = d, v
         return best
 
     def affordable_cost(self) -> float:
@@ -87,9 +91,8 @@ class PayingMixin:
         if self._cost_sources:
             return math.inf
         cd = self.deck
-        if cd.has_cost_statics:
-            if cd.any_self_cost or (self._statics_cache or self._build_statics())[3]:
-                return math.inf
+        if cd.has_cost_statics and (self._statics_cache or self._build_statics())[5]:
+            return math.inf
         drained, value = self._drained, self._dom_value
         top = 0
         for d in self._domain_indices:
@@ -101,21 +104,18 @@ class PayingMixin:
         """The modified cost of ``kind`` (X as 0), remembered until a passive or an effect of
         the phase changes; -1 when it depends on the domain drained (the card's own
         reduction)."""
-        cache = self._cost_cache
-        cost = cache.get(kind)
+        cost = self._cost_cache.get(kind)
         if cost is None:
             cd = self.deck
             if cd.self_cost[kind]:
                 cost = -1
             elif self._cost_mods_possible():
                 cost = self._modified_cost(kind, cd.cost[kind])
-                if self._cost_sources or any(
-                    not isinstance(st.amount, int) for _, st in self._cost_statics()
-                ):
+                if self._cost_sources or not (self._statics_cache or self._build_statics())[4]:
                     return cost  # may change with the board: not remembered
             else:
                 cost = cd.cost[kind]
-            cache[kind] = cost
+            self._cost_cache[kind] = cost
         return cost
 
     def _pay_domain_modified(self, kind: int) -> int:

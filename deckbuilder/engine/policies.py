@@ -22,12 +22,8 @@ from __future__ import annotations
 
 from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
 from deckbuilder.engine.cards import (
-    CHARACTER,
-    CONSPIRACY,
-    EVENT,
     N_FACTIONS,
     NEUTRAL,
-    SUPPORT,
     TOKENS_TO_WIN_STORY,
 )
 from deckbuilder.engine.game import (
@@ -49,6 +45,7 @@ from deckbuilder.engine.game import (
     Action,
     Game,
 )
+from deckbuilder.engine.greedy_profile import GreedyProfile
 
 # Core stories whose win effect helps a player alone at the table.
 GOOD_STORY_EFFECTS = ("Opening Night", "Ancient Apocrypha", "The Call of Cthulhu", "The Other Path")
@@ -134,61 +131,11 @@ class GreedyPolicy(Policy):
         self._actions_key: tuple = ()
         self._actions_used = 0
 
-    def _profile(self, game: Game) -> tuple:
+    def _profile(self, game: Game) -> GreedyProfile:
         cd = game.deck
-        if cd is self._deck:
-            return self._profile_cache
-        keep_value = []
-        for k in range(len(cd.cards)):
-            t = cd.ctype[k]
-            if t == CHARACTER:
-                icons = cd.terror[k] + cd.combat[k] + cd.arcane[k]
-                v = 20 - 2 * cd.cost[k] + cd.skill[k] + 2 * cd.investigation[k] + 0.5 * icons
-                if cd.cost_is_x[k]:
-                    v = -1
-            elif t == CONSPIRACY:
-                v = 10 - cd.cost[k]
-            elif t == SUPPORT and (cd.statics[k] or cd.abilities[k]) and _helps(cd, k):
-                v = 8 - cd.cost[k]
-            elif t == EVENT and cd.playable_event[k] and _helps(cd, k):
-                v = 6 - cd.cost[k]
-            else:  # text that does nothing here: a resource
-                v = -cd.cost[k] * 0.1
-            keep_value.append(v)
-        deck_factions = set(cd.factions)
-        in_deck = [f in deck_factions for f in range(N_FACTIONS)]
-        # What ``play`` must check: 0 never played, 1 a character nothing but its cost
-        # restricts, 2 ask ``may_play``.
-        play_check = []
-        for k in range(len(cd.cards)):
-            t = cd.ctype[k]
-            if keep_value[k] <= 0 or cd.cost_is_x[k] or t == EVENT:
-                play_check.append(0)
-            elif t == CHARACTER and cd.unique_id[k] < 0 and not (cd.heroic[k] or cd.villainous[k]):
-                play_check.append(1)
-            else:
-                play_check.append(2)
-        # Events played by ``play`` (operations) and by ``story_action`` (after commits).
-        ops_events, story_events = set(), set()
-        for k in range(len(cd.cards)):
-            if cd.ctype[k] == EVENT and keep_value[k] > 0:
-                ab = cd.by_trigger["event"][k][0]
-                (story_events if ab.ai == "story" else ops_events).add(k)
-        # Kinds with an action ability the automatic player may use.
-        useful_actions = {
-            k
-            for k in range(len(cd.cards))
-            if any(a.ai != "avoid" and not a.cost_x for a in cd.by_trigger["action"][k])
-        }
-        self._deck = cd
-        self._profile_cache = (
-            keep_value,
-            in_deck,
-            play_check,
-            ops_events,
-            story_events,
-            useful_actions,
-        )
+        if cd is not self._deck:
+            self._profile_cache = GreedyProfile(cd)
+            self._deck = cd
         return self._profile_cache
 
     def _split(self, game: Game) -> list[int]:
@@ -196,33 +143,37 @@ class GreedyPolicy(Policy):
         cached_game, cached_hand, cached = self._split_cache
         if cached_game is game and cached_hand == game._hand:
             return list(cached)
-        keep_value, in_deck = self._profile(game)[:2]
+        profile = self._profile(game)
+        split_score, deck_faction = profile.split_score, profile.deck_faction
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
-        ctype = cd.ctype
-        # (instance, faction, score before factions, a deck faction)
+        is_character = profile.is_character
+        # (instance, faction, score before factions); each pass adds a bonus per faction.
         entries = []
+        hand_factions = set()
         character_factions = set()
         for i in game._hand:
             k = kind_of[i]
             f = faction[k]
-            entries.append((i, f, -keep_value[k], f != NEUTRAL and in_deck[f]))
-            if ctype[k] == CHARACTER:
+            entries.append((i, f, split_score[k]))
+            hand_factions.add(f)
+            if is_character[k]:
                 character_factions.add(f)
         chosen: list[int] = []
         covered: set[int] = set()
+        bonus = {}
         for _ in range(3):
-            # Factions of the characters still in hand that no chosen resource matches yet
-            # (a chosen card's faction is covered, so the whole hand's factions will do).
-            wanted = character_factions - covered
+            # A deck faction's resource scores 10, 4 more while no chosen resource has its
+            # faction, 20 more if a character still in hand needs it (a chosen card's
+            # faction is covered, so the whole hand's factions will do).
+            for f in hand_factions:
+                if deck_faction[f]:
+                    bonus[f] = 10 if f in covered else 34 if f in character_factions else 14
+                else:
+                    bonus[f] = 0
             best, best_score = None, None
             for entry in entries:
-                score = entry[2]
-                if entry[3]:
-                    f = entry[1]
-                    score += 10 + (4 if f not in covered else 0)
-                    if f in wanted:
-                        score += 20
+                score = entry[2] + bonus[entry[1]]
                 if best_score is None or score > best_score:
                     best, best_score = entry, score
             entries.remove(best)
@@ -240,26 +191,31 @@ class GreedyPolicy(Policy):
         if game.mulligan_taken:
             return False
         cd = game.deck
-        kind_of = cd.kind_of
+        kind_of, faction = cd.kind_of, cd.faction
         resources = self._split(game)
-        kept = [i for i in game._hand if i not in resources]
         res_count = [0] * N_FACTIONS
         for i in resources:
-            res_count[cd.faction[kind_of[i]]] += 1
+            res_count[faction[kind_of[i]]] += 1
+        kept = []
         kept_count = [0] * N_FACTIONS
-        for i in kept:
-            kept_count[cd.faction[kind_of[i]]] += 1
+        for i in game._hand:
+            if i not in resources:
+                kept.append(i)
+                kept_count[faction[kind_of[i]]] += 1
+        candidate = self._profile(game).mulligan_candidate
         for i in kept:
             k = kind_of[i]
-            if cd.ctype[k] != CHARACTER or cd.cost_is_x[k]:
+            if not candidate[k]:
                 continue
             c = game.cost_of(k) if cd.has_cost_statics else cd.cost[k]
-            f = cd.faction[k]
+            f = faction[k]
             # Resources of a faction the other kept cards can add by turn 2: up to 2.
             kept_count[f] -= 1
-            steadfast_ok = all(
-                res_count[g] + min(2, kept_count[g]) >= n for g, n in cd.steadfast[k]
-            )
+            steadfast_ok = True
+            for g, n in cd.steadfast[k]:
+                if res_count[g] + min(2, kept_count[g]) < n:
+                    steadfast_ok = False
+                    break
             more = min(2, kept_count[f])
             kept_count[f] += 1
             if not steadfast_ok:
@@ -283,52 +239,59 @@ class GreedyPolicy(Policy):
         hand = game._hand
         if not hand:
             return None
-        keep_value, in_deck = self._profile(game)[:2]
+        profile = self._profile(game)
+        keep_value = profile.keep_value
         cd = game.deck
-        kind_of, faction, cost, ctype = cd.kind_of, cd.faction, cd.cost, cd.ctype
+        kind_of, faction = cd.kind_of, cd.faction
         if len(hand) == 1 and keep_value[kind_of[hand[0]]] > 0:
             # The last card is a character or conspiracy: attach it only if it cannot be paid.
-            k = kind_of[hand[0]]
-            if game.pay_domain(k) != -2:
+            if game.pay_domain(kind_of[hand[0]]) != -2:
                 return None
         # The card to give up: least useful in hand, a deck-faction resource preferred, and
         # above all one whose faction no domain offers yet while a character in hand needs it.
-        dom_fac = game._dom_fac
         offered = game._fac_count  # resources of each faction over all domains
-        unmatched = set()
+        is_character, resource_score = profile.is_character, profile.resource_score
+        unmatched = []
         for i in hand:
             k = kind_of[i]
-            if ctype[k] == CHARACTER:
+            if is_character[k]:
                 f = faction[k]
                 if f != NEUTRAL and not offered[f]:
-                    unmatched.add(f)
-        affordable = game.affordable_cost()
+                    unmatched.append(f)
         card, best = -1, None
         for i in hand:
             k = kind_of[i]
-            f = faction[k]
-            score = -keep_value[k] + (3 if f != NEUTRAL and in_deck[f] else 0)
-            if f in unmatched:
+            score = resource_score[k]
+            if unmatched and faction[k] in unmatched:
                 score += 20
             if best is None or score > best:
                 card, best = i, score
+        return card, self._resource_domain(game, card)
+
+    def _resource_domain(self, game: Game, card: int) -> int:
+        """The domain where the resource ``card`` unlocks the most valuable character (or
+        conspiracy) in hand; else the smallest domain, one without a match first."""
+        profile = self._profile(game)
+        keep_value, unlocks = profile.keep_value, profile.unlocks
+        cd = game.deck
+        kind_of, faction, cost, loyal = cd.kind_of, cd.faction, cd.cost, cd.loyal
         k_res = kind_of[card]
         f_res = faction[k_res]
         w = 2 if cd.transient[k_res] else 1
-        dom_value = game._dom_value
-        # The domain where it unlocks the most valuable character (or conspiracy) in hand.
+        dom_value, dom_fac = game._dom_value, game._dom_fac
+        affordable = game.affordable_cost()
         target, target_value = -1, None
-        for i in hand:
+        for i in game._hand:
             if i == card:
                 continue
             k = kind_of[i]
-            if ctype[k] != CHARACTER and ctype[k] != CONSPIRACY:
+            if not unlocks[k]:
                 continue
             c = cost[k]
             if c == 0 or (c <= affordable and game.pay_domain(k) != -2):
                 continue
             f = faction[k]
-            need = c if cd.loyal[k] else 1
+            need = c if loyal[k] else 1
             for d in game._domain_indices:
                 fac = dom_fac[d][f] + (w if f == f_res else 0)
                 if dom_value[d] + w >= c and (f == NEUTRAL or fac >= need):
@@ -343,17 +306,18 @@ class GreedyPolicy(Policy):
                 key = 2 * dom_value[d] + (f_res == NEUTRAL or dom_fac[d][f_res] > 0)
                 if best_key is None or key < best_key:
                     target, best_key = d, key
-        return card, target
+        return target
 
     def play(self, game: Game) -> Action | None:
         """The most valuable payable character, conspiracy or useful support (smallest
         domain that pays), else a useful event, else a useful ability."""
-        profile = self._profile(game)
-        keep_value, play_check = profile[0], profile[2]
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        play_check = profile.play_check
         cd = game.deck
         kind_of, cost = cd.kind_of, cd.cost
-        pay_domain = game.pay_domain
         affordable = game.affordable_cost()
+        keep_value = profile.keep_value
+        pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
         for i in game._hand:
             k = kind_of[i]
@@ -372,12 +336,12 @@ class GreedyPolicy(Policy):
             return play_action(best, best_domain)
         if not game.deck.text:
             return None
-        return self._extra_action(game, profile[3], OPERATIONS)
+        return self._extra_action(game, profile.ops_events, OPERATIONS)
 
     def story_action(self, game: Game) -> Action | None:
         if not game.deck.text:
             return None
-        return self._extra_action(game, self._profile(game)[4], STORY)
+        return self._extra_action(game, self._profile(game).story_events, STORY)
 
     def _extra_action(self, game: Game, events: set, phase: str) -> Action | None:
         """An event of ``events`` or an ability worth using now (a safety cap per phase)."""
@@ -396,10 +360,10 @@ class GreedyPolicy(Policy):
                     if d != -2:
                         self._actions_used += 1
                         return Action(PLAY, i, d)
-        useful = self._profile(game)[5]
+        useful = self._profile(game).useful_actions
         if not useful or not _any_kind_in(useful, kind_of, game):
             return None
-        uses = [a for a in game.ability_actions() if self._worth_using(game, a, phase)]
+        uses = [a for a in game.ability_actions(useful) if self._worth_using(game, a, phase)]
         if not uses:
             return None
         self._actions_used += 1
@@ -427,10 +391,18 @@ class GreedyPolicy(Policy):
             return options[0] if good else options[-1]
         if kind == "response":
             return options[0]
-        keep_value = self._profile(game)[0]
+        keep_value = self._profile(game).keep_value
         kind_of = game.deck.kind_of
+        status = game._status
+        by_card = kind != "token" and kind != "unwin"  # a card option is valued by its card
 
         def value(a: Action) -> float:
+            i = a.card
+            if i >= 0 and by_card:
+                if i in status:
+                    skill, icons = game.stats_of(i)
+                    return skill + 2 * icons[3] + 1
+                return keep_value[kind_of[i]]
             if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
                 return -0.5 if not choice.harm else 1e9
             if kind in ("token", "unwin") or (a.card < 0 and a.story >= 0):
@@ -446,14 +418,23 @@ class GreedyPolicy(Policy):
 
         if choice.harm:
             return min(options, key=value)
+        if by_card:  # ``max(options, key=value)`` without a call per card out of play
+            card_value = self._profile(game).value_of_instance
+            best, best_value = None, None
+            for a in options:
+                i = a.card
+                v = card_value[i] if i >= 0 and i not in status else value(a)
+                if best is None or v > best_value:
+                    best, best_value = a, v
+            return best
         return max(options, key=value)
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
-        status = game._status
         if "cannot_commit" in cd.static_kinds:
             ready = [i for i in game._characters if game.may_commit(i)]
         else:
+            status = game._status
             ready = [i for i in game._characters if status[i] == READY]
         if not ready:
             return []
@@ -469,8 +450,12 @@ class GreedyPolicy(Policy):
         tokens, stories = game._tokens, game._stories
         # Most tokens first; the sort is stable, so ties keep the story order.
         order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
-        skilled = [i for i in ready if skill_of[i] >= 1]
-        investigators = [i for i in ready if skill_of[i] < 1 and inv_of[i]]
+        skilled, investigators = [], []
+        for i in ready:
+            if skill_of[i] >= 1:
+                skilled.append(i)
+            elif inv_of[i]:
+                investigators.append(i)
         plan: list[tuple[int, int]] = []
         lacking_inv = []
         for s in order:
@@ -548,15 +533,6 @@ class RandomPolicy(Policy):
 
     def decide(self, game: Game, choice) -> Action:
         return game.rng.choice(choice.options)
-
-
-def _helps(cd, k: int) -> bool:
-    """Whether a card's simulated text is worth paying for in a goldfish (no "avoid" hint,
-    no self-harm passive only)."""
-    abilities = cd.abilities[k]
-    if any(a.ai != "avoid" for a in abilities):
-        return True
-    return any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
 
 
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}

@@ -49,14 +49,20 @@ class AbilityMixin:
             return cache[0]
         return self._build_statics()[0]
 
-    def _passives_changed(self) -> None:
-        """A card with passives entered or left play or changed status: the passives in play
-        and the costs they modify are worked out again when next asked (a cost remembered
-        from before would let a policy choose a domain that no longer pays)."""
+    def _passives_changed(self, kind: int) -> None:
+        """A card of ``kind`` with passives entered or left play or changed status: the
+        passives in play are worked out again when next asked, and so are the costs when it
+        has a cost passive (a cost remembered from before would let a policy choose a domain
+        that no longer pays). A remembered cost only depends on the cost passives in play:
+        the ``who`` of a fixed cost modifier decides by the card's kind alone."""
         self._statics_cache = None
-        self._cost_cache.clear()
+        if self.deck.cost_passive[kind]:
+            self._cost_cache.clear()
 
     def _build_statics(self) -> tuple:
+        """(every passive in play, skill ones, icon ones, cost ones for other cards, whether
+        every cost one is a fixed number, whether cost modifiers apply at all), each passive
+        as (source instance, Static)."""
         cd = self.deck
         statics, kind_of, status = cd.statics, cd.kind_of, self._status
         every, skills, icon_mods, costs = [], [], [], []
@@ -72,7 +78,10 @@ class AbilityMixin:
                         icon_mods.append((i, st))
                     elif kind == COST and st.who is not None:
                         costs.append((i, st))
-        cache = self._statics_cache = (every, skills, icon_mods, costs)
+        # Whether every cost modifier in play is a fixed number (costs can be remembered).
+        fixed_costs = all(isinstance(st.amount, int) for _, st in costs)
+        cost_mods = cd.any_self_cost or bool(costs)  # without effects of the phase
+        cache = self._statics_cache = (every, skills, icon_mods, costs, fixed_costs, cost_mods)
         return cache
 
     def committed_story(self, inst: int) -> int:
@@ -148,11 +157,12 @@ class AbilityMixin:
                     x_skill = st.amount(self, src)
             if x_skill is not None:
                 skill += x_skill
-            for target, dskill, ic in self._temp:
-                if target == inst:
-                    skill += dskill
-                    for j in range(4):
-                        icons[j] += ic[j]
+            if self._temp:
+                for target, dskill, ic in self._temp:
+                    if target == inst:
+                        skill += dskill
+                        for j in range(4):
+                            icons[j] += ic[j]
             t, c, a, i = icons
             if t < 0 or c < 0 or a < 0 or i < 0:
                 icons = [n if n > 0 else 0 for n in icons]
@@ -164,8 +174,7 @@ class AbilityMixin:
         cd = self.deck
         if not cd.has_cost_statics:
             return False
-        cache = self._statics_cache or self._build_statics()
-        return cd.any_self_cost or bool(cache[3])
+        return (self._statics_cache or self._build_statics())[5]
 
     def _cost_statics(self) -> list:
         """COST passives of cards in play that modify other cards' costs."""
@@ -308,9 +317,10 @@ class AbilityMixin:
             then()
 
     # ----------------------------------------------------------------- actions offered
-    def ability_actions(self) -> list[Action]:
+    def ability_actions(self, kinds=None) -> list[Action]:
         """USE actions for every action ability usable now (cards in play, in the discard
-        pile or in hand, per the ability's zone and window)."""
+        pile or in hand, per the ability's zone and window); ``kinds``: only for cards of
+        these kinds."""
         cd = self.deck
         table = cd.by_trigger[ACTION]
         window = 1 if self.phase == OPERATIONS else 2
@@ -320,7 +330,7 @@ class AbilityMixin:
         for zone in (self._characters, self._supports, self._discard, self._hand):
             for i in zone:
                 abilities = table[kind_of[i]]
-                if not abilities:
+                if not abilities or (kinds is not None and kind_of[i] not in kinds):
                     continue
                 for n, ab in enumerate(abilities):
                     if not ab.window & window or not self._usable(ab, i):

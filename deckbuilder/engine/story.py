@@ -68,13 +68,16 @@ def _core_story_offer(sid: int) -> tuple | None:
 class StoryMixin:
     __slots__ = ()
 
-    def _reveal_story(self) -> None:
-        pile = self._story_deck
-        j = int(self.rng.random() * len(pile))
-        pile[j], pile[-1] = pile[-1], pile[j]
-        self._stories.append(pile.pop())
-        self._tokens.append(0)
-        self._committed.append([])
+    def _reveal_stories(self, n: int) -> None:
+        """Reveal ``n`` stories from the story deck into new story slots."""
+        pile, rand = self._story_deck, self.rng.random
+        stories, tokens, committed = self._stories, self._tokens, self._committed
+        for _ in range(n):
+            j = int(rand() * len(pile))
+            pile[j], pile[-1] = pile[-1], pile[j]
+            stories.append(pile.pop())
+            tokens.append(0)
+            committed.append([])
 
     # ----------------------------------------------------------------- commits
     def may_commit(self, inst: int) -> bool:
@@ -224,7 +227,10 @@ class StoryMixin:
                         self._event("struggle", "investigation struggle won: +1 success token")
                     tokens[s] += 1
                     if tokens[s] >= to_win:
-                        yield from self._take_story(s, text)
+                        if text:
+                            yield from self._win_story(s)
+                        else:
+                            self._win_story_plain(s)
                         won = True
                         break
                 elif logging:
@@ -236,7 +242,10 @@ class StoryMixin:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
                 tokens[s] += 2
                 if tokens[s] >= to_win:
-                    yield from self._take_story(s, text)
+                    if text:
+                        yield from self._win_story(s)
+                    else:
+                        self._win_story_plain(s)
                     won = True
                 if self.phase == OVER:
                     return
@@ -263,13 +272,6 @@ class StoryMixin:
         if self.log is not None:
             self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
         return len(self._won) + 1 >= STORIES_TO_WIN
-
-    def _take_story(self, s: int, text: bool):
-        """Generator: the story in slot ``s`` is won; with card text its effects may ask."""
-        if text:
-            yield from self._win_story(s)
-        else:
-            self._win_story_plain(s)
 
     def _win_story_plain(self, s: int) -> None:
         """``_win_story`` for keywords only: no effect to offer, so no generator to drive."""

@@ -23,7 +23,7 @@ from deckbuilder.engine.actions import (
     SETUP_PHASE,
     STORY,
 )
-from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
 
 
 class TurnMixin:
@@ -69,16 +69,17 @@ class TurnMixin:
         else:
             self.phase = "refresh"
         status = self._status
-        # Refresh: restore one insane character (it stays exhausted), ready the others.
-        restored = -1
+        # Refresh: ready the exhausted characters, restore one insane character (it stays
+        # exhausted).
+        insane = False
         for i in self._characters:
-            if status[i] == INSANE:
-                if not self._no_restore():
-                    restored = self._restore_one()
-                break
-        for i in self._characters:
-            if status[i] == EXHAUSTED and i != restored:
+            st = status[i]
+            if st == EXHAUSTED:
                 status[i] = READY
+            elif st == INSANE:
+                insane = True
+        if insane and not self._no_restore():
+            self._restore_one()
         if self._exhausted_supports:
             self._exhausted_supports.clear()
         drained = self._drained
@@ -115,12 +116,12 @@ class TurnMixin:
     def _begin_resource(self) -> None:
         self._set_phase(RESOURCE)
 
-    def _restore_one(self) -> int:
-        """Restore one insane character (the rules make it compulsory) and return it; -1 if
-        it had to be discarded. An insane character has no keywords, so a restored Heroic
-        character can meet a Villainous one (or the reverse); the rules then make the player
-        discard one of them. The player restores a character that clashes with nobody when
-        there is one; otherwise the restored character is the one discarded."""
+    def _restore_one(self) -> None:
+        """Restore one insane character (the rules make it compulsory). An insane character
+        has no keywords, so a restored Heroic character can meet a Villainous one (or the
+        reverse); the rules then make the player discard one of them. The player restores a
+        character that clashes with nobody when there is one; otherwise the restored
+        character is the one discarded."""
         cd, status = self.deck, self._status
         insane = [i for i in self._characters if status[i] == INSANE]
         kind_of = cd.kind_of
@@ -132,8 +133,6 @@ class TurnMixin:
             self._event(
                 "discard", f"{self.card(restored).title} discarded: Heroic and Villainous clash"
             )
-            return -1
-        return restored
 
     # ----------------------------------------------------------------- resource
     def _resource_phase_attach(self, inst: int, d: int) -> None:
@@ -156,9 +155,10 @@ class TurnMixin:
         Steadfast, cost modifiers in play): a fact about the card, whatever the policy does
         with it, so copies the policy attached as resources count as drawn copies too."""
         cd = self.deck
-        kind_of, steadfast, faction, loyal = cd.kind_of, cd.steadfast, cd.faction, cd.loyal
-        cost = cd.cost
+        kind_of, steadfast, faction, cost = cd.kind_of, cd.steadfast, cd.faction, cd.cost
+        match_need = cd.match_need
         mods = (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible()
+        cost_cache = self._cost_cache
         turn = self.turn
         dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
         domains = self._domain_indices
@@ -171,19 +171,20 @@ class TurnMixin:
             k = kind_of[inst]
             if fp[k]:
                 continue
-            ok = True
-            for f, n in steadfast[k]:
-                if fac_count[f] < n:
-                    ok = False
-                    break
-            if not ok:
+            if steadfast[k] and any(fac_count[f] < n for f, n in steadfast[k]):
                 continue
-            c = self._modified_cost(k, cost[k]) if mods else cost[k]
+            c = cost[k]
+            if mods:
+                # The modified cost of the phase, if one is remembered (-1: per domain).
+                known = cost_cache.get(k)
+                c = self._modified_cost(k, c) if known is None or known < 0 else known
             if c > 0:
                 f = faction[k]
-                need = c if loyal[k] else 1
+                need = match_need[k]
+                if need < 0:  # Loyal
+                    need = c
                 for d in domains:
-                    if dom_value[d] >= c and (f == NEUTRAL or dom_fac[d][f] >= need):
+                    if dom_value[d] >= c and dom_fac[d][f] >= need:
                         break
                 else:
                     continue

@@ -62,7 +62,8 @@ class ZonesMixin:
                 drawn += 1
         if self.log is not None:
             self._event("draw", f"drew {drawn} ({self._deck_count()} left)")
-        self._check_deck_out()
+        if not deck:
+            self._check_deck_out()
 
     def _check_deck_out(self) -> None:
         if not self._deck and not self._top and not self._bottom and self.phase != OVER:
@@ -203,7 +204,7 @@ class ZonesMixin:
             self._tokens.append(0)
             self._committed.append([])
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._passives_changed()
+            self._passives_changed(self.deck.kind_of[inst])
 
     def _leave_play(self, inst: int, to: str = "discard") -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
@@ -223,7 +224,7 @@ class ZonesMixin:
         else:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._passives_changed()
+            self._passives_changed(self.deck.kind_of[inst])
         if to == "hand":
             self._hand.append(inst)
         else:
@@ -258,7 +259,7 @@ class ZonesMixin:
         for a in [a for a, host in self._attached.items() if host == inst]:
             self._leave_play(a)
         if self.deck.statics[k]:
-            self._passives_changed()
+            self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
         return True
 
@@ -276,7 +277,7 @@ class ZonesMixin:
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
         if self.deck.statics[self.deck.kind_of[inst]]:
-            self._passives_changed()
+            self._passives_changed(self.deck.kind_of[inst])
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
             self._queue_trigger("restored", inst)

@@ -1,0 +1,98 @@
+"""What the greedy player (``policies.GreedyPolicy``) thinks of each kind of a deck: how much
+a card is worth keeping, what ``play`` must check before playing it, which events and
+abilities are worth using, the per-kind scores of the setup split and the resource phase.
+Worked out once per compiled deck, so that the decisions of a batch game only index lists.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, N_FACTIONS, NEUTRAL, SUPPORT
+
+
+class GreedyProfile:
+    """What the greedy player thinks of each kind of a deck, worked out once per deck."""
+
+    __slots__ = (
+        "keep_value",
+        "deck_faction",
+        "play_check",
+        "ops_events",
+        "story_events",
+        "useful_actions",
+        "split_score",
+        "resource_score",
+        "is_character",
+        "unlocks",
+        "mulligan_candidate",
+        "value_of_instance",
+    )
+
+    def __init__(self, cd) -> None:
+        kinds = range(len(cd.cards))
+        keep_value = []
+        for k in kinds:
+            t = cd.ctype[k]
+            if t == CHARACTER:
+                icons = cd.terror[k] + cd.combat[k] + cd.arcane[k]
+                v = 20 - 2 * cd.cost[k] + cd.skill[k] + 2 * cd.investigation[k] + 0.5 * icons
+                if cd.cost_is_x[k]:
+                    v = -1
+            elif t == CONSPIRACY:
+                v = 10 - cd.cost[k]
+            elif t == SUPPORT and (cd.statics[k] or cd.abilities[k]) and _helps(cd, k):
+                v = 8 - cd.cost[k]
+            elif t == EVENT and cd.playable_event[k] and _helps(cd, k):
+                v = 6 - cd.cost[k]
+            else:  # text that does nothing here: a resource
+                v = -cd.cost[k] * 0.1
+            keep_value.append(v)
+        self.keep_value = keep_value
+        deck_factions = set(cd.factions)
+        # Per faction: one of the deck's own (never Neutral).
+        self.deck_faction = [f != NEUTRAL and f in deck_factions for f in range(N_FACTIONS)]
+        # What ``play`` must check: 0 never played, 1 a character nothing but its cost
+        # restricts, 2 ask ``may_play``.
+        play_check = []
+        for k in kinds:
+            t = cd.ctype[k]
+            if keep_value[k] <= 0 or cd.cost_is_x[k] or t == EVENT:
+                play_check.append(0)
+            elif t == CHARACTER and cd.unique_id[k] < 0 and not (cd.heroic[k] or cd.villainous[k]):
+                play_check.append(1)
+            else:
+                play_check.append(2)
+        self.play_check = play_check
+        # Events played by ``play`` (operations) and by ``story_action`` (after commits).
+        self.ops_events, self.story_events = set(), set()
+        for k in kinds:
+            if cd.ctype[k] == EVENT and keep_value[k] > 0:
+                ab = cd.by_trigger["event"][k][0]
+                (self.story_events if ab.ai == "story" else self.ops_events).add(k)
+        # Kinds with an action ability the automatic player may use.
+        self.useful_actions = {
+            k
+            for k in kinds
+            if any(a.ai != "avoid" and not a.cost_x for a in cd.by_trigger["action"][k])
+        }
+        # Scores of a card as a resource before the factions already offered count: the
+        # setup split (a deck faction adds its own bonus there) and the resource phase.
+        self.split_score = [-v for v in keep_value]
+        self.resource_score = [
+            -keep_value[k] + (3 if self.deck_faction[cd.faction[k]] else 0) for k in kinds
+        ]
+        self.is_character = [t == CHARACTER for t in cd.ctype]
+        # Cards a resource may unlock: characters and conspiracies.
+        self.unlocks = [t == CHARACTER or t == CONSPIRACY for t in cd.ctype]
+        # The keep value of each instance (a choice among cards reads it).
+        self.value_of_instance = [keep_value[k] for k in cd.kind_of]
+        # Characters the mulligan rule looks at (an X cost is never counted playable).
+        self.mulligan_candidate = [cd.ctype[k] == CHARACTER and not cd.cost_is_x[k] for k in kinds]
+
+
+def _helps(cd, k: int) -> bool:
+    """Whether a card's simulated text is worth paying for in a goldfish (no "avoid" hint,
+    no self-harm passive only)."""
+    abilities = cd.abilities[k]
+    if any(a.ai != "avoid" for a in abilities):
+        return True
+    return any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
