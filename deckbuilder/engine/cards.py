@@ -147,6 +147,7 @@ class CompiledDeck:
         "simulated",
         "match_need",
         "cost_passive",
+        "cost_tables",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -258,6 +259,9 @@ class CompiledDeck:
         # Kinds with a cost passive (their own or others'), and whether the deck has any.
         self.cost_passive = [any(st.kind == "cost" for st in sts) for sts in self.statics]
         self.has_cost_statics = any(self.cost_passive)
+        # Remembered costs per set of fixed cost passives in play, shared by every game of
+        # this deck (such a cost depends on those passives and the card's kind alone).
+        self.cost_tables: dict[tuple, dict[int, int]] = {}
         # An event is offered only when its text is simulated (otherwise it does nothing).
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
 

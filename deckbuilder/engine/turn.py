@@ -36,7 +36,7 @@ class TurnMixin:
             self._temp.clear()
             if self._cost_sources:
                 self._cost_sources.clear()
-                self._cost_cache.clear()
+                self._cost_cache = {}
             self._discarded_this_phase.clear()
 
     # ----------------------------------------------------------------- setup
@@ -255,7 +255,7 @@ class TurnMixin:
         keep = [s for s in self._cost_sources if not (s[3] and s[0](self, kind))]
         if len(keep) != len(self._cost_sources):
             self._cost_sources[:] = keep
-            self._cost_cache.clear()
+            self._cost_cache = {}
 
     def _event_card(self, inst, effect, ctx):
         self._resolving.append(inst)
