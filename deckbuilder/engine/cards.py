@@ -148,6 +148,7 @@ class CompiledDeck:
         "match_need",
         "cost_passive",
         "cost_tables",
+        "passives_at_start",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -262,6 +263,8 @@ class CompiledDeck:
         # Remembered costs per set of fixed cost passives in play, shared by every game of
         # this deck (such a cost depends on those passives and the card's kind alone).
         self.cost_tables: dict[tuple, dict[int, int]] = {}
+        # The passives in play while nothing is in play (``Game.new`` fills it once).
+        self.passives_at_start: tuple | None = None
         # An event is offered only when its text is simulated (otherwise it does nothing).
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
 
