@@ -149,6 +149,7 @@ class CompiledDeck:
         "cost_passive",
         "cost_tables",
         "passives_at_start",
+        "plain_entry",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -267,6 +268,16 @@ class CompiledDeck:
         self.passives_at_start: tuple | None = None
         # An event is offered only when its text is simulated (otherwise it does nothing).
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
+        # Characters whose play only puts them into play: no passive or enters-play response
+        # of their own, and nothing in the deck reacts to a character entering play.
+        watched = {"enters_exhausted", "insane_when"} & self.static_kinds
+        reacting = watched or self.any_trigger["played_character"]
+        self.plain_entry = [
+            t == CHARACTER and not reacting and not sts and not enters
+            for t, sts, enters in zip(
+                self.ctype, self.statics, self.by_trigger["enters"], strict=True
+            )
+        ]
 
     @property
     def size(self) -> int:

@@ -222,7 +222,7 @@ class TurnMixin:
                 self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
-        if not cd.text:
+        if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 self._characters.append(inst)
                 self._status[inst] = READY
