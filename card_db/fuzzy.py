@@ -1,5 +1,6 @@
-"""Fuzzy string scores in plain Python: the Indel ratio, its best partial alignment and the
-weighted ratio (WRatio), giving the same numbers as rapidfuzz's functions of those names.
+"""Fuzzy string scores in plain Python: the Indel ratio, its best partial alignment, the
+weighted ratio (WRatio) and the OSA edit distance, giving the same numbers as rapidfuzz's
+functions of those names; and ``WordList``, which scores one word against thousands at once.
 
 Why not rapidfuzz itself: importing it costs a search more than matching a few thousand
 short names here, and `deckbuilder search` starts against cthulhucli. The bulk scorers
