@@ -188,8 +188,8 @@ def cost(amount, who, *, minimum=0) -> Static:
     """Playing a card that ``who(game, src, kind)`` accepts costs ``amount`` more (negative:
     less), never below ``minimum``; ``who`` None: the card itself, from hand. ``amount`` may
     be ``(game, src, kind, domain) -> int``. ``who`` decides by the kind alone (costs are
-    remembered until a cost passive enters or leaves play); what depends on the board goes
-    in an ``amount`` function."""
+    remembered per set of cost passives in play, for every game of the deck); what depends
+    on the board goes in an ``amount`` function."""
     return Static(COST, who, amount, minimum=minimum)
 
 

@@ -147,6 +147,9 @@ class CompiledDeck:
         "simulated",
         "match_need",
         "cost_passive",
+        "cost_tables",
+        "passives_at_start",
+        "plain_entry",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -258,8 +261,23 @@ class CompiledDeck:
         # Kinds with a cost passive (their own or others'), and whether the deck has any.
         self.cost_passive = [any(st.kind == "cost" for st in sts) for sts in self.statics]
         self.has_cost_statics = any(self.cost_passive)
+        # Remembered costs per set of fixed cost passives in play, shared by every game of
+        # this deck (such a cost depends on those passives and the card's kind alone).
+        self.cost_tables: dict[tuple, dict[int, int]] = {}
+        # The passives in play while nothing is in play (``Game.new`` fills it once).
+        self.passives_at_start: tuple | None = None
         # An event is offered only when its text is simulated (otherwise it does nothing).
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
+        # Characters whose play only puts them into play: no passive or enters-play response
+        # of their own, and nothing in the deck reacts to a character entering play.
+        watched = {"enters_exhausted", "insane_when"} & self.static_kinds
+        reacting = watched or self.any_trigger["played_character"]
+        self.plain_entry = [
+            t == CHARACTER and not reacting and not sts and not enters
+            for t, sts, enters in zip(
+                self.ctype, self.statics, self.by_trigger["enters"], strict=True
+            )
+        ]
 
     @property
     def size(self) -> int:

@@ -400,7 +400,7 @@ def cost_once(who, amount=-1, minimum=1):
 
     def effect(game, src, ctx):
         game._cost_sources.append((who, amount, minimum, True))
-        game._cost_cache.clear()
+        game._cost_cache = {}
         return
         yield
 

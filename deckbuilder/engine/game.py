@@ -209,8 +209,12 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._triggers = []
         game._temp = []
         game._cost_sources = []
-        game._statics_cache = None
         game._cost_cache = {}
+        # Nothing is in play yet: every game of the deck starts from the same (read-only)
+        # passives, worked out once.
+        game._statics_cache = compiled.passives_at_start
+        if game._statics_cache is None:
+            compiled.passives_at_start = game._build_statics()
         game._discarded_this_phase = []
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []

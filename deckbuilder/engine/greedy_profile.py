@@ -6,6 +6,7 @@ Worked out once per compiled deck, so that the decisions of a batch game only in
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import DISCARD_PILE, HAND, IN_PLAY
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, N_FACTIONS, NEUTRAL, SUPPORT
 
 
@@ -19,6 +20,9 @@ class GreedyProfile:
         "ops_events",
         "story_events",
         "useful_actions",
+        "useful_in_play",
+        "useful_in_discard",
+        "useful_in_hand",
         "split_score",
         "resource_score",
         "is_character",
@@ -68,12 +72,17 @@ class GreedyProfile:
             if cd.ctype[k] == EVENT and keep_value[k] > 0:
                 ab = cd.by_trigger["event"][k][0]
                 (self.story_events if ab.ai == "story" else self.ops_events).add(k)
-        # Kinds with an action ability the automatic player may use.
-        self.useful_actions = {
-            k
-            for k in kinds
-            if any(a.ai != "avoid" and not a.cost_x for a in cd.by_trigger["action"][k])
-        }
+        # Kinds with an action ability the automatic player may use, and the same by the
+        # zone the card must be in for it (a card elsewhere costs no look at its abilities).
+        useful = {IN_PLAY: set(), DISCARD_PILE: set(), HAND: set()}
+        for k in kinds:
+            for a in cd.by_trigger["action"][k]:
+                if a.ai != "avoid" and not a.cost_x:
+                    useful[a.zone].add(k)
+        self.useful_actions = useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND]
+        self.useful_in_play = useful[IN_PLAY]
+        self.useful_in_discard = useful[DISCARD_PILE]
+        self.useful_in_hand = useful[HAND]
         # Scores of a card as a resource before the factions already offered count: the
         # setup split (a deck faction adds its own bonus there) and the resource phase.
         self.split_score = [-v for v in keep_value]

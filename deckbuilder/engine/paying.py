@@ -103,19 +103,28 @@ class PayingMixin:
     def _cost_now(self, kind: int) -> int:
         """The modified cost of ``kind`` (X as 0), remembered until a passive or an effect of
         the phase changes; -1 when it depends on the domain drained (the card's own
-        reduction)."""
+        reduction). Without effects of the phase, the costs are remembered in the deck's
+        table for the fixed cost passives in play, which later games reuse."""
         cost = self._cost_cache.get(kind)
-        if cost is None:
-            cd = self.deck
-            if cd.self_cost[kind]:
-                cost = -1
-            elif self._cost_mods_possible():
-                cost = self._modified_cost(kind, cd.cost[kind])
-                if self._cost_sources or not (self._statics_cache or self._build_statics())[4]:
-                    return cost  # may change with the board: not remembered
-            else:
-                cost = cd.cost[kind]
-            self._cost_cache[kind] = cost
+        if cost is not None:
+            return cost
+        cd = self.deck
+        if not self._cost_sources:
+            table = (self._statics_cache or self._build_statics())[6]
+            if table is not None:
+                self._cost_cache = table
+                cost = table.get(kind)
+                if cost is not None:
+                    return cost
+        if cd.self_cost[kind]:
+            cost = -1
+        elif self._cost_mods_possible():
+            cost = self._modified_cost(kind, cd.cost[kind])
+            if self._cost_sources or not (self._statics_cache or self._build_statics())[4]:
+                return cost  # may change with the board: not remembered
+        else:
+            cost = cd.cost[kind]
+        self._cost_cache[kind] = cost
         return cost
 
     def _pay_domain_modified(self, kind: int) -> int:

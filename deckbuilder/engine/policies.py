@@ -360,8 +360,9 @@ class GreedyPolicy(Policy):
                     if d != -2:
                         self._actions_used += 1
                         return Action(PLAY, i, d)
-        useful = self._profile(game).useful_actions
-        if not useful or not _any_kind_in(useful, kind_of, game):
+        profile = self._profile(game)
+        useful = profile.useful_actions
+        if not useful or not _useful_card_present(profile, kind_of, game):
             return None
         uses = [a for a in game.ability_actions(useful) if self._worth_using(game, a, phase)]
         if not uses:
@@ -538,13 +539,19 @@ class RandomPolicy(Policy):
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}
 
 
-def _any_kind_in(kinds: set, kind_of, game: Game) -> bool:
-    """Whether a card of ``kinds`` is in play or in the discard pile (plain loops: this runs
-    at every action window of a batch game)."""
-    for zone in (game._characters, game._supports, game._discard):
-        for i in zone:
-            if kind_of[i] in kinds:
-                return True
+def _useful_card_present(profile, kind_of, game: Game) -> bool:
+    """Whether a card with a useful action ability is in the zone where it works (plain
+    loops: this runs at every action window of a batch game)."""
+    for kinds, zones in (
+        (profile.useful_in_play, (game._characters, game._supports)),
+        (profile.useful_in_discard, (game._discard,)),
+        (profile.useful_in_hand, (game._hand,)),
+    ):
+        if kinds:
+            for zone in zones:
+                for i in zone:
+                    if kind_of[i] in kinds:
+                        return True
     return False
 
 

@@ -57,12 +57,13 @@ class AbilityMixin:
         the ``who`` of a fixed cost modifier decides by the card's kind alone."""
         self._statics_cache = None
         if self.deck.cost_passive[kind]:
-            self._cost_cache.clear()
+            self._cost_cache = {}  # not cleared: it may be a table shared by every game
 
     def _build_statics(self) -> tuple:
         """(every passive in play, skill ones, icon ones, cost ones for other cards, whether
-        every cost one is a fixed number, whether cost modifiers apply at all), each passive
-        as (source instance, Static)."""
+        every cost one is a fixed number, whether cost modifiers apply at all, the deck's
+        table of costs remembered under these cost passives or None), each passive as
+        (source instance, Static)."""
         cd = self.deck
         statics, kind_of, status = cd.statics, cd.kind_of, self._status
         every, skills, icon_mods, costs = [], [], [], []
@@ -81,7 +82,21 @@ class AbilityMixin:
         # Whether every cost modifier in play is a fixed number (costs can be remembered).
         fixed_costs = all(isinstance(st.amount, int) for _, st in costs)
         cost_mods = cd.any_self_cost or bool(costs)  # without effects of the phase
-        cache = self._statics_cache = (every, skills, icon_mods, costs, fixed_costs, cost_mods)
+        table = None
+        if fixed_costs:
+            key = tuple(sorted(kind_of[i] for i, _ in costs))
+            table = cd.cost_tables.get(key)
+            if table is None:
+                table = cd.cost_tables[key] = {}
+        cache = self._statics_cache = (
+            every,
+            skills,
+            icon_mods,
+            costs,
+            fixed_costs,
+            cost_mods,
+            table,
+        )
         return cache
 
     def committed_story(self, inst: int) -> int:

@@ -36,7 +36,7 @@ class TurnMixin:
             self._temp.clear()
             if self._cost_sources:
                 self._cost_sources.clear()
-                self._cost_cache.clear()
+                self._cost_cache = {}
             self._discarded_this_phase.clear()
 
     # ----------------------------------------------------------------- setup
@@ -222,7 +222,7 @@ class TurnMixin:
                 self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
-        if not cd.text:
+        if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 self._characters.append(inst)
                 self._status[inst] = READY
@@ -255,7 +255,7 @@ class TurnMixin:
         keep = [s for s in self._cost_sources if not (s[3] and s[0](self, kind))]
         if len(keep) != len(self._cost_sources):
             self._cost_sources[:] = keep
-            self._cost_cache.clear()
+            self._cost_cache = {}
 
     def _event_card(self, inst, effect, ctx):
         self._resolving.append(inst)
