@@ -137,6 +137,7 @@ class CompiledDeck:
         "any_trigger",
         "any_boosters",
         "static_kinds",
+        "stat_targets",
         "skill_of_instance",
         "any_transient",
         "investigation_of_instance",
@@ -250,6 +251,7 @@ class CompiledDeck:
         self.any_trigger = {t: any(per_kind) for t, per_kind in self.by_trigger.items()}
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
+        self.stat_targets = [self._stat_targets(k) for k in range(len(self.cards))]
         # Printed skill and investigation icons per instance (the policy's fast path).
         self.skill_of_instance = [self.skill[k] for k in self.kind_of]
         self.investigation_of_instance = [self.investigation[k] for k in self.kind_of]
@@ -278,6 +280,21 @@ class CompiledDeck:
                 self.ctype, self.statics, self.by_trigger["enters"], strict=True
             )
         ]
+
+    def _stat_targets(self, kind: int) -> frozenset[int]:
+        """The kinds whose skill or icons the passives of ``kind`` may change (every kind when
+        one of them may change any character): the others' stats need not look at them."""
+        targets: set[int] = set()
+        for st in self.statics[kind]:
+            if st.kind not in ("skill", "icons", "x_skill"):
+                continue
+            if st.who is None:
+                targets.add(kind)
+            elif st.subtype:
+                targets.update(k for k, subs in enumerate(self.subtypes) if st.subtype in subs)
+            else:
+                return frozenset(range(len(self.cards)))
+        return frozenset(targets)
 
     @property
     def size(self) -> int:

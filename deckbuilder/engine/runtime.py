@@ -62,14 +62,17 @@ class AbilityMixin:
     def _build_statics(self) -> tuple:
         """(every passive in play, skill ones, icon ones, cost ones for other cards, whether
         every cost one is a fixed number, whether cost modifiers apply at all, the deck's
-        table of costs remembered under these cost passives or None), each passive as
-        (source instance, Static)."""
+        table of costs remembered under these cost passives or None, the kinds whose skill
+        or icons they may change), each passive as (source instance, Static)."""
         cd = self.deck
         statics, kind_of, status = cd.statics, cd.kind_of, self._status
         every, skills, icon_mods, costs = [], [], [], []
+        stat_targets = frozenset()
         if cd.has_statics:
             sources = [i for i in self._characters if status[i] != INSANE] + self._supports
             for i in sources:
+                if cd.stat_targets[kind_of[i]]:
+                    stat_targets = stat_targets | cd.stat_targets[kind_of[i]]
                 for st in statics[kind_of[i]]:
                     every.append((i, st))
                     kind = st.kind
@@ -96,6 +99,7 @@ class AbilityMixin:
             fixed_costs,
             cost_mods,
             table,
+            stat_targets,
         )
         return cache
 
@@ -140,7 +144,10 @@ class AbilityMixin:
         k = cd.kind_of[inst]
         skill = cd.skill[k]
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
-        if cd.has_statics or self._temp:
+        # Passives in play look at the characters of the kinds they may change only.
+        if self._temp or (
+            cd.has_statics and k in (self._statics_cache or self._build_statics())[7]
+        ):
             cache = self._statics_cache or self._build_statics()
             committed = None
             for src, st in cache[2]:
