@@ -138,6 +138,7 @@ class CompiledDeck:
         "any_boosters",
         "static_kinds",
         "stat_targets",
+        "every_kind",
         "skill_of_instance",
         "any_transient",
         "investigation_of_instance",
@@ -251,6 +252,7 @@ class CompiledDeck:
         self.any_trigger = {t: any(per_kind) for t, per_kind in self.by_trigger.items()}
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
+        self.every_kind = frozenset(range(len(self.cards)))
         self.stat_targets = [self._stat_targets(k) for k in range(len(self.cards))]
         # Printed skill and investigation icons per instance (the policy's fast path).
         self.skill_of_instance = [self.skill[k] for k in self.kind_of]
@@ -293,7 +295,7 @@ class CompiledDeck:
             elif st.subtype:
                 targets.update(k for k, subs in enumerate(self.subtypes) if st.subtype in subs)
             else:
-                return frozenset(range(len(self.cards)))
+                return self.every_kind
         return frozenset(targets)
 
     @property

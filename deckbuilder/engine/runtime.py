@@ -136,6 +136,16 @@ class AbilityMixin:
         cache = self._statics_cache or self._build_statics()
         return not cache[1] and not cache[2]
 
+    def kinds_with_changed_stats(self) -> frozenset[int]:
+        """The kinds of character whose skill or icons may differ from the printed ones now:
+        those the passives in play may change, every kind while an effect of the phase lasts
+        (characters of other kinds have their printed stats, unless insane)."""
+        if self._temp:
+            return self.deck.every_kind
+        if not self.deck.has_statics:
+            return frozenset()
+        return (self._statics_cache or self._build_statics())[7]
+
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
         cd = self.deck
