@@ -173,9 +173,14 @@ class StoryMixin:
             if not committed:
                 s += 1
                 continue
-            if every_printed or not any(
-                kind_of[i] in changed or status[i] == INSANE for i in committed
-            ):
+            printed = every_printed
+            if not printed:
+                printed = True
+                for i in committed:
+                    if kind_of[i] in changed or status[i] == INSANE:
+                        printed = False
+                        break
+            if printed:
                 arcane = investigation = total_skill = 0
                 for i in committed:
                     k = kind_of[i]
