@@ -68,6 +68,7 @@ class AbilityMixin:
         statics, kind_of, status = cd.statics, cd.kind_of, self._status
         every, skills, icon_mods, costs = [], [], [], []
         stat_targets = frozenset()
+        fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
         if cd.has_statics:
             sources = [i for i in self._characters if status[i] != INSANE] + self._supports
             for i in sources:
@@ -82,12 +83,12 @@ class AbilityMixin:
                         icon_mods.append((i, st))
                     elif kind == COST and st.who is not None:
                         costs.append((i, st))
-        # Whether every cost modifier in play is a fixed number (costs can be remembered).
-        fixed_costs = all(isinstance(st.amount, int) for _, st in costs)
+                        if not isinstance(st.amount, int):
+                            fixed_costs = False
         cost_mods = cd.any_self_cost or bool(costs)  # without effects of the phase
         table = None
         if fixed_costs:
-            key = tuple(sorted(kind_of[i] for i, _ in costs))
+            key = tuple(sorted([kind_of[i] for i, _ in costs])) if costs else ()
             table = cd.cost_tables.get(key)
             if table is None:
                 table = cd.cost_tables[key] = {}
