@@ -150,6 +150,7 @@ class CompiledDeck:
         "match_need",
         "cost_passive",
         "cost_tables",
+        "passive_sets",
         "passives_at_start",
         "plain_entry",
     )
@@ -268,6 +269,8 @@ class CompiledDeck:
         # Remembered costs per set of fixed cost passives in play, shared by every game of
         # this deck (such a cost depends on those passives and the card's kind alone).
         self.cost_tables: dict[tuple, dict[int, int]] = {}
+        # The passives in play per list of cards with passives in play (``_build_statics``).
+        self.passive_sets: dict[tuple, tuple] = {}
         # The passives in play while nothing is in play (``Game.new`` fills it once).
         self.passives_at_start: tuple | None = None
         # An event is offered only when its text is simulated (otherwise it does nothing).
