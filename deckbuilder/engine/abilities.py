@@ -82,6 +82,8 @@ class Static(NamedTuple):
     minimum: int = 0  # floor of a cost reduction
     committed: bool = False  # only while the source is committed to a story
     zone: str = IN_PLAY
+    subtype: str = ""  # SKILL, ICONS: only characters with this subtype (lower case) are
+    # affected, known before play (``who`` checks it too), so others skip the passive
 
 
 SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE_WHEN = (
@@ -180,8 +182,22 @@ def skill(amount, who=None, *, committed=False) -> Static:
     return Static(SKILL, who, amount, committed=committed)
 
 
-def icons(terror=0, combat=0, arcane=0, investigation=0, who=None, *, committed=False) -> Static:
-    return Static(ICONS, who, 0, (terror, combat, arcane, investigation), committed=committed)
+def icons(
+    terror=0, combat=0, arcane=0, investigation=0, who=None, *, committed=False, subtype=""
+) -> Static:
+    """Icons for the characters ``who(game, src, target)`` accepts (None: the card itself);
+    with ``subtype``, only for those of them with that subtype."""
+    amounts = (terror, combat, arcane, investigation)
+    if subtype:
+        key = subtype.lower()
+        return Static(ICONS, _with_subtype(key, who), 0, amounts, committed=committed, subtype=key)
+    return Static(ICONS, who, 0, amounts, committed=committed)
+
+
+def _with_subtype(key: str, who: Callable) -> Callable:
+    return lambda game, src, target: (
+        key in game.deck.subtypes[game.deck.kind_of[target]] and who(game, src, target)
+    )
 
 
 def cost(amount, who, *, minimum=0) -> Static:

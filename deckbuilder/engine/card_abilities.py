@@ -342,12 +342,7 @@ CARD_ABILITIES: dict[str, tuple] = {
             -1,
             lambda g, s, k: "investigator" in g.deck.subtypes[k] and g.deck.ctype[k] == CHARACTER,
         ),
-        icons(
-            investigation=1,
-            who=lambda g, s, t: (
-                _yours(g, s, t) and "investigator" in g.deck.subtypes[g.deck.kind_of[t]]
-            ),
-        ),
+        icons(investigation=1, who=_yours, subtype="investigator"),
     ),
     "Core-026": (
         action(
@@ -493,12 +488,7 @@ CARD_ABILITIES: dict[str, tuple] = {
         ),
     ),
     "Core-128": (restriction(ENTERS_EXHAUSTED, _watcher_needs_support),),
-    "Core-129": (
-        icons(
-            investigation=1,
-            who=lambda g, s, t: _yours(g, s, t) and "mi-go" in g.deck.subtypes[g.deck.kind_of[t]],
-        ),
-    ),
+    "Core-129": (icons(investigation=1, who=_yours, subtype="mi-go"),),
     "Core-131": (
         response(
             ENTERS,
@@ -574,15 +564,8 @@ def _enters_draw(n, is_forced):
 
 
 def _icons_subtype(subtype, icon):
-    key = subtype.lower()
     arcane, investigation = (1, 0) if icon == "A" else (0, 1)
-    return (
-        icons(
-            arcane=arcane,
-            investigation=investigation,
-            who=lambda g, s, t: _yours(g, s, t) and key in g.deck.subtypes[g.deck.kind_of[t]],
-        ),
-    )
+    return (icons(arcane=arcane, investigation=investigation, who=_yours, subtype=subtype),)
 
 
 def _win_draw(faction, n):

@@ -137,6 +137,8 @@ class CompiledDeck:
         "any_trigger",
         "any_boosters",
         "static_kinds",
+        "stat_targets",
+        "every_kind",
         "skill_of_instance",
         "any_transient",
         "investigation_of_instance",
@@ -148,6 +150,7 @@ class CompiledDeck:
         "match_need",
         "cost_passive",
         "cost_tables",
+        "passive_sets",
         "passives_at_start",
         "plain_entry",
     )
@@ -250,6 +253,8 @@ class CompiledDeck:
         self.any_trigger = {t: any(per_kind) for t, per_kind in self.by_trigger.items()}
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
+        self.every_kind = frozenset(range(len(self.cards)))
+        self.stat_targets = [self._stat_targets(k) for k in range(len(self.cards))]
         # Printed skill and investigation icons per instance (the policy's fast path).
         self.skill_of_instance = [self.skill[k] for k in self.kind_of]
         self.investigation_of_instance = [self.investigation[k] for k in self.kind_of]
@@ -264,6 +269,8 @@ class CompiledDeck:
         # Remembered costs per set of fixed cost passives in play, shared by every game of
         # this deck (such a cost depends on those passives and the card's kind alone).
         self.cost_tables: dict[tuple, dict[int, int]] = {}
+        # The passives in play per list of cards with passives in play (``_build_statics``).
+        self.passive_sets: dict[tuple, tuple] = {}
         # The passives in play while nothing is in play (``Game.new`` fills it once).
         self.passives_at_start: tuple | None = None
         # An event is offered only when its text is simulated (otherwise it does nothing).
@@ -278,6 +285,21 @@ class CompiledDeck:
                 self.ctype, self.statics, self.by_trigger["enters"], strict=True
             )
         ]
+
+    def _stat_targets(self, kind: int) -> frozenset[int]:
+        """The kinds whose skill or icons the passives of ``kind`` may change (every kind when
+        one of them may change any character): the others' stats need not look at them."""
+        targets: set[int] = set()
+        for st in self.statics[kind]:
+            if st.kind not in ("skill", "icons", "x_skill"):
+                continue
+            if st.who is None:
+                targets.add(kind)
+            elif st.subtype:
+                targets.update(k for k, subs in enumerate(self.subtypes) if st.subtype in subs)
+            else:
+                return self.every_kind
+        return frozenset(targets)
 
     @property
     def size(self) -> int:

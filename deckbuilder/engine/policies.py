@@ -439,15 +439,18 @@ class GreedyPolicy(Policy):
             ready = [i for i in game._characters if status[i] == READY]
         if not ready:
             return []
-        if game.stats_are_printed():
-            skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
-        else:
-            skill_of, inv_of = {}, {}
-            stats_of = game.stats_of
-            for i in ready:
-                skill, icons = stats_of(i)
-                skill_of[i] = skill
-                inv_of[i] = icons[3]
+        skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
+        changed = game.kinds_with_changed_stats()  # ready characters are never insane
+        if changed:
+            kind_of = cd.kind_of
+            recount = [i for i in ready if kind_of[i] in changed]
+            if recount:
+                skill_of, inv_of = skill_of.copy(), inv_of.copy()  # the deck's are shared
+                stats_of = game.stats_of
+                for i in recount:
+                    skill, icons = stats_of(i)
+                    skill_of[i] = skill
+                    inv_of[i] = icons[3]
         tokens, stories = game._tokens, game._stories
         # Most tokens first; the sort is stable, so ties keep the story order.
         order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)

@@ -32,6 +32,10 @@ from deckbuilder.engine.actions import (
     use_action,
 )
 
+# Lists of passives remembered per deck (one per list of cards with passives in play): a
+# bound, so that a very long batch of a deck with many such cards keeps its memory small.
+PASSIVE_SETS_KEPT = 20_000
+
 
 def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
     return Choice(kind, label, (Action(CHOOSE, x=1, label=label), Action(CHOOSE, x=0, label=no)))
@@ -60,44 +64,58 @@ class AbilityMixin:
             self._cost_cache = {}  # not cleared: it may be a table shared by every game
 
     def _build_statics(self) -> tuple:
-        """(every passive in play, skill ones, icon ones, cost ones for other cards, whether
-        every cost one is a fixed number, whether cost modifiers apply at all, the deck's
-        table of costs remembered under these cost passives or None), each passive as
-        (source instance, Static)."""
+        """The passives in play (see ``_passives_of``), worked out once per deck for each
+        list of cards with passives in play: the same cards give the same passives in every
+        game of the deck."""
         cd = self.deck
-        statics, kind_of, status = cd.statics, cd.kind_of, self._status
-        every, skills, icon_mods, costs = [], [], [], []
+        sources = ()
         if cd.has_statics:
-            sources = [i for i in self._characters if status[i] != INSANE] + self._supports
-            for i in sources:
-                for st in statics[kind_of[i]]:
-                    every.append((i, st))
-                    kind = st.kind
-                    if kind == SKILL or kind == X_SKILL:
-                        skills.append((i, st))
-                    elif kind == ICONS:
-                        icon_mods.append((i, st))
-                    elif kind == COST and st.who is not None:
-                        costs.append((i, st))
-        # Whether every cost modifier in play is a fixed number (costs can be remembered).
-        fixed_costs = all(isinstance(st.amount, int) for _, st in costs)
+            statics, kind_of, status = cd.statics, cd.kind_of, self._status
+            sources = tuple(
+                [i for i in self._characters if statics[kind_of[i]] and status[i] != INSANE]
+                + [i for i in self._supports if statics[kind_of[i]]]
+            )
+        known = cd.passive_sets
+        cache = known.get(sources)
+        if cache is None:
+            cache = self._passives_of(sources)
+            if len(known) < PASSIVE_SETS_KEPT:
+                known[sources] = cache
+        self._statics_cache = cache
+        return cache
+
+    def _passives_of(self, sources: tuple) -> tuple:
+        """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
+        whether every cost one is a fixed number, whether cost modifiers apply at all, the
+        deck's table of costs remembered under these cost passives or None, the kinds whose
+        skill or icons they may change), each passive as (source instance, Static)."""
+        cd = self.deck
+        statics, kind_of = cd.statics, cd.kind_of
+        every, skills, icon_mods, costs = [], [], [], []
+        stat_targets = frozenset()
+        fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
+        for i in sources:
+            if cd.stat_targets[kind_of[i]]:
+                stat_targets = stat_targets | cd.stat_targets[kind_of[i]]
+            for st in statics[kind_of[i]]:
+                every.append((i, st))
+                kind = st.kind
+                if kind == SKILL or kind == X_SKILL:
+                    skills.append((i, st))
+                elif kind == ICONS:
+                    icon_mods.append((i, st))
+                elif kind == COST and st.who is not None:
+                    costs.append((i, st))
+                    if not isinstance(st.amount, int):
+                        fixed_costs = False
         cost_mods = cd.any_self_cost or bool(costs)  # without effects of the phase
         table = None
         if fixed_costs:
-            key = tuple(sorted(kind_of[i] for i, _ in costs))
+            key = tuple(sorted([kind_of[i] for i, _ in costs])) if costs else ()
             table = cd.cost_tables.get(key)
             if table is None:
                 table = cd.cost_tables[key] = {}
-        cache = self._statics_cache = (
-            every,
-            skills,
-            icon_mods,
-            costs,
-            fixed_costs,
-            cost_mods,
-            table,
-        )
-        return cache
+        return (every, skills, icon_mods, costs, fixed_costs, cost_mods, table, stat_targets)
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -132,6 +150,16 @@ class AbilityMixin:
         cache = self._statics_cache or self._build_statics()
         return not cache[1] and not cache[2]
 
+    def kinds_with_changed_stats(self) -> frozenset[int]:
+        """The kinds of character whose skill or icons may differ from the printed ones now:
+        those the passives in play may change, every kind while an effect of the phase lasts
+        (characters of other kinds have their printed stats, unless insane)."""
+        if self._temp:
+            return self.deck.every_kind
+        if not self.deck.has_statics:
+            return frozenset()
+        return (self._statics_cache or self._build_statics())[7]
+
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
         cd = self.deck
@@ -140,7 +168,10 @@ class AbilityMixin:
         k = cd.kind_of[inst]
         skill = cd.skill[k]
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
-        if cd.has_statics or self._temp:
+        # Passives in play look at the characters of the kinds they may change only.
+        if self._temp or (
+            cd.has_statics and k in (self._statics_cache or self._build_statics())[7]
+        ):
             cache = self._statics_cache or self._build_statics()
             committed = None
             for src, st in cache[2]:

@@ -22,6 +22,7 @@ from deckbuilder.engine.abilities import (
 from deckbuilder.engine.actions import (
     CONSPIRACY_BASE,
     EXHAUSTED,
+    INSANE,
     OVER,
     READY,
     STORY_HOST,
@@ -157,7 +158,10 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self._committed, self._tokens
-        fast = self.stats_are_printed()
+        # Printed stats serve a story whose committed characters no passive or effect changes.
+        every_printed = self.stats_are_printed()
+        changed = frozenset() if every_printed else self.kinds_with_changed_stats()
+        status = self._status
         plain_stories = not cd.any_boosters and not self._attached
         text = cd.text
         succeeded = text and cd.any_trigger[SUCCEEDED]
@@ -169,7 +173,14 @@ class StoryMixin:
             if not committed:
                 s += 1
                 continue
-            if fast:
+            printed = every_printed
+            if not printed:
+                printed = True
+                for i in committed:
+                    if kind_of[i] in changed or status[i] == INSANE:
+                        printed = False
+                        break
+            if printed:
                 arcane = investigation = total_skill = 0
                 for i in committed:
                     k = kind_of[i]
