@@ -22,17 +22,17 @@ def database_path(explicit: str | os.PathLike | None = None) -> str:
 def user_data_dir() -> str:
     if _is_xdg():
         return _xdg_dir("XDG_DATA_HOME", "~/.local/share")
-    from platformdirs import user_data_dir
+    import platformdirs
 
-    return user_data_dir(APP)
+    return platformdirs.user_data_dir(APP)
 
 
 def user_log_dir() -> str:
     if _is_xdg():
         return os.path.join(_xdg_dir("XDG_STATE_HOME", "~/.local/state"), "log")
-    from platformdirs import user_log_dir
+    import platformdirs
 
-    return user_log_dir(APP)
+    return platformdirs.user_log_dir(APP)
 
 
 # On Linux the folders follow the XDG base directories, as platformdirs places them there;
