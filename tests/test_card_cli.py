@@ -102,6 +102,8 @@ def test_unknown_name_exits_2_with_suggestions(full_db_env):
     assert "no card matches" in err and "Itinerant Scholar" in err
     code, _out, err = run_cli("card", "!!!")
     assert code == 2 and len(err.strip().splitlines()) == 1
+    code, _out, err = run_cli("card", "x" * 5000)  # the name is cut short in the message
+    assert code == 2 and "no card matches" in err and len(err) < 300
 
 
 def test_list_status_skips_only_entries_that_cannot_name_the_card(full_db, full_pool):

@@ -24,6 +24,7 @@ def register(subparsers) -> None:
 def run(args) -> int:
     from card_db.errors import UnknownCardError
     from card_db.names import title_key
+    from card_db.query import shown
     from deckbuilder.legality import load_lists
     from deckbuilder.partial_pool import list_title_keys, load_partial_pool, titles_by_key
 
@@ -31,7 +32,7 @@ def run(args) -> int:
     names = _names(args.names, path)
     for name in names:
         if not title_key(name):
-            raise UnknownCardError(f"{name!r} names no card (no letters or digits)")
+            raise UnknownCardError(f"{shown(name)} names no card (no letters or digits)")
     # A name that is a title needs no fuzzy matching (nor its imports) over every title.
     exact = titles_by_key(path, (title_key(n) for n in names))
     wanted = {t for n in names for t in exact.get(title_key(n), [])}
@@ -49,7 +50,7 @@ def run(args) -> int:
         if not cards:
             suggestions = load_full_suggestions(path, name)
             hint = f" (closest: {', '.join(suggestions)})" if suggestions else ""
-            raise UnknownCardError(f"no card matches {name!r}{hint}", suggestions)
+            raise UnknownCardError(f"no card matches {shown(name)}{hint}", suggestions)
         found += [c for c in cards if c.card_id not in {f.card_id for f in found}]
     ownership = card_ownership(args, found)
     documents = [card_document(c, pool, lists, ownership) for c in found]
