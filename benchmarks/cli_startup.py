@@ -16,13 +16,12 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from search_startup import CTHULHUCLI, DECKBUILDER, timed
+from search_startup import CTHULHUCLI, DECKBUILDER, compare
 
 EXAMPLE_DECK = Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt"
 CTHULHUCLI_LOOKUP = [CTHULHUCLI, "Itinerant Scholar"]
@@ -51,19 +50,8 @@ def main() -> None:
         for label, deckbuilder in COMMANDS:
             if label in SETUP:
                 subprocess.run(SETUP[label], env=env, check=True, stdout=subprocess.DEVNULL)
-            timed(deckbuilder, env)  # the first run loads the embedded data, writes bytecode
-            timed(CTHULHUCLI_LOOKUP, env)
-            ours, theirs = [], []
-            for _ in range(args.runs):
-                ours.append(timed(deckbuilder, env))
-                theirs.append(timed(CTHULHUCLI_LOOKUP, env))
             print(f"[{label}] {' '.join(Path(a).name for a in deckbuilder[1:])}")
-            for kind, k in (("wall", 0), ("cpu", 1)):  # cpu: user + system, less load-bound
-                a = statistics.median(t[k] for t in ours)
-                b = statistics.median(t[k] for t in theirs)
-                ratio = statistics.median(x[k] / y[k] for x, y in zip(ours, theirs, strict=True))
-                print(f"  {kind:4s}  deckbuilder {a * 1000:6.1f} ms  "
-                      f"cthulhucli {b * 1000:6.1f} ms  ratio {ratio:.2f}")  # fmt: skip
+            compare(deckbuilder, CTHULHUCLI_LOOKUP, env, args.runs)
 
 
 if __name__ == "__main__":

@@ -54,6 +54,27 @@ PAIRS = [
 ]
 
 
+def compare(deckbuilder: list[str], cthulhucli: list[str], env: dict, runs: int) -> list:
+    """Both commands run alternately ``runs`` times (after a first run each, which loads the
+    embedded data and writes bytecode); prints and returns, for wall then CPU time, the
+    medians of each and the median of the per-pair ratios."""
+    timed(deckbuilder, env)
+    timed(cthulhucli, env)
+    ours, theirs = [], []
+    for _ in range(runs):
+        ours.append(timed(deckbuilder, env))
+        theirs.append(timed(cthulhucli, env))
+    row = []
+    for kind, k in (("wall", 0), ("cpu", 1)):  # cpu: user + system, less load-bound
+        a = statistics.median(t[k] for t in ours)
+        b = statistics.median(t[k] for t in theirs)
+        ratio = statistics.median(x[k] / y[k] for x, y in zip(ours, theirs, strict=True))
+        row += [a, b, ratio]
+        print(f"  {kind:4s}  deckbuilder {a * 1000:6.1f} ms  "
+              f"cthulhucli {b * 1000:6.1f} ms  ratio {ratio:.2f}")  # fmt: skip
+    return row
+
+
 def timed(argv: list[str], env: dict) -> tuple[float, float]:
     """(wall seconds, CPU seconds: user + system) of one run of ``argv``. On a machine shared
     with other work the wall time mostly measures the others; CPU time much less so."""
@@ -87,21 +108,8 @@ def main() -> None:
             env.pop("PYTHONDONTWRITEBYTECODE", None)
         summary = []
         for label, deckbuilder, cthulhucli in PAIRS:
-            timed(deckbuilder, env)  # the first run loads the embedded data, writes bytecode
-            timed(cthulhucli, env)
-            ours, theirs = [], []
-            for _ in range(args.runs):
-                ours.append(timed(deckbuilder, env))
-                theirs.append(timed(cthulhucli, env))
             print(f"[{label}] {' '.join(deckbuilder[1:])}  vs  {' '.join(cthulhucli[1:])}")
-            row = [label]
-            for kind, k in (("wall", 0), ("cpu", 1)):
-                a = statistics.median(t[k] for t in ours)
-                b = statistics.median(t[k] for t in theirs)
-                ratio = statistics.median(x[k] / y[k] for x, y in zip(ours, theirs, strict=True))
-                row += [a, b, ratio]
-                print(f"  {kind:4s}  deckbuilder {a * 1000:6.1f} ms  "
-                      f"cthulhucli {b * 1000:6.1f} ms  ratio {ratio:.2f}")  # fmt: skip
+            row = [label, *compare(deckbuilder, cthulhucli, env, args.runs)]
             summary.append(row)
         print("\nmedians; ratio = median of the per-pair ratios deckbuilder / cthulhucli")
         print(f"{'form':14s} {'wall: ours':>10s} {'theirs':>8s} {'ratio':>6s}"
