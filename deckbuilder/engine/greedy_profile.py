@@ -25,6 +25,8 @@ class GreedyProfile:
         "useful_in_hand",
         "split_score",
         "resource_score",
+        "resource_score_of_instance",
+        "character_factions",
         "is_character",
         "unlocks",
         "mulligan_candidate",
@@ -89,7 +91,13 @@ class GreedyProfile:
         self.resource_score = [
             -keep_value[k] + (3 if self.deck_faction[cd.faction[k]] else 0) for k in kinds
         ]
+        self.resource_score_of_instance = [self.resource_score[k] for k in cd.kind_of]
         self.is_character = [t == CHARACTER for t in cd.ctype]
+        # The factions (not Neutral) of the deck's characters: while each is offered by a
+        # resource, no character in hand lacks its match.
+        self.character_factions = sorted(
+            {cd.faction[k] for k in kinds if self.is_character[k]} - {NEUTRAL}
+        )
         # Cards a resource may unlock: characters and conspiracies.
         self.unlocks = [t == CHARACTER or t == CONSPIRACY for t in cd.ctype]
         # The keep value of each instance (a choice among cards reads it).

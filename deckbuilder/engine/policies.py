@@ -239,39 +239,50 @@ class GreedyPolicy(Policy):
         hand = game._hand
         if not hand:
             return None
-        profile = self._profile(game)
-        keep_value = profile.keep_value
-        cd = game.deck
-        kind_of, faction = cd.kind_of, cd.faction
-        if len(hand) == 1 and keep_value[kind_of[hand[0]]] > 0:
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        if len(hand) == 1 and profile.value_of_instance[hand[0]] > 0:
             # The last card is a character or conspiracy: attach it only if it cannot be paid.
-            if game.pay_domain(kind_of[hand[0]]) != -2:
+            if game.pay_domain(game.deck.kind_of[hand[0]]) != -2:
                 return None
         # The card to give up: least useful in hand, a deck-faction resource preferred, and
         # above all one whose faction no domain offers yet while a character in hand needs it.
         offered = game._fac_count  # resources of each faction over all domains
+        for f in profile.character_factions:
+            if not offered[f]:
+                card = self._resource_card_unmatched(game, profile)
+                break
+        else:
+            # Every faction of the deck's characters is offered: the best score, the first
+            # of equals (``max`` keeps the first), with no Python call per card.
+            card = max(hand, key=profile.resource_score_of_instance.__getitem__)
+        return card, self._resource_domain(game, card, profile)
+
+    def _resource_card_unmatched(self, game: Game, profile: GreedyProfile) -> int:
+        """``resource``'s card while some faction of the deck's characters is not offered."""
+        cd = game.deck
+        kind_of, faction = cd.kind_of, cd.faction
+        offered = game._fac_count
         is_character, resource_score = profile.is_character, profile.resource_score
         unmatched = []
-        for i in hand:
+        for i in game._hand:
             k = kind_of[i]
             if is_character[k]:
                 f = faction[k]
                 if f != NEUTRAL and not offered[f]:
                     unmatched.append(f)
         card, best = -1, None
-        for i in hand:
+        for i in game._hand:
             k = kind_of[i]
             score = resource_score[k]
             if unmatched and faction[k] in unmatched:
                 score += 20
             if best is None or score > best:
                 card, best = i, score
-        return card, self._resource_domain(game, card)
+        return card
 
-    def _resource_domain(self, game: Game, card: int) -> int:
+    def _resource_domain(self, game: Game, card: int, profile: GreedyProfile) -> int:
         """The domain where the resource ``card`` unlocks the most valuable character (or
         conspiracy) in hand; else the smallest domain, one without a match first."""
-        profile = self._profile(game)
         keep_value, unlocks = profile.keep_value, profile.unlocks
         cd = game.deck
         kind_of, faction, cost, loyal = cd.kind_of, cd.faction, cd.cost, cd.loyal
