@@ -20,9 +20,7 @@ class GreedyProfile:
         "ops_events",
         "story_events",
         "useful_actions",
-        "useful_in_play",
-        "useful_in_discard",
-        "useful_in_hand",
+        "useful_instances",
         "split_score",
         "resource_score",
         "resource_score_of_instance",
@@ -82,9 +80,12 @@ class GreedyProfile:
                 if a.ai != "avoid" and not a.cost_x:
                     useful[a.zone].add(k)
         self.useful_actions = useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND]
-        self.useful_in_play = useful[IN_PLAY]
-        self.useful_in_discard = useful[DISCARD_PILE]
-        self.useful_in_hand = useful[HAND]
+        # The same per instance, for the zones in play, discard pile, hand (None: no such
+        # card), so that a zone is searched without a Python step per card.
+        self.useful_instances = tuple(
+            [k in useful[zone] for k in cd.kind_of] if useful[zone] else None
+            for zone in (IN_PLAY, DISCARD_PILE, HAND)
+        )
         # Scores of a card as a resource before the factions already offered count: the
         # setup split (a deck faction adds its own bonus there) and the resource phase.
         self.split_score = [-v for v in keep_value]

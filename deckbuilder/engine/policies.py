@@ -347,42 +347,52 @@ class GreedyPolicy(Policy):
             return play_action(best, best_domain)
         if not game.deck.text:
             return None
-        return self._extra_action(game, profile.ops_events, OPERATIONS)
+        return self._extra_action(game, profile, profile.ops_events, OPERATIONS)
 
     def story_action(self, game: Game) -> Action | None:
         if not game.deck.text:
             return None
-        return self._extra_action(game, self._profile(game).story_events, STORY)
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        return self._extra_action(game, profile, profile.story_events, STORY)
 
-    def _extra_action(self, game: Game, events: set, phase: str) -> Action | None:
+    def _extra_action(
+        self, game: Game, profile: GreedyProfile, events: set, phase: str
+    ) -> Action | None:
         """An event of ``events`` or an ability worth using now (a safety cap per phase)."""
-        key = (id(game), game.turn, phase)
-        if self._actions_key != key:
-            self._actions_key, self._actions_used = key, 0
-        if self._actions_used >= MAX_ACTIONS_PER_PHASE:
-            return None
-        cd = game.deck
-        kind_of = cd.kind_of
         if events:
+            kind_of = game.deck.kind_of
             for i in game._hand:
                 k = kind_of[i]
                 if k in events and game.may_play(k):
                     d = game.pay_domain(k)
                     if d != -2:
-                        self._actions_used += 1
-                        return Action(PLAY, i, d)
-        profile = self._profile(game)
+                        return self._within_cap(game, phase, Action(PLAY, i, d))
         useful = profile.useful_actions
-        if not useful or not _useful_card_present(profile, kind_of, game):
+        if not useful or not _useful_card_present(profile, game):
             return None
         uses = [a for a in game.ability_actions(useful) if self._worth_using(game, a, phase)]
         if not uses:
             return None
-        self._actions_used += 1
         # The cheapest domain that pays for it.
-        return min(
-            uses, key=lambda a: (a.domain >= 0, game._dom_value[a.domain] if a.domain >= 0 else 0)
+        return self._within_cap(
+            game,
+            phase,
+            min(
+                uses,
+                key=lambda a: (a.domain >= 0, game._dom_value[a.domain] if a.domain >= 0 else 0),
+            ),
         )
+
+    def _within_cap(self, game: Game, phase: str, action: Action) -> Action | None:
+        """``action``, counted, unless the phase has had ``MAX_ACTIONS_PER_PHASE`` extra
+        actions (counted here, when one is found: most action windows find none)."""
+        key = (game, game.turn, phase)  # the game itself: an id could be reused by the next
+        if self._actions_key != key:
+            self._actions_key, self._actions_used = key, 0
+        if self._actions_used >= MAX_ACTIONS_PER_PHASE:
+            return None
+        self._actions_used += 1
+        return action
 
     def _worth_using(self, game: Game, a: Action, phase: str) -> bool:
         cd = game.deck
@@ -553,20 +563,17 @@ class RandomPolicy(Policy):
 POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPolicy)}
 
 
-def _useful_card_present(profile, kind_of, game: Game) -> bool:
-    """Whether a card with a useful action ability is in the zone where it works (plain
-    loops: this runs at every action window of a batch game)."""
-    for kinds, zones in (
-        (profile.useful_in_play, (game._characters, game._supports)),
-        (profile.useful_in_discard, (game._discard,)),
-        (profile.useful_in_hand, (game._hand,)),
-    ):
-        if kinds:
-            for zone in zones:
-                for i in zone:
-                    if kind_of[i] in kinds:
-                        return True
-    return False
+def _useful_card_present(profile: GreedyProfile, game: Game) -> bool:
+    """Whether a card with a useful action ability is in the zone where it works (each zone
+    searched in C: this runs at every action window of a batch game)."""
+    in_play, in_discard, in_hand = profile.useful_instances
+    if in_play is not None:
+        useful = in_play.__getitem__
+        if any(map(useful, game._characters)) or any(map(useful, game._supports)):
+            return True
+    if in_discard is not None and any(map(in_discard.__getitem__, game._discard)):
+        return True
+    return in_hand is not None and any(map(in_hand.__getitem__, game._hand))
 
 
 def get_policy(name: str) -> Policy:
