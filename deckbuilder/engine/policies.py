@@ -564,16 +564,25 @@ POLICIES: dict[str, type[Policy]] = {p.name: p for p in (GreedyPolicy, RandomPol
 
 
 def _useful_card_present(profile: GreedyProfile, game: Game) -> bool:
-    """Whether a card with a useful action ability is in the zone where it works (each zone
-    searched in C: this runs at every action window of a batch game)."""
+    """Whether a card with a useful action ability is in the zone where it works (plain
+    loops: this runs at every action window of a batch game)."""
     in_play, in_discard, in_hand = profile.useful_instances
     if in_play is not None:
-        useful = in_play.__getitem__
-        if any(map(useful, game._characters)) or any(map(useful, game._supports)):
-            return True
-    if in_discard is not None and any(map(in_discard.__getitem__, game._discard)):
-        return True
-    return in_hand is not None and any(map(in_hand.__getitem__, game._hand))
+        for i in game._characters:
+            if in_play[i]:
+                return True
+        for i in game._supports:
+            if in_play[i]:
+                return True
+    if in_discard is not None:
+        for i in game._discard:
+            if in_discard[i]:
+                return True
+    if in_hand is not None:
+        for i in game._hand:
+            if in_hand[i]:
+                return True
+    return False
 
 
 def get_policy(name: str) -> Policy:
