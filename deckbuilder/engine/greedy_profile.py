@@ -81,7 +81,7 @@ class GreedyProfile:
                     useful[a.zone].add(k)
         self.useful_actions = useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND]
         # The same per instance, for the zones in play, discard pile, hand (None: no such
-        # card), so that a zone is searched without a Python step per card.
+        # card), so that a zone is searched without looking up kinds.
         self.useful_instances = tuple(
             [k in useful[zone] for k in cd.kind_of] if useful[zone] else None
             for zone in (IN_PLAY, DISCARD_PILE, HAND)

@@ -252,9 +252,13 @@ class GreedyPolicy(Policy):
                 card = self._resource_card_unmatched(game, profile)
                 break
         else:
-            # Every faction of the deck's characters is offered: the best score, the first
-            # of equals (``max`` keeps the first), with no Python call per card.
-            card = max(hand, key=profile.resource_score_of_instance.__getitem__)
+            # Every faction of the deck's characters is offered: the first best score.
+            score_of = profile.resource_score_of_instance
+            card, best = -1, None
+            for i in hand:
+                score = score_of[i]
+                if best is None or score > best:
+                    card, best = i, score
         return card, self._resource_domain(game, card, profile)
 
     def _resource_card_unmatched(self, game: Game, profile: GreedyProfile) -> int:
