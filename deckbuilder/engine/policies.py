@@ -47,6 +47,7 @@ from deckbuilder.engine.game import (
 )
 from deckbuilder.engine.greedy_profile import GreedyProfile
 
+INFINITE = float("inf")
 # Core stories whose win effect helps a player alone at the table.
 GOOD_STORY_EFFECTS = ("Opening Night", "Ancient Apocrypha", "The Call of Cthulhu", "The Other Path")
 MAX_ACTIONS_PER_PHASE = 25  # a safety net against abilities that could loop
@@ -295,6 +296,10 @@ class GreedyPolicy(Policy):
         w = 2 if cd.transient[k_res] else 1
         dom_value, dom_fac = game._dom_value, game._dom_fac
         affordable = game.affordable_cost()
+        # While no cost modifier applies (a finite ``affordable``), the printed cost is the
+        # cost: whether a card can be paid now is looked up here, without ``pay_domain``.
+        printed = affordable != INFINITE
+        drained, steadfast, match_need = game._drained, cd.steadfast, cd.match_need
         target, target_value = -1, None
         for i in game._hand:
             if i == card:
@@ -303,15 +308,31 @@ class GreedyPolicy(Policy):
             if not unlocks[k]:
                 continue
             c = cost[k]
-            if c == 0 or (c <= affordable and game.pay_domain(k) != -2):
+            if c == 0:
                 continue
+            v = keep_value[k]
+            if target_value is not None and v <= target_value:
+                continue  # it could not become the target
             f = faction[k]
+            if c <= affordable:
+                if printed and not steadfast[k]:
+                    need = match_need[k]
+                    if need < 0:  # Loyal
+                        need = c
+                    paid = False
+                    for d in game._domain_indices:
+                        if dom_value[d] >= c and not drained[d] and dom_fac[d][f] >= need:
+                            paid = True
+                            break
+                    if paid:
+                        continue
+                elif game.pay_domain(k) != -2:
+                    continue
             need = c if loyal[k] else 1
             for d in game._domain_indices:
                 fac = dom_fac[d][f] + (w if f == f_res else 0)
                 if dom_value[d] + w >= c and (f == NEUTRAL or fac >= need):
-                    if target_value is None or keep_value[k] > target_value:
-                        target, target_value = d, keep_value[k]
+                    target, target_value = d, v
                     break
         if target < 0:
             # Nothing to unlock now: grow the smallest domain, preferring one without a match.
