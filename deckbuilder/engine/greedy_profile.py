@@ -6,6 +6,8 @@ Worked out once per compiled deck, so that the decisions of a batch game only in
 
 from __future__ import annotations
 
+import math
+
 from deckbuilder.engine.abilities import DISCARD_PILE, HAND, IN_PLAY
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, N_FACTIONS, NEUTRAL, SUPPORT
 
@@ -16,7 +18,8 @@ class GreedyProfile:
     __slots__ = (
         "keep_value",
         "deck_faction",
-        "play_check",
+        "play_value_of_instance",
+        "asks_may_play",
         "ops_events",
         "story_events",
         "useful_actions",
@@ -65,7 +68,13 @@ class GreedyProfile:
                 play_check.append(1)
             else:
                 play_check.append(2)
-        self.play_check = play_check
+        # Per instance, what ``play`` reads first: the keep value of a card it may play
+        # (-inf for one it never plays, so that the best-value test skips it).
+        self.play_value_of_instance = [
+            keep_value[k] if play_check[k] else -math.inf for k in cd.kind_of
+        ]
+        # Per kind, whether ``play`` must ask ``may_play`` (check 2).
+        self.asks_may_play = [check == 2 for check in play_check]
         # Events played by ``play`` (operations) and by ``story_action`` (after commits).
         self.ops_events, self.story_events = set(), set()
         for k in kinds:

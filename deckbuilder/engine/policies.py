@@ -348,22 +348,18 @@ class GreedyPolicy(Policy):
         """The most valuable payable character, conspiracy or useful support (smallest
         domain that pays), else a useful event, else a useful ability."""
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
-        play_check = profile.play_check
         cd = game.deck
         kind_of, cost = cd.kind_of, cd.cost
         affordable = game.affordable_cost()
-        keep_value = profile.keep_value
+        value_of, asks_may_play = profile.play_value_of_instance, profile.asks_may_play
         pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
         for i in game._hand:
-            k = kind_of[i]
-            check = play_check[k]
-            if not check:
-                continue
-            v = keep_value[k]
+            v = value_of[i]
             if v <= best_value:  # also skips further copies of a card already chosen
                 continue
-            if cost[k] > affordable or (check == 2 and not game.may_play(k)):
+            k = kind_of[i]
+            if cost[k] > affordable or (asks_may_play[k] and not game.may_play(k)):
                 continue
             domain = pay_domain(k)
             if domain != -2:
