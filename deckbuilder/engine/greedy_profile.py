@@ -24,7 +24,9 @@ class GreedyProfile:
         "story_events",
         "useful_actions",
         "useful_instances",
-        "split_score",
+        "split_entry_of_instance",
+        "faction_of_instance",
+        "is_character_instance",
         "resource_score",
         "resource_score_of_instance",
         "character_factions",
@@ -95,14 +97,19 @@ class GreedyProfile:
             [k in useful[zone] for k in cd.kind_of] if useful[zone] else None
             for zone in (IN_PLAY, DISCARD_PILE, HAND)
         )
+        self.faction_of_instance = [cd.faction[k] for k in cd.kind_of]
         # Scores of a card as a resource before the factions already offered count: the
-        # setup split (a deck faction adds its own bonus there) and the resource phase.
-        self.split_score = [-v for v in keep_value]
+        # setup split (a deck faction adds its own bonus there; per instance, the split's
+        # entry: instance, faction, score) and the resource phase.
+        self.split_entry_of_instance = [
+            (i, cd.faction[k], -keep_value[k]) for i, k in enumerate(cd.kind_of)
+        ]
         self.resource_score = [
             -keep_value[k] + (3 if self.deck_faction[cd.faction[k]] else 0) for k in kinds
         ]
         self.resource_score_of_instance = [self.resource_score[k] for k in cd.kind_of]
         self.is_character = [t == CHARACTER for t in cd.ctype]
+        self.is_character_instance = [self.is_character[k] for k in cd.kind_of]
         # The factions (not Neutral) of the deck's characters: while each is offered by a
         # resource, no character in hand lacks its match.
         self.character_factions = sorted(

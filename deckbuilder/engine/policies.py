@@ -144,21 +144,19 @@ class GreedyPolicy(Policy):
         cached_game, cached_hand, cached = self._split_cache
         if cached_game is game and cached_hand == game._hand:
             return list(cached)
-        profile = self._profile(game)
-        split_score, deck_faction = profile.split_score, profile.deck_faction
-        cd = game.deck
-        kind_of, faction = cd.kind_of, cd.faction
-        is_character = profile.is_character
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        deck_faction, split_entry = profile.deck_faction, profile.split_entry_of_instance
+        is_character = profile.is_character_instance
         # (instance, faction, score before factions); each pass adds a bonus per faction.
         entries = []
         hand_factions = set()
         character_factions = set()
         for i in game._hand:
-            k = kind_of[i]
-            f = faction[k]
-            entries.append((i, f, split_score[k]))
+            entry = split_entry[i]
+            entries.append(entry)
+            f = entry[1]
             hand_factions.add(f)
-            if is_character[k]:
+            if is_character[i]:
                 character_factions.add(f)
         chosen: list[int] = []
         covered: set[int] = set()
@@ -174,7 +172,8 @@ class GreedyPolicy(Policy):
                     bonus[f] = 0
             best, best_score = None, None
             for entry in entries:
-                score = entry[2] + bonus[entry[1]]
+                _, f, score = entry
+                score += bonus[f]
                 if best_score is None or score > best_score:
                     best, best_score = entry, score
             entries.remove(best)
@@ -194,15 +193,16 @@ class GreedyPolicy(Policy):
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
         resources = self._split(game)
+        faction_of = self._profile_cache.faction_of_instance  # (``_split`` set the profile)
         res_count = [0] * N_FACTIONS
         for i in resources:
-            res_count[faction[kind_of[i]]] += 1
+            res_count[faction_of[i]] += 1
         kept = []
         kept_count = [0] * N_FACTIONS
         for i in game._hand:
             if i not in resources:
                 kept.append(i)
-                kept_count[faction[kind_of[i]]] += 1
+                kept_count[faction_of[i]] += 1
         candidate = self._profile(game).mulligan_candidate
         for i in kept:
             k = kind_of[i]
