@@ -474,34 +474,34 @@ class GreedyPolicy(Policy):
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
-        if "cannot_commit" in cd.static_kinds:
-            ready = [i for i in game._characters if game.may_commit(i)]
-        else:
-            status = game._status
-            ready = [i for i in game._characters if status[i] == READY]
-        if not ready:
-            return []
+        status = game._status
+        may_commit = game.may_commit if "cannot_commit" in cd.static_kinds else None
         skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
-        changed = game.kinds_with_changed_stats()  # ready characters are never insane
-        if changed:
-            kind_of = cd.kind_of
-            recount = [i for i in ready if kind_of[i] in changed]
-            if recount:
-                skill_of, inv_of = skill_of.copy(), inv_of.copy()  # the deck's are shared
-                stats_of = game.stats_of
-                for i in recount:
-                    skill, icons = stats_of(i)
-                    skill_of[i] = skill
-                    inv_of[i] = icons[3]
-        tokens, stories = game._tokens, game._stories
-        # Most tokens first; the sort is stable, so ties keep the story order.
-        order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
+        # The ready characters, sorted by skill and investigation in one pass; those of the
+        # kinds whose stats may have changed are recounted (ready ones are never insane).
+        changed = game.kinds_with_changed_stats()
+        kind_of = cd.kind_of
+        copied = False
         skilled, investigators = [], []
-        for i in ready:
+        for i in game._characters:
+            if status[i] != READY if may_commit is None else not may_commit(i):
+                continue
+            if changed and kind_of[i] in changed:
+                if not copied:
+                    skill_of, inv_of = skill_of.copy(), inv_of.copy()  # the deck's are shared
+                    copied = True
+                skill, icons = game.stats_of(i)
+                skill_of[i] = skill
+                inv_of[i] = icons[3]
             if skill_of[i] >= 1:
                 skilled.append(i)
             elif inv_of[i]:
                 investigators.append(i)
+        if not skilled:
+            return []  # investigators alone only help where a skilled one is committed
+        tokens, stories = game._tokens, game._stories
+        # Most tokens first; the sort is stable, so ties keep the story order.
+        order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
         plan: list[tuple[int, int]] = []
         lacking_inv = []
         for s in order:
