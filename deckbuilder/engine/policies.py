@@ -530,12 +530,14 @@ class GreedyPolicy(Policy):
             plan.append((pick, s))
             if need >= 3 and not inv_of[pick]:
                 lacking_inv.append(s)
-        # Investigation icons alone still win the struggle: add them where a token is missing.
-        helpers = [i for i in skilled if inv_of[i]] + investigators
-        for s in lacking_inv:
-            if not helpers:
-                break
-            plan.append((helpers.pop(0), s))
+        if lacking_inv:
+            # Investigation icons alone still win the struggle: add them where a token is
+            # missing.
+            helpers = [i for i in skilled if inv_of[i]] + investigators
+            for s in lacking_inv:
+                if not helpers:
+                    break
+                plan.append((helpers.pop(0), s))
         return plan
 
 
