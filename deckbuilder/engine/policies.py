@@ -50,6 +50,7 @@ from deckbuilder.engine.greedy_profile import GreedyProfile
 INFINITE = float("inf")
 # Core stories whose win effect helps a player alone at the table.
 GOOD_STORY_EFFECTS = ("Opening Night", "Ancient Apocrypha", "The Call of Cthulhu", "The Other Path")
+_GOOD_STORY_PROMPTS: dict[str, bool] = {}  # story effect prompt -> whether it helps
 MAX_ACTIONS_PER_PHASE = 25  # a safety net against abilities that could loop
 
 
@@ -328,10 +329,13 @@ class GreedyPolicy(Policy):
                         continue
                 elif game.pay_domain(k) != -2:
                     continue
-            need = c if loyal[k] else 1
+            # The resource on ``d`` adds ``w`` to its value (and to its match, if the same
+            # faction): what ``d`` itself must hold.
+            low = c - w
+            need = (c if loyal[k] else 1) - (w if f == f_res else 0)
+            neutral = f == NEUTRAL
             for d in game._domain_indices:
-                fac = dom_fac[d][f] + (w if f == f_res else 0)
-                if dom_value[d] + w >= c and (f == NEUTRAL or fac >= need):
+                if dom_value[d] >= low and (neutral or dom_fac[d][f] >= need):
                     target, target_value = d, v
                     break
         if target < 0:
@@ -430,10 +434,20 @@ class GreedyPolicy(Policy):
         options = choice.options
         kind = choice.kind
         if kind == "story_effect":
-            good = choice.prompt.partition(":")[0] in GOOD_STORY_EFFECTS
+            prompt = choice.prompt
+            good = _GOOD_STORY_PROMPTS.get(prompt)
+            if good is None:  # the prompts are a Core story's title and text: a few
+                good = prompt.partition(":")[0] in GOOD_STORY_EFFECTS
+                _GOOD_STORY_PROMPTS[prompt] = good
             return options[0] if good else options[-1]
         if kind == "response":
             return options[0]
+        return self._best_option(game, choice, options, kind)
+
+    def _best_option(self, game: Game, choice, options, kind: str) -> Action:
+        """``decide`` for targets and the rest: the option of the best (harm: the least)
+        value (a nested function: kept apart, so that ``decide``'s quick answers do not
+        pay for its closure)."""
         keep_value = self._profile(game).keep_value
         kind_of = game.deck.kind_of
         status = game._status
