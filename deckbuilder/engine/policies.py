@@ -496,7 +496,9 @@ class GreedyPolicy(Policy):
         changed = game.kinds_with_changed_stats()
         kind_of = cd.kind_of
         copied = False
-        skilled, investigators = [], []
+        # Skilled characters with and without investigation icons, and investigators
+        # without skill, each in play order.
+        skilled_inv, skilled_plain, investigators = [], [], []
         for i in game._characters:
             if status[i] != READY if may_commit is None else not may_commit(i):
                 continue
@@ -508,10 +510,10 @@ class GreedyPolicy(Policy):
                 skill_of[i] = skill
                 inv_of[i] = icons[3]
             if skill_of[i] >= 1:
-                skilled.append(i)
+                (skilled_inv if inv_of[i] else skilled_plain).append(i)
             elif inv_of[i]:
                 investigators.append(i)
-        if not skilled:
+        if not skilled_inv and not skilled_plain:
             return []  # investigators alone only help where a skilled one is committed
         tokens, stories = game._tokens, game._stories
         # Most tokens first; the sort is stable, so ties keep the story order.
@@ -519,35 +521,28 @@ class GreedyPolicy(Policy):
         plan: list[tuple[int, int]] = []
         lacking_inv = []
         for s in order:
-            if not skilled:
-                break
+            # The first skilled character with investigation icons where a token is
+            # needed, else the first one without.
             to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
-            need = to_win - tokens[s]
-            first_inv = first_plain = -1  # the first skilled character with / without
-            for i in skilled:
-                if inv_of[i]:
-                    if first_inv < 0:
-                        first_inv = i
-                        if first_plain >= 0:
-                            break
-                elif first_plain < 0:
-                    first_plain = i
-                    if first_inv >= 0:
-                        break
-            if need >= 3 and first_inv >= 0:
-                pick = first_inv
-            elif first_plain >= 0:
-                pick = first_plain
+            if to_win - tokens[s] >= 3:
+                if skilled_inv:
+                    pick = skilled_inv.pop(0)
+                elif skilled_plain:
+                    pick = skilled_plain.pop(0)
+                    lacking_inv.append(s)
+                else:
+                    break
+            elif skilled_plain:
+                pick = skilled_plain.pop(0)
+            elif skilled_inv:
+                pick = skilled_inv.pop(0)
             else:
-                pick = first_inv
-            skilled.remove(pick)
+                break
             plan.append((pick, s))
-            if need >= 3 and not inv_of[pick]:
-                lacking_inv.append(s)
         if lacking_inv:
             # Investigation icons alone still win the struggle: add them where a token is
             # missing.
-            helpers = [i for i in skilled if inv_of[i]] + investigators
+            helpers = skilled_inv + investigators
             for s in lacking_inv:
                 if not helpers:
                     break
