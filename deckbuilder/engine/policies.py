@@ -148,29 +148,22 @@ class GreedyPolicy(Policy):
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         deck_faction, split_entry = profile.deck_faction, profile.split_entry_of_instance
         is_character = profile.is_character_instance
-        # (instance, faction, score before factions); each pass adds a bonus per faction.
+        # (instance, faction, score before factions); each pass adds a bonus per faction:
+        # a deck faction's resource scores 10, 4 more while no chosen resource has its
+        # faction, 20 more if a character in hand needs it (a chosen card's faction is
+        # covered, so the whole hand's factions will do).
         entries = []
-        hand_factions = set()
-        character_factions = set()
+        bonus = {}
         for i in game._hand:
             entry = split_entry[i]
             entries.append(entry)
             f = entry[1]
-            hand_factions.add(f)
             if is_character[i]:
-                character_factions.add(f)
+                bonus[f] = 34 if deck_faction[f] else 0
+            elif f not in bonus:
+                bonus[f] = 14 if deck_faction[f] else 0
         chosen: list[int] = []
-        covered: set[int] = set()
-        bonus = {}
         for _ in range(3):
-            # A deck faction's resource scores 10, 4 more while no chosen resource has its
-            # faction, 20 more if a character still in hand needs it (a chosen card's
-            # faction is covered, so the whole hand's factions will do).
-            for f in hand_factions:
-                if deck_faction[f]:
-                    bonus[f] = 10 if f in covered else 34 if f in character_factions else 14
-                else:
-                    bonus[f] = 0
             best, best_score = None, None
             for entry in entries:
                 _, f, score = entry
@@ -179,7 +172,9 @@ class GreedyPolicy(Policy):
                     best, best_score = entry, score
             entries.remove(best)
             chosen.append(best[0])
-            covered.add(best[1])
+            f = best[1]
+            if deck_faction[f]:
+                bonus[f] = 10  # now covered
         self._split_cache = (game, list(game._hand), chosen)
         return list(chosen)
 
