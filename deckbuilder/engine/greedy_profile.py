@@ -20,6 +20,7 @@ class GreedyProfile:
         "deck_faction",
         "play_value_of_instance",
         "asks_may_play",
+        "cost_of_instance",
         "ops_events",
         "story_events",
         "useful_actions",
@@ -77,6 +78,7 @@ class GreedyProfile:
         ]
         # Per kind, whether ``play`` must ask ``may_play`` (check 2).
         self.asks_may_play = [check == 2 for check in play_check]
+        self.cost_of_instance = [cd.cost[k] for k in cd.kind_of]  # printed
         # Events played by ``play`` (operations) and by ``story_action`` (after commits).
         self.ops_events, self.story_events = set(), set()
         for k in kinds:

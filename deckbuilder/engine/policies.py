@@ -190,19 +190,19 @@ class GreedyPolicy(Policy):
         kind_of, faction = cd.kind_of, cd.faction
         resources = self._split(game)
         faction_of = self._profile_cache.faction_of_instance  # (``_split`` set the profile)
+        # Cards of each faction among the resources and among the cards kept.
         res_count = [0] * N_FACTIONS
-        for i in resources:
-            res_count[faction_of[i]] += 1
-        kept = []
         kept_count = [0] * N_FACTIONS
         for i in game._hand:
-            if i not in resources:
-                kept.append(i)
-                kept_count[faction_of[i]] += 1
-        candidate = self._profile(game).mulligan_candidate
-        for i in kept:
+            kept_count[faction_of[i]] += 1
+        for i in resources:
+            f = faction_of[i]
+            res_count[f] += 1
+            kept_count[f] -= 1
+        candidate = self._profile_cache.mulligan_candidate
+        for i in game._hand:
             k = kind_of[i]
-            if not candidate[k]:
+            if not candidate[k] or i in resources:
                 continue
             c = game.cost_of(k) if cd.has_cost_statics else cd.cost[k]
             f = faction[k]
@@ -348,17 +348,20 @@ class GreedyPolicy(Policy):
         domain that pays), else a useful event, else a useful ability."""
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         cd = game.deck
-        kind_of, cost = cd.kind_of, cd.cost
+        kind_of = cd.kind_of
         affordable = game.affordable_cost()
         value_of, asks_may_play = profile.play_value_of_instance, profile.asks_may_play
+        cost_of = profile.cost_of_instance
         pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
         for i in game._hand:
             v = value_of[i]
             if v <= best_value:  # also skips further copies of a card already chosen
                 continue
+            if cost_of[i] > affordable:
+                continue
             k = kind_of[i]
-            if cost[k] > affordable or (asks_may_play[k] and not game.may_play(k)):
+            if asks_may_play[k] and not game.may_play(k):
                 continue
             domain = pay_domain(k)
             if domain != -2:
