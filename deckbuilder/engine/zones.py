@@ -45,12 +45,19 @@ class ZonesMixin:
 
     def _draw(self, n: int) -> None:
         deck, hand = self._deck, self._hand
-        if not self._top and len(deck) >= n:
+        size = len(deck)
+        if not self._top and size >= n:
             rand = self.rng.random
+            # The drawn card's place takes the last card (as a swap with the last, then pop).
             for _ in range(n):
-                j = int(rand() * len(deck))
-                deck[j], deck[-1] = deck[-1], deck[j]
-                hand.append(deck.pop())
+                j = int(rand() * size)
+                size -= 1
+                last = deck.pop()
+                if j < size:
+                    hand.append(deck[j])
+                    deck[j] = last
+                else:
+                    hand.append(last)
             drawn = n
         else:
             drawn = 0
