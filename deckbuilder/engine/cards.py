@@ -103,6 +103,7 @@ class CompiledDeck:
     __slots__ = (
         "cards",
         "kind_of",
+        "instances",
         "counts",
         "ctype",
         "faction",
@@ -172,6 +173,7 @@ class CompiledDeck:
         self.cards = tuple(cards)
         self.counts = tuple(counts)
         self.kind_of = tuple(k for k, n in enumerate(counts) for _ in range(n))
+        self.instances = tuple(range(len(self.kind_of)))  # each game's deck starts as a copy
         unique_titles: dict[str, int] = {}
         self.ctype = [_TYPES.get(c.type, OTHER) for c in cards]
         self.faction = [

@@ -90,6 +90,7 @@ from deckbuilder.engine.turn import TurnMixin
 from deckbuilder.engine.zones import ZonesMixin
 
 _STATUS_NAMES = STATUS_NAMES
+_STORY_IDS = tuple(range(len(CORE_STORIES)))
 
 
 def seeded_random(seed) -> random.Random:
@@ -188,7 +189,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game.log = [] if log else None
         # Drawing picks a uniformly random remaining card: the same distribution as a
         # shuffled deck, without paying for a full shuffle (and a mulligan is a plain extend).
-        game._deck = list(range(len(compiled.kind_of)))
+        game._deck = list(compiled.instances)
         game._top = []
         game._bottom = []
         game._hand = []
@@ -205,7 +206,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._status = {}
         game._exhausted_supports = set()
         game._wounds = {}
-        game._story_deck = list(range(len(CORE_STORIES)))
+        game._story_deck = list(_STORY_IDS)
         game._stories = []
         game._tokens = []
         game._committed = []
