@@ -158,13 +158,10 @@ class ZonesMixin:
     def _drain(self, d: int) -> None:
         """Drain domain ``d``: Transient resources on it are destroyed."""
         self._drained[d] = True
-        transient, kind_of = self.deck.transient, self.deck.kind_of
         dom = self._domains[d]
-        for i in dom:
-            if transient[kind_of[i]]:
-                break
-        else:
+        if self._dom_value[d] == len(dom):  # a Transient resource counts 2: there is none
             return
+        transient, kind_of = self.deck.transient, self.deck.kind_of
         for i in [i for i in dom if transient[kind_of[i]]]:
             self._detach_resource(i, d)
             self._discard.append(i)
