@@ -154,6 +154,7 @@ class CompiledDeck:
         "passive_sets",
         "passives_at_start",
         "plain_entry",
+        "reads_context",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -285,6 +286,13 @@ class CompiledDeck:
             t == CHARACTER and not reacting and not sts and not enters
             for t, sts, enters in zip(
                 self.ctype, self.statics, self.by_trigger["enters"], strict=True
+            )
+        ]
+        # Only an event, an attachment or an enters-play trigger reads how the card was paid.
+        self.reads_context = [
+            bool(text and (t == EVENT or attach is not None or enters))
+            for t, attach, enters in zip(
+                self.ctype, self.attach, self.by_trigger["enters"], strict=True
             )
         ]
 

@@ -206,8 +206,7 @@ class TurnMixin:
         k = cd.kind_of[inst]
         self._hand.remove(inst)
         t = cd.ctype[k]
-        # Only an event, an attachment or an enters-play trigger reads the context.
-        context = cd.text and (t == EVENT or cd.attach[k] is not None or cd.by_trigger[ENTERS][k])
+        context = cd.reads_context[k]
         overpaid = 0
         if d >= 0:
             if context:
