@@ -32,7 +32,7 @@ class GreedyProfile:
         "resource_score_of_instance",
         "character_factions",
         "is_character",
-        "unlocks",
+        "unlock_value_of_instance",
         "mulligan_candidate",
         "value_of_instance",
     )
@@ -117,8 +117,14 @@ class GreedyProfile:
         self.character_factions = sorted(
             {cd.faction[k] for k in kinds if self.is_character[k]} - {NEUTRAL}
         )
-        # Cards a resource may unlock: characters and conspiracies.
-        self.unlocks = [t == CHARACTER or t == CONSPIRACY for t in cd.ctype]
+        # Per instance, the keep value of a card a resource may unlock (a character or a
+        # conspiracy that costs something), -inf for the others.
+        self.unlock_value_of_instance = [
+            keep_value[k]
+            if (cd.ctype[k] == CHARACTER or cd.ctype[k] == CONSPIRACY) and cd.cost[k]
+            else -math.inf
+            for k in cd.kind_of
+        ]
         # The keep value of each instance (a choice among cards reads it).
         self.value_of_instance = [keep_value[k] for k in cd.kind_of]
         # Characters the mulligan rule looks at (an X cost is never counted playable).

@@ -284,7 +284,6 @@ class GreedyPolicy(Policy):
     def _resource_domain(self, game: Game, card: int, profile: GreedyProfile) -> int:
         """The domain where the resource ``card`` unlocks the most valuable character (or
         conspiracy) in hand; else the smallest domain, one without a match first."""
-        keep_value, unlocks = profile.keep_value, profile.unlocks
         cd = game.deck
         kind_of, faction, cost, loyal = cd.kind_of, cd.faction, cd.cost, cd.loyal
         k_res = kind_of[card]
@@ -296,19 +295,14 @@ class GreedyPolicy(Policy):
         # cost: whether a card can be paid now is looked up here, without ``pay_domain``.
         printed = affordable != INFINITE
         drained, steadfast, match_need = game._drained, cd.steadfast, cd.match_need
-        target, target_value = -1, None
+        unlock_value = profile.unlock_value_of_instance
+        target, target_value = -1, -INFINITE
         for i in game._hand:
-            if i == card:
-                continue
+            v = unlock_value[i]
+            if v <= target_value or i == card:
+                continue  # nothing to unlock, or it could not become the target
             k = kind_of[i]
-            if not unlocks[k]:
-                continue
             c = cost[k]
-            if c == 0:
-                continue
-            v = keep_value[k]
-            if target_value is not None and v <= target_value:
-                continue  # it could not become the target
             f = faction[k]
             if c <= affordable:
                 if printed and not steadfast[k]:
@@ -514,8 +508,12 @@ class GreedyPolicy(Policy):
         if not skilled_inv and not skilled_plain:
             return []  # investigators alone only help where a skilled one is committed
         tokens, stories = game._tokens, game._stories
-        # Most tokens first; the sort is stable, so ties keep the story order.
-        order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
+        # Most tokens first; the sort is stable, so ties keep the story order (no tokens
+        # yet: the story order, without a sort).
+        if any(tokens):
+            order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
+        else:
+            order = range(len(tokens))
         plan: list[tuple[int, int]] = []
         lacking_inv = []
         for s in order:
