@@ -328,8 +328,15 @@ class AbilityMixin:
         otherwise the first choice waits in ``_choice`` for ``apply``. ``then`` runs when
         the generator is done."""
         policy = self._policy
+        # The first step by ``for``: a generator done without a choice (half the story
+        # phases) then ends without raising StopIteration, which costs more than the step.
+        for choice in gen:
+            break
+        else:
+            if then is not None and self.phase != OVER:
+                then()
+            return
         try:
-            choice = next(gen)
             while policy is not None:
                 if self.phase == OVER:
                     gen.close()
