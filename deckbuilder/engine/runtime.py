@@ -328,11 +328,10 @@ class AbilityMixin:
         otherwise the first choice waits in ``_choice`` for ``apply``. ``then`` runs when
         the generator is done."""
         policy = self._policy
-        # The first step by ``for``: a generator done without a choice (half the story
-        # phases) then ends without raising StopIteration, which costs more than the step.
-        for choice in gen:
-            break
-        else:
+        # The first step by ``next`` with a default: a generator done without a choice (half
+        # the story phases) then raises no StopIteration, which costs more than the step.
+        choice = next(gen, None)
+        if choice is None:
             if then is not None and self.phase != OVER:
                 then()
             return

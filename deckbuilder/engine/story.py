@@ -158,9 +158,15 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self._committed, self._tokens
-        # Printed stats serve a story whose committed characters no passive or effect changes.
-        every_printed = self.stats_are_printed()
-        changed = frozenset() if every_printed else self.kinds_with_changed_stats()
+        # Printed stats serve a story whose committed characters no passive or effect changes
+        # (``stats_are_printed`` and ``kinds_with_changed_stats``, inlined: every phase).
+        if self._temp:
+            every_printed, changed = False, cd.every_kind
+        elif cd.has_statics:
+            cache = self._statics_cache or self._build_statics()
+            every_printed, changed = not cache[1] and not cache[2], cache[7]
+        else:
+            every_printed = True
         status = self._status
         plain_stories = not cd.any_boosters and not self._attached
         text = cd.text
@@ -173,6 +179,10 @@ class StoryMixin:
             if not committed:
                 s += 1
                 continue
+            sid = stories[s]
+            # A Core story without boosters: terror and combat do nothing against nobody
+            # (only logged), so neither is counted nor resolved unless logged.
+            plain = plain_stories and sid < CONSPIRACY_BASE and not logging
             printed = every_printed
             if not printed:
                 printed = True
@@ -187,13 +197,12 @@ class StoryMixin:
                     arcane += arcanes[k]
                     investigation += investigations[k]
                     total_skill += skills[k]
-                # Terror and combat only matter to the log and to a story's own struggles.
-                if logging or not plain_stories or stories[s] >= CONSPIRACY_BASE:
+                if plain:
+                    icons = (0, 0, arcane, investigation)
+                else:
                     terror = sum(cd.terror[kind_of[i]] for i in committed)
                     combat = sum(cd.combat[kind_of[i]] for i in committed)
-                else:
-                    terror = combat = 0
-                icons = (terror, combat, arcane, investigation)
+                    icons = (terror, combat, arcane, investigation)
             else:
                 icons = [0, 0, 0, 0]
                 total_skill = 0
@@ -205,39 +214,40 @@ class StoryMixin:
                     icons[1] += ic[1]
                     icons[2] += ic[2]
                     icons[3] += ic[3]
-            sid = stories[s]
-            if plain_stories and sid < CONSPIRACY_BASE:
-                # Terror and combat do nothing against nobody: only logged.
-                struggles = CORE_STORY_STRUGGLES if logging else _EFFECTIVE_CORE_STRUGGLES
-                to_win = TOKENS_TO_WIN_STORY
+            if plain:
+                struggles, to_win = _EFFECTIVE_CORE_STRUGGLES, TOKENS_TO_WIN_STORY
+            elif plain_stories and sid < CONSPIRACY_BASE:
+                struggles, to_win = CORE_STORY_STRUGGLES, TOKENS_TO_WIN_STORY
             else:
                 struggles, to_win = self.story_struggles(s), self.story_to_win(s)
             slots = len(stories)
             won = False
+            # ``committed`` stays as it is until a win (which ends the struggles): an arcane
+            # struggle only readies, and a choice cannot change the board.
             for struggle in struggles:
-                if not icons[struggle] or not committed:
+                if not icons[struggle]:
                     continue
                 if struggle == ARCANE:
-                    exhausted = [i for i in committed if self._status[i] == EXHAUSTED]
+                    exhausted = [i for i in committed if status[i] == EXHAUSTED]
                     if exhausted:
                         if logging:
                             self._event(
                                 "struggle", "arcane struggle won: a committed character readies"
                             )
                         if len(exhausted) == 1:
-                            self._status[exhausted[0]] = READY
+                            status[exhausted[0]] = READY
                         else:
                             from deckbuilder.engine.effects import choose_card
 
                             i = yield from choose_card(
                                 self, "ready", "arcane struggle won: ready", exhausted
                             )
-                            self._status[i] = READY
+                            status[i] = READY
                 elif struggle == INVESTIGATION:
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
-                    tokens[s] += 1
-                    if tokens[s] >= to_win:
+                    n = tokens[s] = tokens[s] + 1
+                    if n >= to_win:
                         if text:
                             yield from self._win_story(s)
                         else:
@@ -248,18 +258,18 @@ class StoryMixin:
                     self._event("struggle", f"{_STRUGGLE_NAMES[struggle]} struggle won: no effect")
             if self.phase == OVER:
                 return
-            if not won and total_skill >= 1 and committed:
+            if not won and total_skill >= 1:
                 if logging:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
-                tokens[s] += 2
-                if tokens[s] >= to_win:
+                n = tokens[s] = tokens[s] + 2
+                if n >= to_win:
                     if text:
                         yield from self._win_story(s)
                     else:
                         self._win_story_plain(s)
                     won = True
-                if self.phase == OVER:
-                    return
+                    if self.phase == OVER:
+                        return
                 if succeeded:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s))
                     yield from self._resolve_triggers()
