@@ -39,6 +39,8 @@ from deckbuilder.engine.cards import (
 from deckbuilder.engine.runtime import yes_no
 
 _STRUGGLE_NAMES = ("terror", "combat", "arcane", "investigation")
+# The last win offers no effect, so it needs no generator (``_win_story``).
+_WINS_BEFORE_LAST = STORIES_TO_WIN - 1
 _EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
 
 
@@ -100,7 +102,7 @@ class StoryMixin:
                 f"{self.card(inst).title} committed to {self._story_title(self._stories[s])}",
             )
         cd = self.deck
-        if cd.text and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
+        if cd.any_trigger[COMMITTED] and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
             self._after_triggers()
 
@@ -248,7 +250,7 @@ class StoryMixin:
                         self._event("struggle", "investigation struggle won: +1 success token")
                     n = tokens[s] = tokens[s] + 1
                     if n >= to_win:
-                        if text:
+                        if text and len(self._won) < _WINS_BEFORE_LAST:
                             yield from self._win_story(s)
                         else:
                             self._win_story_plain(s)
@@ -263,7 +265,7 @@ class StoryMixin:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
                 n = tokens[s] = tokens[s] + 2
                 if n >= to_win:
-                    if text:
+                    if text and len(self._won) < _WINS_BEFORE_LAST:
                         yield from self._win_story(s)
                     else:
                         self._win_story_plain(s)
@@ -295,7 +297,8 @@ class StoryMixin:
         return len(self._won) + 1 >= STORIES_TO_WIN
 
     def _win_story_plain(self, s: int) -> None:
-        """``_win_story`` for keywords only: no effect to offer, so no generator to drive."""
+        """``_win_story`` for keywords only or the game's last win: no effect to offer, so
+        no generator to drive."""
         sid = self._stories[s]
         self._story_won(s, sid, self._announce_win(sid))
 
