@@ -71,11 +71,16 @@ class AbilityMixin:
         cd = self.deck
         sources = ()
         if cd.has_statics:
+            # Plain loops: a list comprehension is a function call, dearer for a few cards.
             statics, kind_of, status = cd.statics, cd.kind_of, self._status
-            sources = tuple(
-                [i for i in self._characters if statics[kind_of[i]] and status[i] != INSANE]
-                + [i for i in self._supports if statics[kind_of[i]]]
-            )
+            found = []
+            for i in self._characters:
+                if statics[kind_of[i]] and status[i] != INSANE:
+                    found.append(i)
+            for i in self._supports:
+                if statics[kind_of[i]]:
+                    found.append(i)
+            sources = tuple(found)
         known = cd.passive_sets
         cache = known.get(sources)
         if cache is None:
