@@ -170,7 +170,9 @@ class StoryMixin:
         else:
             every_printed = True
         status = self._status
-        plain_stories = not cd.any_boosters and not self._attached
+        # Without icon boosters in the deck (attached or committed) a story resolves what it
+        # prints.
+        plain_stories = not cd.any_boosters
         text = cd.text
         succeeded = text and cd.any_trigger[SUCCEEDED]
         kind_of = cd.kind_of
@@ -202,8 +204,10 @@ class StoryMixin:
                 if plain:
                     icons = (0, 0, arcane, investigation)
                 else:
-                    terror = sum(cd.terror[kind_of[i]] for i in committed)
-                    combat = sum(cd.combat[kind_of[i]] for i in committed)
+                    terror = combat = 0
+                    for i in committed:
+                        terror += cd.terror[kind_of[i]]
+                        combat += cd.combat[kind_of[i]]
                     icons = (terror, combat, arcane, investigation)
             else:
                 icons = [0, 0, 0, 0]
@@ -230,7 +234,10 @@ class StoryMixin:
                 if not icons[struggle]:
                     continue
                 if struggle == ARCANE:
-                    exhausted = [i for i in committed if status[i] == EXHAUSTED]
+                    exhausted = []  # a loop: a list comprehension is a dearer function call
+                    for i in committed:
+                        if status[i] == EXHAUSTED:
+                            exhausted.append(i)
                     if exhausted:
                         if logging:
                             self._event(
