@@ -186,6 +186,8 @@ class AbilityMixin:
                         committed = {i for c in self._committed for i in c}
                     if src not in committed:
                         continue
+                if st.subtype and st.subtype not in cd.subtypes[k]:
+                    continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
                     t, c, a, i = st.icons
