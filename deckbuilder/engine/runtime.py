@@ -94,11 +94,13 @@ class AbilityMixin:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
         whether every cost one is a fixed number, whether cost modifiers apply at all, the
         deck's table of costs remembered under these cost passives or None, the kinds whose
-        skill or icons they may change), each passive as (source instance, Static)."""
+        skill or icons they may change, whether an icon one gives minus icons), each passive
+        as (source instance, Static)."""
         cd = self.deck
         statics, kind_of = cd.statics, cd.kind_of
         every, skills, icon_mods, costs = [], [], [], []
         stat_targets = frozenset()
+        lowering = False  # an icon passive gives minus icons: stats_of floors them at 0
         fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
         for i in sources:
             if cd.stat_targets[kind_of[i]]:
@@ -110,6 +112,8 @@ class AbilityMixin:
                     skills.append((i, st))
                 elif kind == ICONS:
                     icon_mods.append((i, st))
+                    if min(st.icons) < 0:
+                        lowering = True
                 elif kind == COST and st.who is not None:
                     costs.append((i, st))
                     if not isinstance(st.amount, int):
@@ -121,7 +125,17 @@ class AbilityMixin:
             table = cd.cost_tables.get(key)
             if table is None:
                 table = cd.cost_tables[key] = {}
-        return (every, skills, icon_mods, costs, fixed_costs, cost_mods, table, stat_targets)
+        return (
+            every,
+            skills,
+            icon_mods,
+            costs,
+            fixed_costs,
+            cost_mods,
+            table,
+            stat_targets,
+            lowering,
+        )
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -175,9 +189,8 @@ class AbilityMixin:
         skill = cd.skill[k]
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
-        if self._temp or (
-            cd.has_statics and k in (self._statics_cache or self._build_statics())[7]
-        ):
+        temp = self._temp
+        if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
             cache = self._statics_cache or self._build_statics()
             committed = None
             for src, st in cache[2]:
@@ -211,15 +224,16 @@ class AbilityMixin:
                     x_skill = st.amount(self, src)
             if x_skill is not None:
                 skill += x_skill
-            if self._temp:
-                for target, dskill, ic in self._temp:
+            if temp:
+                for target, dskill, ic in temp:
                     if target == inst:
                         skill += dskill
                         for j in range(4):
                             icons[j] += ic[j]
-            t, c, a, i = icons
-            if t < 0 or c < 0 or a < 0 or i < 0:
-                icons = [n if n > 0 else 0 for n in icons]
+            if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
+                t, c, a, i = icons
+                if t < 0 or c < 0 or a < 0 or i < 0:
+                    icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:
