@@ -312,7 +312,8 @@ class AbilityMixin:
                 if ab.condition is not None and not ab.condition(self, src, ctx):
                     continue
                 if ab.forced:
-                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    if self.log is not None:
+                        self._event("ability", f"{self.card(src).title}: {ab.text}")
                     yield from ab.effect(self, src, ctx)
                     continue
                 pay = self._pay_domains(ab.cost)
@@ -322,7 +323,8 @@ class AbilityMixin:
                 if (yield choice).x:
                     if pay[0] >= 0:
                         self._drain(min(pay, key=lambda d: self._dom_value[d]))
-                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    if self.log is not None:
+                        self._event("ability", f"{self.card(src).title}: {ab.text}")
                     yield from ab.effect(self, src, ctx)
 
     def _ability_live(self, ab, src: int) -> bool:
@@ -457,7 +459,8 @@ class AbilityMixin:
                 self._status[inst] = 1  # EXHAUSTED
             else:
                 self._exhausted_supports.add(inst)
-        self._event("ability", f"{self.card(inst).title}: {ab.text}")
+        if self.log is not None:
+            self._event("ability", f"{self.card(inst).title}: {ab.text}")
         if ab.sacrifice:
             self._leave_play(inst)
         ctx = AbilityContext(x=x, story=self.committed_story(inst))

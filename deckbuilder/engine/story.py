@@ -325,7 +325,8 @@ class StoryMixin:
                 if offer is not None:
                     choice, fx = offer
                     if (yield choice).x:
-                        self._event("story_effect", choice.prompt)
+                        if self.log is not None:
+                            self._event("story_effect", choice.prompt)
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
             if cd.any_trigger[STORY_WON]:
                 self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
