@@ -297,23 +297,24 @@ class StoryMixin:
         yield from self._win_story(s)
         return True
 
-    def _announce_win(self, sid: int) -> bool:
-        """Log the win of story ``sid``; whether it is the third (the game's last)."""
-        if self.log is not None:
-            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
-        return len(self._won) + 1 >= STORIES_TO_WIN
+    def _log_win(self, sid: int) -> None:
+        self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
 
     def _win_story_plain(self, s: int) -> None:
         """``_win_story`` for keywords only or the game's last win: no effect to offer, so
         no generator to drive."""
         sid = self._stories[s]
-        self._story_won(s, sid, self._announce_win(sid))
+        if self.log is not None:
+            self._log_win(sid)
+        self._story_won(s, sid, len(self._won) >= _WINS_BEFORE_LAST)
 
     def _win_story(self, s: int):
         sid = self._stories[s]
         cd = self.deck
         # Rulebook: the effect is executed (or declined), then the story joins the won pile.
-        third = self._announce_win(sid)
+        if self.log is not None:
+            self._log_win(sid)
+        third = len(self._won) >= _WINS_BEFORE_LAST  # the game's last win offers no effect
         text = cd.text and not third
         if text:
             if sid >= CONSPIRACY_BASE:
@@ -321,7 +322,9 @@ class StoryMixin:
                 if cd.by_trigger[WON][cd.kind_of[inst]]:
                     self._queue_trigger(WON, inst, AbilityContext(story=s, story_id=sid))
             else:
-                offer = _core_story_offer(sid)
+                offer = _CORE_STORY_OFFERS.get(sid, False)  # a call only the first time
+                if offer is False:
+                    offer = _core_story_offer(sid)
                 if offer is not None:
                     choice, fx = offer
                     if (yield choice).x:
