@@ -71,11 +71,12 @@ def choose_story(game, kind, prompt, slots):
         return -1
     if len(slots) == 1:
         return slots[0]
-    acts = tuple(
-        Action(CHOOSE, story=s, x=s, label=f"{prompt} {game._story_title(game._stories[s])}")
-        for s in slots
-    )
-    a = yield Choice(kind, prompt, acts)
+    acts = []  # a loop, not a generator expression (a dearer function call)
+    labelled = game._policy is None  # a policy reads values, not words: no labels
+    for s in slots:
+        label = f"{prompt} {game._story_title(game._stories[s])}" if labelled else ""
+        acts.append(Action(CHOOSE, story=s, x=s, label=label))
+    a = yield Choice(kind, prompt, tuple(acts))
     return a.x
 
 
@@ -360,7 +361,10 @@ def token(story_ok=None, n=1):
     """Put ``n`` success tokens on a story (``story_ok(game, slot)`` limits which)."""
 
     def effect(game, src, ctx):
-        slots = [s for s in range(len(game._stories)) if story_ok is None or story_ok(game, s)]
+        slots = []  # a loop, not a comprehension (a dearer function call)
+        for s in range(len(game._stories)):
+            if story_ok is None or story_ok(game, s):
+                slots.append(s)
         s = yield from choose_story(game, "token", "success token on", slots)
         if s >= 0:
             if game.log is not None:

@@ -121,7 +121,12 @@ class AbilityMixin:
         cost_mods = cd.any_self_cost or bool(costs)  # without effects of the phase
         table = None
         if fixed_costs:
-            key = tuple(sorted([kind_of[i] for i, _ in costs])) if costs else ()
+            key = ()
+            if costs:
+                kinds = []  # a loop, not a comprehension (a dearer function call)
+                for i, _ in costs:
+                    kinds.append(kind_of[i])
+                key = tuple(sorted(kinds))
             table = cd.cost_tables.get(key)
             if table is None:
                 table = cd.cost_tables[key] = {}
