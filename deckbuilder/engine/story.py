@@ -327,7 +327,15 @@ class StoryMixin:
                     offer = _core_story_offer(sid)
                 if offer is not None:
                     choice, fx = offer
-                    if (yield choice).x:
+                    # A policy (``run``) answers at once, as ``_drive`` would (it asks no
+                    # policy once the game is over): no yield, which costs a round trip
+                    # through the generators of the phase.
+                    policy = self._policy
+                    if policy is not None and self.phase != OVER:
+                        answer = policy.decide(self, choice)
+                    else:
+                        answer = yield choice
+                    if answer.x:
                         if self.log is not None:
                             self._event("story_effect", choice.prompt)
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
