@@ -13,6 +13,7 @@ from deckbuilder.engine.actions import (
     CHOOSE,
     EXHAUSTED,
     INSANE,
+    OVER,
     READY,
     STORY_HOST,
     Action,
@@ -43,7 +44,10 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
             acts = choose_actions(options)
         if optional:
             acts.append(Action(CHOOSE, x=-1))
-        a = yield Choice(kind, prompt, tuple(acts), harm)
+        choice = Choice(kind, prompt, tuple(acts), harm)
+        if game.phase != OVER:  # answered at once, as ``Game._drive`` would: no yield
+            return game._policy.decide(game, choice).x
+        a = yield choice
         return a.x
     acts = []
     for i in options:
