@@ -173,6 +173,7 @@ class StoryMixin:
         # Without icon boosters in the deck (attached or committed) a story resolves what it
         # prints.
         plain_stories = not cd.any_boosters
+        plain_unlogged = plain_stories and not logging
         text = cd.text
         succeeded = text and cd.any_trigger[SUCCEEDED]
         kind_of = cd.kind_of
@@ -186,7 +187,7 @@ class StoryMixin:
             sid = stories[s]
             # A Core story without boosters: terror and combat do nothing against nobody
             # (only logged), so neither is counted nor resolved unless logged.
-            plain = plain_stories and sid < CONSPIRACY_BASE and not logging
+            plain = plain_unlogged and sid < CONSPIRACY_BASE
             printed = every_printed
             if not printed:
                 printed = True
@@ -210,16 +211,16 @@ class StoryMixin:
                         combat += cd.combat[kind_of[i]]
                     icons = (terror, combat, arcane, investigation)
             else:
-                icons = [0, 0, 0, 0]
-                total_skill = 0
+                terror = combat = arcane = investigation = total_skill = 0
                 stats_of = self.stats_of
                 for i in committed:
-                    sk, ic = stats_of(i)
+                    sk, (t, c, a, v) = stats_of(i)
                     total_skill += sk
-                    icons[0] += ic[0]
-                    icons[1] += ic[1]
-                    icons[2] += ic[2]
-                    icons[3] += ic[3]
+                    terror += t
+                    combat += c
+                    arcane += a
+                    investigation += v
+                icons = (terror, combat, arcane, investigation)
             if plain:
                 struggles, to_win = _EFFECTIVE_CORE_STRUGGLES, TOKENS_TO_WIN_STORY
             elif plain_stories and sid < CONSPIRACY_BASE:
