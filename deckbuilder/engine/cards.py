@@ -103,6 +103,7 @@ class CompiledDeck:
     __slots__ = (
         "cards",
         "kind_of",
+        "instances",
         "counts",
         "ctype",
         "faction",
@@ -153,6 +154,7 @@ class CompiledDeck:
         "passive_sets",
         "passives_at_start",
         "plain_entry",
+        "reads_context",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -172,6 +174,7 @@ class CompiledDeck:
         self.cards = tuple(cards)
         self.counts = tuple(counts)
         self.kind_of = tuple(k for k, n in enumerate(counts) for _ in range(n))
+        self.instances = tuple(range(len(self.kind_of)))  # each game's deck starts as a copy
         unique_titles: dict[str, int] = {}
         self.ctype = [_TYPES.get(c.type, OTHER) for c in cards]
         self.faction = [
@@ -283,6 +286,13 @@ class CompiledDeck:
             t == CHARACTER and not reacting and not sts and not enters
             for t, sts, enters in zip(
                 self.ctype, self.statics, self.by_trigger["enters"], strict=True
+            )
+        ]
+        # Only an event, an attachment or an enters-play trigger reads how the card was paid.
+        self.reads_context = [
+            bool(text and (t == EVENT or attach is not None or enters))
+            for t, attach, enters in zip(
+                self.ctype, self.attach, self.by_trigger["enters"], strict=True
             )
         ]
 

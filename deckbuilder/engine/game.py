@@ -49,6 +49,7 @@ pile) is not offered; skill or icon conditions on a host are not checked.
 from __future__ import annotations
 
 import random
+from _random import Random as _SeedableRandom
 
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
@@ -89,6 +90,18 @@ from deckbuilder.engine.turn import TurnMixin
 from deckbuilder.engine.zones import ZonesMixin
 
 _STATUS_NAMES = STATUS_NAMES
+_STORY_IDS = tuple(range(len(CORE_STORIES)))
+
+
+def seeded_random(seed) -> random.Random:
+    """``random.Random(seed)``, in the same state, without the Python-level ``seed`` wrapper
+    for an int seed (a batch seeds one generator per game; this saves ~20% of that)."""
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = random.Random.__new__(random.Random)
+    _SeedableRandom.seed(rng, seed)  # what ``Random.seed`` does for an int
+    rng.gauss_next = None
+    return rng
 
 
 class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
@@ -165,7 +178,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game = cls()
         compiled = compile_deck(deck, text)
         game.deck = compiled
-        game.rng = random.Random(seed)
+        game.rng = seeded_random(seed)
         game.first_player = first_player
         game.turn_cap = turn_cap
         game.turn = 0
@@ -176,7 +189,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game.log = [] if log else None
         # Drawing picks a uniformly random remaining card: the same distribution as a
         # shuffled deck, without paying for a full shuffle (and a mulligan is a plain extend).
-        game._deck = list(range(len(compiled.kind_of)))
+        game._deck = list(compiled.instances)
         game._top = []
         game._bottom = []
         game._hand = []
@@ -193,7 +206,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._status = {}
         game._exhausted_supports = set()
         game._wounds = {}
-        game._story_deck = list(range(len(CORE_STORIES)))
+        game._story_deck = list(_STORY_IDS)
         game._stories = []
         game._tokens = []
         game._committed = []

@@ -155,45 +155,48 @@ class TurnMixin:
         Steadfast, cost modifiers in play): a fact about the card, whatever the policy does
         with it, so copies the policy attached as resources count as drawn copies too."""
         cd = self.deck
-        kind_of, steadfast, faction, cost = cd.kind_of, cd.steadfast, cd.faction, cd.cost
-        match_need = cd.match_need
+        kind_of, steadfast, cost = cd.kind_of, cd.steadfast, cd.cost
         mods = (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible()
-        cost_cache = self._cost_cache
         turn = self.turn
-        dom_value, dom_fac, fac_count = self._dom_value, self._dom_fac, self._fac_count
-        domains = self._domain_indices
+        dom_value = self._dom_value
+        largest = max(dom_value)  # a dearer card cannot be paid: no need to look further
         # Drawn copies the player attached as resources count too (they were drawn).
         drawn = (
             self._hand + self._unplayable_resources if self._unplayable_resources else self._hand
         )
-        marked = False
+        # (Resources whose kind has since been marked stay in the list: the loop skips them.)
         for inst in drawn:
             k = kind_of[inst]
             if fp[k]:
                 continue
-            if steadfast[k] and any(fac_count[f] < n for f, n in steadfast[k]):
-                continue
+            if steadfast[k]:
+                fac_count = self._fac_count
+                short = False
+                for f, n in steadfast[k]:  # a plain loop: ``any`` costs a generator here
+                    if fac_count[f] < n:
+                        short = True
+                        break
+                if short:
+                    continue
             c = cost[k]
             if mods:
                 # The modified cost of the phase, if one is remembered (-1: per domain).
-                known = cost_cache.get(k)
+                known = self._cost_cache.get(k)
                 c = self._modified_cost(k, c) if known is None or known < 0 else known
-            if c > 0:
-                f = faction[k]
-                need = match_need[k]
+            if c > largest:
+                continue
+            need = cd.match_need[k]
+            if c > 0 and need:
+                f = cd.faction[k]
                 if need < 0:  # Loyal
                     need = c
-                for d in domains:
+                dom_fac = self._dom_fac
+                for d in self._domain_indices:
                     if dom_value[d] >= c and dom_fac[d][f] >= need:
                         break
                 else:
                     continue
             fp[k] = turn
-            marked = True
-        if marked and self._unplayable_resources:
-            self._unplayable_resources = [
-                i for i in self._unplayable_resources if not fp[kind_of[i]]
-            ]
 
     # ----------------------------------------------------------------- operations
     def _play(self, inst: int, d: int, x: int = 0, host: int = -1, then=None) -> None:
@@ -203,8 +206,7 @@ class TurnMixin:
         k = cd.kind_of[inst]
         self._hand.remove(inst)
         t = cd.ctype[k]
-        # Only an event, an attachment or an enters-play trigger reads the context.
-        context = cd.text and (t == EVENT or cd.attach[k] is not None or cd.by_trigger[ENTERS][k])
+        context = cd.reads_context[k]
         overpaid = 0
         if d >= 0:
             if context:

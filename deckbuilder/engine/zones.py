@@ -10,6 +10,8 @@ card ``_bottom[0]``); a shuffle returns them to the unknown part.
 
 from __future__ import annotations
 
+from math import floor  # floor(x) is int(x) for x >= 0, and quicker
+
 from deckbuilder.engine.actions import (
     CONSPIRACY_BASE,
     DECK_OUT,
@@ -36,7 +38,7 @@ class ZonesMixin:
             return self._top.pop()
         deck = self._deck
         if deck:
-            j = int(self.rng.random() * len(deck))
+            j = floor(self.rng.random() * len(deck))
             deck[j], deck[-1] = deck[-1], deck[j]
             return deck.pop()
         if self._bottom:
@@ -45,12 +47,19 @@ class ZonesMixin:
 
     def _draw(self, n: int) -> None:
         deck, hand = self._deck, self._hand
-        if not self._top and len(deck) >= n:
+        size = len(deck)
+        if not self._top and size >= n:
             rand = self.rng.random
+            # The drawn card's place takes the last card (as a swap with the last, then pop).
             for _ in range(n):
-                j = int(rand() * len(deck))
-                deck[j], deck[-1] = deck[-1], deck[j]
-                hand.append(deck.pop())
+                j = floor(rand() * size)
+                size -= 1
+                last = deck.pop()
+                if j < size:
+                    hand.append(deck[j])
+                    deck[j] = last
+                else:
+                    hand.append(last)
             drawn = n
         else:
             drawn = 0
@@ -75,7 +84,7 @@ class ZonesMixin:
         """The top ``n`` cards, top first (they become known: moved to ``_top``)."""
         top, deck = self._top, self._deck
         while len(top) < n and deck:
-            j = int(self.rng.random() * len(deck))
+            j = floor(self.rng.random() * len(deck))
             deck[j], deck[-1] = deck[-1], deck[j]
             top.insert(0, deck.pop())
         cards = top[::-1][:n]
@@ -149,13 +158,10 @@ class ZonesMixin:
     def _drain(self, d: int) -> None:
         """Drain domain ``d``: Transient resources on it are destroyed."""
         self._drained[d] = True
-        transient, kind_of = self.deck.transient, self.deck.kind_of
         dom = self._domains[d]
-        for i in dom:
-            if transient[kind_of[i]]:
-                break
-        else:
+        if self._dom_value[d] == len(dom):  # a Transient resource counts 2: there is none
             return
+        transient, kind_of = self.deck.transient, self.deck.kind_of
         for i in [i for i in dom if transient[kind_of[i]]]:
             self._detach_resource(i, d)
             self._discard.append(i)
