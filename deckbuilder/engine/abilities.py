@@ -82,8 +82,8 @@ class Static(NamedTuple):
     minimum: int = 0  # floor of a cost reduction
     committed: bool = False  # only while the source is committed to a story
     zone: str = IN_PLAY
-    subtype: str = ""  # SKILL, ICONS: only characters with this subtype (lower case) are
-    # affected, known before play (``who`` checks it too), so others skip the passive
+    subtype: str = ""  # ICONS: only characters with this subtype (lower case) are affected,
+    # known before play, so others skip the passive; checked before ``who`` is asked
 
 
 SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE_WHEN = (
@@ -186,18 +186,10 @@ def icons(
     terror=0, combat=0, arcane=0, investigation=0, who=None, *, committed=False, subtype=""
 ) -> Static:
     """Icons for the characters ``who(game, src, target)`` accepts (None: the card itself);
-    with ``subtype``, only for those of them with that subtype."""
+    with ``subtype``, only for those of them with that subtype (``who`` is then not asked
+    about the others)."""
     amounts = (terror, combat, arcane, investigation)
-    if subtype:
-        key = subtype.lower()
-        return Static(ICONS, _with_subtype(key, who), 0, amounts, committed=committed, subtype=key)
-    return Static(ICONS, who, 0, amounts, committed=committed)
-
-
-def _with_subtype(key: str, who: Callable) -> Callable:
-    return lambda game, src, target: (
-        key in game.deck.subtypes[game.deck.kind_of[target]] and who(game, src, target)
-    )
+    return Static(ICONS, who, 0, amounts, committed=committed, subtype=subtype.lower())
 
 
 def cost(amount, who, *, minimum=0) -> Static:

@@ -146,11 +146,22 @@ def _attachment_card(game, i):
     return cd.ctype[k] == SUPPORT and "attachment" in cd.subtypes[k]
 
 
+def _discarded_characters(game) -> list[int]:
+    """The characters in the discard pile, in its order (a list: the caller moves them)."""
+    cd = game.deck
+    ctype, kind_of = cd.ctype, cd.kind_of
+    out = []  # a loop, not a comprehension (a dearer function call)
+    for i in game._discard:
+        if ctype[kind_of[i]] == CHARACTER:
+            out.append(i)
+    return out
+
+
 def _opening_night(game, src, ctx):
     """All discarded characters are put into play, insane (Heroic/Villainous and uniqueness
     still apply: those that may not enter stay in the discard pile)."""
     cd = game.deck
-    for i in [i for i in game._discard if cd.ctype[cd.kind_of[i]] == CHARACTER]:
+    for i in _discarded_characters(game):
         if game.may_enter(cd.kind_of[i]):
             game._discard.remove(i)
             game._place_in_play(i)
@@ -160,13 +171,12 @@ def _opening_night(game, src, ctx):
 
 
 def _ancient_apocrypha(game, src, ctx):
-    cd = game.deck
     marker = game._take_top()
     if marker < 0:
         return
     game._domain_cards.append(marker)
     d = game._add_domain()
-    for i in [i for i in game._discard if cd.ctype[cd.kind_of[i]] == CHARACTER]:
+    for i in _discarded_characters(game):
         game._discard.remove(i)
         game._add_resource(i, d)
     game._check_deck_out()
@@ -287,7 +297,7 @@ STORY_EFFECTS = {
     "Core-164": ("shuffle one of your other won stories back into the story deck", _dreamwalkers),
     "Core-165": (
         "place 1 success token on a story with 2 or fewer",
-        fx.token(lambda g, s: _two_or_fewer(g, s)),
+        fx.token(_two_or_fewer),
     ),
 }
 # Core-157 (The Shadow out of Time: exchange hand cards with the top of the discard pile) is

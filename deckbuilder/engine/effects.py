@@ -2,7 +2,8 @@
 ``effect(game, src, ctx)`` that changes the game and yields a ``Choice`` for every decision
 (see ``abilities``). Card data combines them; ``seq`` chains several.
 
-Filters are predicates ``(game, instance) -> bool`` built by the helpers at the end.
+Filters are predicates ``(game, instance) -> bool`` built by the helpers at the end. An
+event's text is built only while the game is logged: a batch of games has no log.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from deckbuilder.engine.actions import (
     CHOOSE,
     EXHAUSTED,
     INSANE,
+    OVER,
     READY,
     STORY_HOST,
     Action,
@@ -42,7 +44,10 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
             acts = choose_actions(options)
         if optional:
             acts.append(Action(CHOOSE, x=-1))
-        a = yield Choice(kind, prompt, tuple(acts), harm)
+        choice = Choice(kind, prompt, tuple(acts), harm)
+        if game.phase != OVER:  # answered at once, as ``Game._drive`` would: no yield
+            return game._policy.decide(game, choice).x
+        a = yield choice
         return a.x
     acts = []
     for i in options:
@@ -70,11 +75,12 @@ def choose_story(game, kind, prompt, slots):
         return -1
     if len(slots) == 1:
         return slots[0]
-    acts = tuple(
-        Action(CHOOSE, story=s, x=s, label=f"{prompt} {game._story_title(game._stories[s])}")
-        for s in slots
-    )
-    a = yield Choice(kind, prompt, acts)
+    acts = []  # a loop, not a generator expression (a dearer function call)
+    labelled = game._policy is None  # a policy reads values, not words: no labels
+    for s in slots:
+        label = f"{prompt} {game._story_title(game._stories[s])}" if labelled else ""
+        acts.append(Action(CHOOSE, story=s, x=s, label=label))
+    a = yield Choice(kind, prompt, tuple(acts))
     return a.x
 
 
@@ -127,7 +133,8 @@ def discard_from_hand(n=1):
                 return
             game._hand.remove(i)
             game._discard.append(i)
-            game._event("discard", f"{game.card(i).title} discarded")
+            if game.log is not None:
+                game._event("discard", f"{game.card(i).title} discarded")
 
     return effect
 
@@ -145,11 +152,13 @@ def search(who, to="hand", top=None, *, shuffle=True):
         if i >= 0:
             game._remove_from_deck(i)
             if to == "play":
-                game._event("search", f"{game.card(i).title} put into play from the deck")
+                if game.log is not None:
+                    game._event("search", f"{game.card(i).title} put into play from the deck")
                 game._enter(i)
             else:
                 game._hand.append(i)
-                game._event("search", f"{game.card(i).title} taken into hand")
+                if game.log is not None:
+                    game._event("search", f"{game.card(i).title} taken into hand")
         if shuffle:
             game._shuffle_deck()
         game._check_deck_out()
@@ -178,7 +187,8 @@ def put_into_play(who, sources=("hand",), max_cost=None):
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
         if i >= 0:
             game._take_from(i)
-            game._event("put_into_play", f"{game.card(i).title} put into play")
+            if game.log is not None:
+                game._event("put_into_play", f"{game.card(i).title} put into play")
             game._enter(i)
 
     return effect
@@ -191,7 +201,8 @@ def discard_to_hand(who):
         if i >= 0:
             game._discard.remove(i)
             game._hand.append(i)
-            game._event("to_hand", f"{game.card(i).title} returned to hand")
+            if game.log is not None:
+                game._event("to_hand", f"{game.card(i).title} returned to hand")
 
     return effect
 
@@ -201,7 +212,8 @@ def return_self_to_hand(game, src, ctx):
     if src in game._discard:
         game._discard.remove(src)
         game._hand.append(src)
-        game._event("to_hand", f"{game.card(src).title} returned to hand")
+        if game.log is not None:
+            game._event("to_hand", f"{game.card(src).title} returned to hand")
     return
     yield
 
@@ -284,7 +296,8 @@ def ready(who=None, all_=False, exhausted_only=True):
         i = yield from choose_card(game, "ready", "ready", pool)
         if i >= 0:
             game._status[i] = READY
-            game._event("ready", f"{game.card(i).title} readies")
+            if game.log is not None:
+                game._event("ready", f"{game.card(i).title} readies")
 
     return effect
 
@@ -352,10 +365,14 @@ def token(story_ok=None, n=1):
     """Put ``n`` success tokens on a story (``story_ok(game, slot)`` limits which)."""
 
     def effect(game, src, ctx):
-        slots = [s for s in range(len(game._stories)) if story_ok is None or story_ok(game, s)]
+        slots = []  # a loop, not a comprehension (a dearer function call)
+        for s in range(len(game._stories)):
+            if story_ok is None or story_ok(game, s):
+                slots.append(s)
         s = yield from choose_story(game, "token", "success token on", slots)
         if s >= 0:
-            game._event("token", f"+{n} success token on {game._story_title(game._stories[s])}")
+            if game.log is not None:
+                game._event("token", f"+{n} success token on {game._story_title(game._stories[s])}")
             yield from game._add_token(s, n)
 
     return effect
@@ -371,7 +388,8 @@ def gain_domain(attach_top=False):
             return
         game._domain_cards.append(marker)
         d = game._add_domain()
-        game._event("domain", f"a new domain ({d + 1})")
+        if game.log is not None:
+            game._event("domain", f"a new domain ({d + 1})")
         if attach_top:
             i = game._take_top()
             if i >= 0:
@@ -424,7 +442,8 @@ def sacrifice_own(who=None, n=1):
             i = yield from choose_card(game, "sacrifice", "sacrifice", pool, harm=True)
             if i < 0:
                 return
-            game._event("sacrifice", f"{game.card(i).title} sacrificed")
+            if game.log is not None:
+                game._event("sacrifice", f"{game.card(i).title} sacrificed")
             game._leave_play(i)
 
     return effect
@@ -484,7 +503,8 @@ def return_own_to_hand(who=None):
         i = yield from choose_card(game, "to_hand", "return to hand", pool, harm=True)
         if i >= 0:
             game._leave_play(i, to="hand")
-            game._event("to_hand", f"{game.card(i).title} returned to hand")
+            if game.log is not None:
+                game._event("to_hand", f"{game.card(i).title} returned to hand")
 
     return effect
 

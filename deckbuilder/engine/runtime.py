@@ -71,11 +71,16 @@ class AbilityMixin:
         cd = self.deck
         sources = ()
         if cd.has_statics:
+            # Plain loops: a list comprehension is a function call, dearer for a few cards.
             statics, kind_of, status = cd.statics, cd.kind_of, self._status
-            sources = tuple(
-                [i for i in self._characters if statics[kind_of[i]] and status[i] != INSANE]
-                + [i for i in self._supports if statics[kind_of[i]]]
-            )
+            found = []
+            for i in self._characters:
+                if statics[kind_of[i]] and status[i] != INSANE:
+                    found.append(i)
+            for i in self._supports:
+                if statics[kind_of[i]]:
+                    found.append(i)
+            sources = tuple(found)
         known = cd.passive_sets
         cache = known.get(sources)
         if cache is None:
@@ -89,11 +94,13 @@ class AbilityMixin:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
         whether every cost one is a fixed number, whether cost modifiers apply at all, the
         deck's table of costs remembered under these cost passives or None, the kinds whose
-        skill or icons they may change), each passive as (source instance, Static)."""
+        skill or icons they may change, whether an icon one gives minus icons), each passive
+        as (source instance, Static)."""
         cd = self.deck
         statics, kind_of = cd.statics, cd.kind_of
         every, skills, icon_mods, costs = [], [], [], []
         stat_targets = frozenset()
+        lowering = False  # an icon passive gives minus icons: stats_of floors them at 0
         fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
         for i in sources:
             if cd.stat_targets[kind_of[i]]:
@@ -105,6 +112,8 @@ class AbilityMixin:
                     skills.append((i, st))
                 elif kind == ICONS:
                     icon_mods.append((i, st))
+                    if min(st.icons) < 0:
+                        lowering = True
                 elif kind == COST and st.who is not None:
                     costs.append((i, st))
                     if not isinstance(st.amount, int):
@@ -112,11 +121,26 @@ class AbilityMixin:
         cost_mods = cd.any_self_cost or bool(costs)  # without effects of the phase
         table = None
         if fixed_costs:
-            key = tuple(sorted([kind_of[i] for i, _ in costs])) if costs else ()
+            key = ()
+            if costs:
+                kinds = []  # a loop, not a comprehension (a dearer function call)
+                for i, _ in costs:
+                    kinds.append(kind_of[i])
+                key = tuple(sorted(kinds))
             table = cd.cost_tables.get(key)
             if table is None:
                 table = cd.cost_tables[key] = {}
-        return (every, skills, icon_mods, costs, fixed_costs, cost_mods, table, stat_targets)
+        return (
+            every,
+            skills,
+            icon_mods,
+            costs,
+            fixed_costs,
+            cost_mods,
+            table,
+            stat_targets,
+            lowering,
+        )
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -170,9 +194,8 @@ class AbilityMixin:
         skill = cd.skill[k]
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
-        if self._temp or (
-            cd.has_statics and k in (self._statics_cache or self._build_statics())[7]
-        ):
+        temp = self._temp
+        if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
             cache = self._statics_cache or self._build_statics()
             committed = None
             for src, st in cache[2]:
@@ -181,6 +204,8 @@ class AbilityMixin:
                         committed = {i for c in self._committed for i in c}
                     if src not in committed:
                         continue
+                if st.subtype and st.subtype not in cd.subtypes[k]:
+                    continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
                     t, c, a, i = st.icons
@@ -204,15 +229,16 @@ class AbilityMixin:
                     x_skill = st.amount(self, src)
             if x_skill is not None:
                 skill += x_skill
-            if self._temp:
-                for target, dskill, ic in self._temp:
+            if temp:
+                for target, dskill, ic in temp:
                     if target == inst:
                         skill += dskill
                         for j in range(4):
                             icons[j] += ic[j]
-            t, c, a, i = icons
-            if t < 0 or c < 0 or a < 0 or i < 0:
-                icons = [n if n > 0 else 0 for n in icons]
+            if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
+                t, c, a, i = icons
+                if t < 0 or c < 0 or a < 0 or i < 0:
+                    icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:
@@ -291,7 +317,8 @@ class AbilityMixin:
                 if ab.condition is not None and not ab.condition(self, src, ctx):
                     continue
                 if ab.forced:
-                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    if self.log is not None:
+                        self._event("ability", f"{self.card(src).title}: {ab.text}")
                     yield from ab.effect(self, src, ctx)
                     continue
                 pay = self._pay_domains(ab.cost)
@@ -301,7 +328,8 @@ class AbilityMixin:
                 if (yield choice).x:
                     if pay[0] >= 0:
                         self._drain(min(pay, key=lambda d: self._dom_value[d]))
-                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    if self.log is not None:
+                        self._event("ability", f"{self.card(src).title}: {ab.text}")
                     yield from ab.effect(self, src, ctx)
 
     def _ability_live(self, ab, src: int) -> bool:
@@ -328,8 +356,14 @@ class AbilityMixin:
         otherwise the first choice waits in ``_choice`` for ``apply``. ``then`` runs when
         the generator is done."""
         policy = self._policy
+        # The first step by ``next`` with a default: a generator done without a choice (half
+        # the story phases) then raises no StopIteration, which costs more than the step.
+        choice = next(gen, None)
+        if choice is None:
+            if then is not None and self.phase != OVER:
+                then()
+            return
         try:
-            choice = next(gen)
             while policy is not None:
                 if self.phase == OVER:
                     gen.close()
@@ -430,7 +464,8 @@ class AbilityMixin:
                 self._status[inst] = 1  # EXHAUSTED
             else:
                 self._exhausted_supports.add(inst)
-        self._event("ability", f"{self.card(inst).title}: {ab.text}")
+        if self.log is not None:
+            self._event("ability", f"{self.card(inst).title}: {ab.text}")
         if ab.sacrifice:
             self._leave_play(inst)
         ctx = AbilityContext(x=x, story=self.committed_story(inst))

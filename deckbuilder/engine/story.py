@@ -11,6 +11,8 @@ prints); the winner may execute its effect (a Core story's text, a conspiracy's 
 
 from __future__ import annotations
 
+from math import floor  # floor(x) is int(x) for x >= 0, and quicker
+
 from deckbuilder.engine.abilities import (
     CANNOT_COMMIT,
     COMMITTED,
@@ -39,6 +41,8 @@ from deckbuilder.engine.cards import (
 from deckbuilder.engine.runtime import yes_no
 
 _STRUGGLE_NAMES = ("terror", "combat", "arcane", "investigation")
+# The last win offers no effect, so it needs no generator (``_win_story``).
+_WINS_BEFORE_LAST = STORIES_TO_WIN - 1
 _EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
 
 
@@ -74,7 +78,7 @@ class StoryMixin:
         pile, rand = self._story_deck, self.rng.random
         stories, tokens, committed = self._stories, self._tokens, self._committed
         for _ in range(n):
-            j = int(rand() * len(pile))
+            j = floor(rand() * len(pile))
             pile[j], pile[-1] = pile[-1], pile[j]
             stories.append(pile.pop())
             tokens.append(0)
@@ -100,7 +104,7 @@ class StoryMixin:
                 f"{self.card(inst).title} committed to {self._story_title(self._stories[s])}",
             )
         cd = self.deck
-        if cd.text and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
+        if cd.any_trigger[COMMITTED] and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
             self._after_triggers()
 
@@ -158,11 +162,20 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self._committed, self._tokens
-        # Printed stats serve a story whose committed characters no passive or effect changes.
-        every_printed = self.stats_are_printed()
-        changed = frozenset() if every_printed else self.kinds_with_changed_stats()
+        # Printed stats serve a story whose committed characters no passive or effect changes
+        # (``stats_are_printed`` and ``kinds_with_changed_stats``, inlined: every phase).
+        if self._temp:
+            every_printed, changed = False, cd.every_kind
+        elif cd.has_statics:
+            cache = self._statics_cache or self._build_statics()
+            every_printed, changed = not cache[1] and not cache[2], cache[7]
+        else:
+            every_printed = True
         status = self._status
-        plain_stories = not cd.any_boosters and not self._attached
+        # Without icon boosters in the deck (attached or committed) a story resolves what it
+        # prints.
+        plain_stories = not cd.any_boosters
+        plain_unlogged = plain_stories and not logging
         text = cd.text
         succeeded = text and cd.any_trigger[SUCCEEDED]
         kind_of = cd.kind_of
@@ -173,6 +186,10 @@ class StoryMixin:
             if not committed:
                 s += 1
                 continue
+            sid = stories[s]
+            # A Core story without boosters: terror and combat do nothing against nobody
+            # (only logged), so neither is counted nor resolved unless logged.
+            plain = plain_unlogged and sid < CONSPIRACY_BASE
             printed = every_printed
             if not printed:
                 printed = True
@@ -187,58 +204,63 @@ class StoryMixin:
                     arcane += arcanes[k]
                     investigation += investigations[k]
                     total_skill += skills[k]
-                # Terror and combat only matter to the log and to a story's own struggles.
-                if logging or not plain_stories or stories[s] >= CONSPIRACY_BASE:
-                    terror = sum(cd.terror[kind_of[i]] for i in committed)
-                    combat = sum(cd.combat[kind_of[i]] for i in committed)
+                if plain:
+                    icons = (0, 0, arcane, investigation)
                 else:
                     terror = combat = 0
-                icons = (terror, combat, arcane, investigation)
+                    for i in committed:
+                        terror += cd.terror[kind_of[i]]
+                        combat += cd.combat[kind_of[i]]
+                    icons = (terror, combat, arcane, investigation)
             else:
-                icons = [0, 0, 0, 0]
-                total_skill = 0
+                terror = combat = arcane = investigation = total_skill = 0
                 stats_of = self.stats_of
                 for i in committed:
-                    sk, ic = stats_of(i)
+                    sk, (t, c, a, v) = stats_of(i)
                     total_skill += sk
-                    icons[0] += ic[0]
-                    icons[1] += ic[1]
-                    icons[2] += ic[2]
-                    icons[3] += ic[3]
-            sid = stories[s]
-            if plain_stories and sid < CONSPIRACY_BASE:
-                # Terror and combat do nothing against nobody: only logged.
-                struggles = CORE_STORY_STRUGGLES if logging else _EFFECTIVE_CORE_STRUGGLES
-                to_win = TOKENS_TO_WIN_STORY
+                    terror += t
+                    combat += c
+                    arcane += a
+                    investigation += v
+                icons = (terror, combat, arcane, investigation)
+            if plain:
+                struggles, to_win = _EFFECTIVE_CORE_STRUGGLES, TOKENS_TO_WIN_STORY
+            elif plain_stories and sid < CONSPIRACY_BASE:
+                struggles, to_win = CORE_STORY_STRUGGLES, TOKENS_TO_WIN_STORY
             else:
                 struggles, to_win = self.story_struggles(s), self.story_to_win(s)
             slots = len(stories)
             won = False
+            # ``committed`` stays as it is until a win (which ends the struggles): an arcane
+            # struggle only readies, and a choice cannot change the board.
             for struggle in struggles:
-                if not icons[struggle] or not committed:
+                if not icons[struggle]:
                     continue
                 if struggle == ARCANE:
-                    exhausted = [i for i in committed if self._status[i] == EXHAUSTED]
+                    exhausted = []  # a loop: a list comprehension is a dearer function call
+                    for i in committed:
+                        if status[i] == EXHAUSTED:
+                            exhausted.append(i)
                     if exhausted:
                         if logging:
                             self._event(
                                 "struggle", "arcane struggle won: a committed character readies"
                             )
                         if len(exhausted) == 1:
-                            self._status[exhausted[0]] = READY
+                            status[exhausted[0]] = READY
                         else:
                             from deckbuilder.engine.effects import choose_card
 
                             i = yield from choose_card(
                                 self, "ready", "arcane struggle won: ready", exhausted
                             )
-                            self._status[i] = READY
+                            status[i] = READY
                 elif struggle == INVESTIGATION:
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
-                    tokens[s] += 1
-                    if tokens[s] >= to_win:
-                        if text:
+                    n = tokens[s] = tokens[s] + 1
+                    if n >= to_win:
+                        if text and len(self._won) < _WINS_BEFORE_LAST:
                             yield from self._win_story(s)
                         else:
                             self._win_story_plain(s)
@@ -248,18 +270,18 @@ class StoryMixin:
                     self._event("struggle", f"{_STRUGGLE_NAMES[struggle]} struggle won: no effect")
             if self.phase == OVER:
                 return
-            if not won and total_skill >= 1 and committed:
+            if not won and total_skill >= 1:
                 if logging:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
-                tokens[s] += 2
-                if tokens[s] >= to_win:
-                    if text:
+                n = tokens[s] = tokens[s] + 2
+                if n >= to_win:
+                    if text and len(self._won) < _WINS_BEFORE_LAST:
                         yield from self._win_story(s)
                     else:
                         self._win_story_plain(s)
                     won = True
-                if self.phase == OVER:
-                    return
+                    if self.phase == OVER:
+                        return
                 if succeeded:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s))
                     yield from self._resolve_triggers()
@@ -278,22 +300,24 @@ class StoryMixin:
         yield from self._win_story(s)
         return True
 
-    def _announce_win(self, sid: int) -> bool:
-        """Log the win of story ``sid``; whether it is the third (the game's last)."""
-        if self.log is not None:
-            self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
-        return len(self._won) + 1 >= STORIES_TO_WIN
+    def _log_win(self, sid: int) -> None:
+        self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
 
     def _win_story_plain(self, s: int) -> None:
-        """``_win_story`` for keywords only: no effect to offer, so no generator to drive."""
+        """``_win_story`` for keywords only or the game's last win: no effect to offer, so
+        no generator to drive."""
         sid = self._stories[s]
-        self._story_won(s, sid, self._announce_win(sid))
+        if self.log is not None:
+            self._log_win(sid)
+        self._story_won(s, sid, len(self._won) >= _WINS_BEFORE_LAST)
 
     def _win_story(self, s: int):
         sid = self._stories[s]
         cd = self.deck
         # Rulebook: the effect is executed (or declined), then the story joins the won pile.
-        third = self._announce_win(sid)
+        if self.log is not None:
+            self._log_win(sid)
+        third = len(self._won) >= _WINS_BEFORE_LAST  # the game's last win offers no effect
         text = cd.text and not third
         if text:
             if sid >= CONSPIRACY_BASE:
@@ -301,11 +325,22 @@ class StoryMixin:
                 if cd.by_trigger[WON][cd.kind_of[inst]]:
                     self._queue_trigger(WON, inst, AbilityContext(story=s, story_id=sid))
             else:
-                offer = _core_story_offer(sid)
+                offer = _CORE_STORY_OFFERS.get(sid, False)  # a call only the first time
+                if offer is False:
+                    offer = _core_story_offer(sid)
                 if offer is not None:
                     choice, fx = offer
-                    if (yield choice).x:
-                        self._event("story_effect", choice.prompt)
+                    # A policy (``run``) answers at once, as ``_drive`` would (it asks no
+                    # policy once the game is over): no yield, which costs a round trip
+                    # through the generators of the phase.
+                    policy = self._policy
+                    if policy is not None and self.phase != OVER:
+                        answer = policy.decide(self, choice)
+                    else:
+                        answer = yield choice
+                    if answer.x:
+                        if self.log is not None:
+                            self._event("story_effect", choice.prompt)
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
             if cd.any_trigger[STORY_WON]:
                 self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
@@ -331,7 +366,7 @@ class StoryMixin:
             self._tokens[s] = 0
             pile = self._story_deck
             if pile:
-                j = int(self.rng.random() * len(pile))
+                j = floor(self.rng.random() * len(pile))
                 pile[j], pile[-1] = pile[-1], pile[j]
                 self._stories[s] = pile.pop()
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe

@@ -44,13 +44,15 @@ class TurnMixin:
         self._deck.extend(self._hand)
         self._hand.clear()
         self.mulligan_taken = True
-        self._event("mulligan", "setup hand shuffled back")
+        if self.log is not None:
+            self._event("mulligan", "setup hand shuffled back")
         self._draw(8)
         if self.phase != OVER:
             self.phase = SETUP_PHASE
 
     def _keep(self) -> None:
-        self._event("keep", "setup hand kept")
+        if self.log is not None:
+            self._event("keep", "setup hand kept")
         self.phase = SETUP_PHASE
 
     def _setup_resource(self, inst: int) -> None:
