@@ -1,4 +1,4 @@
-"""What the greedy player (``policies.GreedyPolicy``) thinks of each kind of a deck: how much
+"""What the greedy player (``greedy_policy.GreedyPolicy``) thinks of each kind of a deck: how much
 a card is worth keeping, what ``play`` must check before playing it, which events and
 abilities are worth using, the per-kind scores of the setup split and the resource phase.
 Worked out once per compiled deck, so that the decisions of a batch game only index lists.

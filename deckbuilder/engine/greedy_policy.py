@@ -1,0 +1,482 @@
+"""The greedy goldfish player: a competent player's choices worked out from per-deck tables
+(``greedy_profile``), written for speed since batch games ask it at every decision."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
+from deckbuilder.engine.cards import (
+    N_FACTIONS,
+    NEUTRAL,
+    TOKENS_TO_WIN_STORY,
+)
+from deckbuilder.engine.game import (
+    OPERATIONS,
+    PLAY,
+    READY,
+    STORY,
+    Action,
+    Game,
+)
+from deckbuilder.engine.greedy_profile import GreedyProfile
+from deckbuilder.engine.policy import Policy
+
+INFINITE = float("inf")
+# Core stories whose win effect helps a player alone at the table.
+GOOD_STORY_EFFECTS = ("Opening Night", "Ancient Apocrypha", "The Call of Cthulhu", "The Other Path")
+_GOOD_STORY_PROMPTS: dict[str, bool] = {}  # story effect prompt -> whether it helps
+MAX_ACTIONS_PER_PHASE = 25  # a safety net against abilities that could loop
+
+
+class GreedyPolicy(Policy):
+    """Keeps cheap characters and cards whose simulated text helps, resources the rest (in
+    the deck's factions, one faction per domain first), mulligans a setup hand without a
+    character playable by turn 2, attaches a resource every turn where it unlocks the best
+    character in hand, plays the most valuable payable character, conspiracy or useful
+    support (smallest domain that pays), then useful events and abilities (boosts after the
+    commits), spreads committed characters over the stories closest to being won, accepts
+    its responses and the story effects that help a lone player, and sacrifices or discards
+    its least valuable cards when an effect asks."""
+
+    name = "greedy"
+    description = "faction-matching resources, early curve, spread commits"
+
+    def __init__(self) -> None:
+        self._deck = None
+        self._profile_cache: tuple = ()
+        self._split_cache: tuple = (None, (), [])
+        self._actions_key: tuple = ()
+        self._actions_used = 0
+
+    def _profile(self, game: Game) -> GreedyProfile:
+        cd = game.deck
+        if cd is not self._deck:
+            self._profile_cache = GreedyProfile(cd)
+            self._deck = cd
+        return self._profile_cache
+
+    def _split(self, game: Game) -> list[int]:
+        # Asked twice per setup hand (mulligan, then the resources): compute it once.
+        cached_game, cached_hand, cached = self._split_cache
+        if cached_game is game and cached_hand == game._hand:
+            return list(cached)
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        deck_faction, split_entry = profile.deck_faction, profile.split_entry_of_instance
+        is_character = profile.is_character_instance
+        # (instance, faction, score before factions); each pass adds a bonus per faction:
+        # a deck faction's resource scores 10, 4 more while no chosen resource has its
+        # faction, 20 more if a character in hand needs it (a chosen card's faction is
+        # covered, so the whole hand's factions will do).
+        entries = []
+        bonus = {}
+        for i in game._hand:
+            entry = split_entry[i]
+            entries.append(entry)
+            f = entry[1]
+            if is_character[i]:
+                bonus[f] = 34 if deck_faction[f] else 0
+            elif f not in bonus:
+                bonus[f] = 14 if deck_faction[f] else 0
+        chosen: list[int] = []
+        for _ in range(3):
+            best, best_score = None, None
+            for entry in entries:
+                _, f, score = entry
+                score += bonus[f]
+                if best_score is None or score > best_score:
+                    best, best_score = entry, score
+            entries.remove(best)
+            chosen.append(best[0])
+            f = best[1]
+            if deck_faction[f]:
+                bonus[f] = 10  # now covered
+        self._split_cache = (game, list(game._hand), chosen)
+        return list(chosen)
+
+    def mulligan(self, game: Game) -> bool:
+        """Mulligan a setup hand with no character playable by turn 2: by then the domains
+        hold the 3 setup resources plus the 2 cards attached on turns 1 and 2, so a kept
+        character is playable when it costs at most 3 (Loyal: at most 1 + its faction's other
+        cards kept, up to 2 more), its faction is among the resources (or it is neutral or
+        costs 0) and its Steadfast count can be met the same way."""
+        if game.mulligan_taken:
+            return False
+        cd = game.deck
+        kind_of, faction = cd.kind_of, cd.faction
+        resources = self._split(game)
+        faction_of = self._profile_cache.faction_of_instance  # (``_split`` set the profile)
+        # Cards of each faction among the resources and among the cards kept.
+        res_count = [0] * N_FACTIONS
+        kept_count = [0] * N_FACTIONS
+        for i in game._hand:
+            kept_count[faction_of[i]] += 1
+        for i in resources:
+            f = faction_of[i]
+            res_count[f] += 1
+            kept_count[f] -= 1
+        candidate = self._profile_cache.mulligan_candidate
+        for i in game._hand:
+            k = kind_of[i]
+            if not candidate[k] or i in resources:
+                continue
+            c = game.cost_of(k) if cd.has_cost_statics else cd.cost[k]
+            f = faction[k]
+            # Resources of a faction the other kept cards can add by turn 2: up to 2.
+            kept_count[f] -= 1
+            steadfast_ok = True
+            for g, n in cd.steadfast[k]:
+                if res_count[g] + min(2, kept_count[g]) < n:
+                    steadfast_ok = False
+                    break
+            more = min(2, kept_count[f])
+            kept_count[f] += 1
+            if not steadfast_ok:
+                continue
+            if c == 0:
+                return False
+            if c > 3:
+                continue
+            if f == NEUTRAL:
+                return False
+            if not res_count[f]:
+                continue
+            if not cd.loyal[k] or c <= 1 + more:
+                return False
+        return True
+
+    def setup_resources(self, game: Game) -> list[int]:
+        return self._split(game)
+
+    def resource(self, game: Game) -> tuple[int, int] | None:
+        hand = game._hand
+        if not hand:
+            return None
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        if len(hand) == 1 and profile.value_of_instance[hand[0]] > 0:
+            # The last card is a character or conspiracy: attach it only if it cannot be paid.
+            if game.pay_domain(game.deck.kind_of[hand[0]]) != -2:
+                return None
+        # The card to give up: least useful in hand, a deck-faction resource preferred, and
+        # above all one whose faction no domain offers yet while a character in hand needs it.
+        offered = game._fac_count  # resources of each faction over all domains
+        for f in profile.character_factions:
+            if not offered[f]:
+                card = self._resource_card_unmatched(game, profile)
+                break
+        else:
+            # Every faction of the deck's characters is offered: the first best score.
+            score_of = profile.resource_score_of_instance
+            card, best = -1, None
+            for i in hand:
+                score = score_of[i]
+                if best is None or score > best:
+                    card, best = i, score
+        return card, self._resource_domain(game, card, profile)
+
+    def _resource_card_unmatched(self, game: Game, profile: GreedyProfile) -> int:
+        """``resource``'s card while some faction of the deck's characters is not offered."""
+        cd = game.deck
+        kind_of, faction = cd.kind_of, cd.faction
+        offered = game._fac_count
+        is_character, resource_score = profile.is_character, profile.resource_score
+        unmatched = []
+        for i in game._hand:
+            k = kind_of[i]
+            if is_character[k]:
+                f = faction[k]
+                if f != NEUTRAL and not offered[f]:
+                    unmatched.append(f)
+        card, best = -1, None
+        for i in game._hand:
+            k = kind_of[i]
+            score = resource_score[k]
+            if unmatched and faction[k] in unmatched:
+                score += 20
+            if best is None or score > best:
+                card, best = i, score
+        return card
+
+    def _resource_domain(self, game: Game, card: int, profile: GreedyProfile) -> int:
+        """The domain where the resource ``card`` unlocks the most valuable character (or
+        conspiracy) in hand; else the smallest domain, one without a match first."""
+        cd = game.deck
+        kind_of, faction, cost, loyal = cd.kind_of, cd.faction, cd.cost, cd.loyal
+        k_res = kind_of[card]
+        f_res = faction[k_res]
+        w = 2 if cd.transient[k_res] else 1
+        dom_value, dom_fac = game._dom_value, game._dom_fac
+        affordable = game.affordable_cost()
+        # While no cost modifier applies (a finite ``affordable``), the printed cost is the
+        # cost: whether a card can be paid now is looked up here, without ``pay_domain``.
+        printed = affordable != INFINITE
+        drained, steadfast, match_need = game._drained, cd.steadfast, cd.match_need
+        unlock_value = profile.unlock_value_of_instance
+        target, target_value = -1, -INFINITE
+        for i in game._hand:
+            v = unlock_value[i]
+            if v <= target_value or i == card:
+                continue  # nothing to unlock, or it could not become the target
+            k = kind_of[i]
+            c = cost[k]
+            f = faction[k]
+            if c <= affordable:
+                if printed and not steadfast[k]:
+                    need = match_need[k]
+                    if need < 0:  # Loyal
+                        need = c
+                    paid = False
+                    for d in game._domain_indices:
+                        if dom_value[d] >= c and not drained[d] and dom_fac[d][f] >= need:
+                            paid = True
+                            break
+                    if paid:
+                        continue
+                elif game.pay_domain(k) != -2:
+                    continue
+            # The resource on ``d`` adds ``w`` to its value (and to its match, if the same
+            # faction): what ``d`` itself must hold.
+            low = c - w
+            need = (c if loyal[k] else 1) - (w if f == f_res else 0)
+            neutral = f == NEUTRAL
+            for d in game._domain_indices:
+                if dom_value[d] >= low and (neutral or dom_fac[d][f] >= need):
+                    target, target_value = d, v
+                    break
+        if target < 0:
+            # Nothing to unlock now: grow the smallest domain, preferring one without a match.
+            best_key = None
+            for d in game._domain_indices:
+                # (value, has a match) in one number: value first, a match breaks ties.
+                key = 2 * dom_value[d] + (f_res == NEUTRAL or dom_fac[d][f_res] > 0)
+                if best_key is None or key < best_key:
+                    target, best_key = d, key
+        return target
+
+    def play(self, game: Game) -> Action | None:
+        """The most valuable payable character, conspiracy or useful support (smallest
+        domain that pays), else a useful event, else a useful ability."""
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        cd = game.deck
+        kind_of = cd.kind_of
+        affordable = game.affordable_cost()
+        value_of, asks_may_play = profile.play_value_of_instance, profile.asks_may_play
+        cost_of = profile.cost_of_instance
+        pay_domain = game.pay_domain
+        best, best_value, best_domain = -1, -1e9, -1
+        for i in game._hand:
+            v = value_of[i]
+            if v <= best_value:  # also skips further copies of a card already chosen
+                continue
+            if cost_of[i] > affordable:
+                continue
+            k = kind_of[i]
+            if asks_may_play[k] and not game.may_play(k):
+                continue
+            domain = pay_domain(k)
+            if domain != -2:
+                best, best_value, best_domain = i, v, domain
+        if best >= 0:
+            return play_action(best, best_domain)
+        if not game.deck.text:
+            return None
+        return self._extra_action(game, profile, profile.ops_events, OPERATIONS)
+
+    def story_action(self, game: Game) -> Action | None:
+        if not game.deck.text:
+            return None
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        return self._extra_action(game, profile, profile.story_events, STORY)
+
+    def _extra_action(
+        self, game: Game, profile: GreedyProfile, events: set, phase: str
+    ) -> Action | None:
+        """An event of ``events`` or an ability worth using now (a safety cap per phase)."""
+        if events:
+            kind_of = game.deck.kind_of
+            for i in game._hand:
+                k = kind_of[i]
+                if k in events and game.may_play(k):
+                    d = game.pay_domain(k)
+                    if d != -2:
+                        return self._within_cap(game, phase, Action(PLAY, i, d))
+        useful = profile.useful_actions
+        if not useful or not _useful_card_present(profile, game):
+            return None
+        uses = [a for a in game.ability_actions(useful) if self._worth_using(game, a, phase)]
+        if not uses:
+            return None
+        # The cheapest domain that pays for it.
+        return self._within_cap(
+            game,
+            phase,
+            min(
+                uses,
+                key=lambda a: (a.domain >= 0, game._dom_value[a.domain] if a.domain >= 0 else 0),
+            ),
+        )
+
+    def _within_cap(self, game: Game, phase: str, action: Action) -> Action | None:
+        """``action``, counted, unless the phase has had ``MAX_ACTIONS_PER_PHASE`` extra
+        actions (counted here, when one is found: most action windows find none)."""
+        key = (game, game.turn, phase)  # the game itself: an id could be reused by the next
+        if self._actions_key != key:
+            self._actions_key, self._actions_used = key, 0
+        if self._actions_used >= MAX_ACTIONS_PER_PHASE:
+            return None
+        self._actions_used += 1
+        return action
+
+    def _worth_using(self, game: Game, a: Action, phase: str) -> bool:
+        cd = game.deck
+        ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
+        if ab.ai == "avoid" or ab.cost_x:
+            return False
+        if ab.ai == "story":
+            return phase == STORY and (
+                a.card not in game._status or game.committed_story(a.card) >= 0
+            )
+        return True
+
+    def decide(self, game: Game, choice) -> Action:
+        options = choice.options
+        kind = choice.kind
+        if kind == "story_effect":
+            prompt = choice.prompt
+            good = _GOOD_STORY_PROMPTS.get(prompt)
+            if good is None:  # the prompts are a Core story's title and text: a few
+                good = prompt.partition(":")[0] in GOOD_STORY_EFFECTS
+                _GOOD_STORY_PROMPTS[prompt] = good
+            return options[0] if good else options[-1]
+        if kind == "response":
+            return options[0]
+        return self._best_option(game, choice, options, kind)
+
+    def _best_option(self, game: Game, choice, options, kind: str) -> Action:
+        """``decide`` for targets and the rest: the option of the best (harm: the least)
+        value (a nested function: kept apart, so that ``decide``'s quick answers do not
+        pay for its closure)."""
+        keep_value = self._profile(game).keep_value
+        kind_of = game.deck.kind_of
+        status = game._status
+        by_card = kind != "token" and kind != "unwin"  # a card option is valued by its card
+
+        def value(a: Action) -> float:
+            i = a.card
+            if i >= 0 and by_card:
+                if i in status:
+                    skill, icons = game.stats_of(i)
+                    return skill + 2 * icons[3] + 1
+                return keep_value[kind_of[i]]
+            if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
+                return -0.5 if not choice.harm else 1e9
+            if kind in ("token", "unwin") or (a.card < 0 and a.story >= 0):
+                return game._tokens[a.story] if a.story < len(game._tokens) else 0
+            if a.card < 0 and a.domain >= 0:
+                v = game._dom_value[a.domain]
+                return v if kind == "refresh" else -v
+            i = a.card
+            if i in game._status:
+                skill, icons = game.stats_of(i)
+                return skill + 2 * icons[3] + 1
+            return keep_value[kind_of[i]]
+
+        if choice.harm:
+            return min(options, key=value)
+        if by_card:  # ``max(options, key=value)`` without a call per card out of play
+            card_value = self._profile(game).value_of_instance
+            best, best_value = None, None
+            for a in options:
+                i = a.card
+                v = card_value[i] if i >= 0 and i not in status else value(a)
+                if best is None or v > best_value:
+                    best, best_value = a, v
+            return best
+        return max(options, key=value)
+
+    def commit(self, game: Game) -> list[tuple[int, int]]:
+        cd = game.deck
+        status = game._status
+        may_commit = game.may_commit if "cannot_commit" in cd.static_kinds else None
+        skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
+        # The ready characters, sorted by skill and investigation in one pass; those of the
+        # kinds whose stats may have changed are recounted (ready ones are never insane).
+        changed = game.kinds_with_changed_stats()
+        kind_of = cd.kind_of
+        copied = False
+        # Skilled characters with and without investigation icons, and investigators
+        # without skill, each in play order.
+        skilled_inv, skilled_plain, investigators = [], [], []
+        for i in game._characters:
+            if status[i] != READY if may_commit is None else not may_commit(i):
+                continue
+            if changed and kind_of[i] in changed:
+                if not copied:
+                    skill_of, inv_of = skill_of.copy(), inv_of.copy()  # the deck's are shared
+                    copied = True
+                skill, icons = game.stats_of(i)
+                skill_of[i] = skill
+                inv_of[i] = icons[3]
+            if skill_of[i] >= 1:
+                (skilled_inv if inv_of[i] else skilled_plain).append(i)
+            elif inv_of[i]:
+                investigators.append(i)
+        if not skilled_inv and not skilled_plain:
+            return []  # investigators alone only help where a skilled one is committed
+        tokens, stories = game._tokens, game._stories
+        # Most tokens first; the sort is stable, so ties keep the story order (no tokens
+        # yet: the story order, without a sort).
+        if any(tokens):
+            order = sorted(range(len(tokens)), key=tokens.__getitem__, reverse=True)
+        else:
+            order = range(len(tokens))
+        plan: list[tuple[int, int]] = []
+        lacking_inv = []
+        for s in order:
+            # The first skilled character with investigation icons where a token is
+            # needed, else the first one without.
+            to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
+            if to_win - tokens[s] >= 3:
+                if skilled_inv:
+                    pick = skilled_inv.pop(0)
+                elif skilled_plain:
+                    pick = skilled_plain.pop(0)
+                    lacking_inv.append(s)
+                else:
+                    break
+            elif skilled_plain:
+                pick = skilled_plain.pop(0)
+            elif skilled_inv:
+                pick = skilled_inv.pop(0)
+            else:
+                break
+            plan.append((pick, s))
+        if lacking_inv:
+            # Investigation icons alone still win the struggle: add them where a token is
+            # missing.
+            helpers = skilled_inv + investigators
+            for s in lacking_inv:
+                if not helpers:
+                    break
+                plan.append((helpers.pop(0), s))
+        return plan
+
+
+def _useful_card_present(profile: GreedyProfile, game: Game) -> bool:
+    """Whether a card with a useful action ability is in the zone where it works (plain
+    loops: this runs at every action window of a batch game)."""
+    in_play, in_discard, in_hand = profile.useful_instances
+    if in_play is not None:
+        for i in game._characters:
+            if in_play[i]:
+                return True
+        for i in game._supports:
+            if in_play[i]:
+                return True
+    if in_discard is not None:
+        for i in game._discard:
+            if in_discard[i]:
+                return True
+    if in_hand is not None:
+        for i in game._hand:
+            if in_hand[i]:
+                return True
+    return False

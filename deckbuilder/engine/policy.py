@@ -1,0 +1,97 @@
+"""The questions a goldfish player (a policy) answers, and how they become the next action.
+
+A policy answers these questions (each gets the ``Game`` and reads it through its public
+views and ``can_pay``/``may_play``):
+
+- ``mulligan(game) -> bool``: take the one mulligan of the setup hand?
+- ``setup_resources(game) -> [i, i, i]``: the 3 setup-hand cards to attach, domain 1 to 3;
+- ``resource(game) -> (instance, domain) | None``: the resource phase attachment;
+- ``play(game) -> Action | None``: the next operations action (PLAY a card or USE an
+  ability), None to end the phase;
+- ``commit(game) -> [(instance, story_index), ...]``: the story phase commitments;
+- ``story_action(game) -> Action | None``: an event or ability after the commits;
+- ``decide(game, choice) -> Action``: one of ``choice.options`` (targets, responses, story
+  effects: every decision inside an effect).
+
+``Game.run(policy)`` asks these directly (the batch path); ``policy.choose(game)`` turns the
+same answers into the next ``Action`` for step-by-step play, so both give the same game.
+The policies themselves: ``greedy_policy`` and ``random_policy``; ``policies`` looks them up
+by name.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.game import (
+    ATTACH,
+    COMMIT,
+    KEEP,
+    MULLIGAN,
+    MULLIGAN_PHASE,
+    OPERATIONS,
+    OVER,
+    PASS,
+    RESOURCE,
+    SETUP_PHASE,
+    SETUP_RESOURCE,
+    Action,
+    Game,
+)
+
+
+class Policy:
+    name = "base"
+    description = ""
+
+    def mulligan(self, game: Game) -> bool:
+        raise NotImplementedError
+
+    def setup_resources(self, game: Game) -> list[int]:
+        raise NotImplementedError
+
+    def resource(self, game: Game) -> tuple[int, int] | None:
+        raise NotImplementedError
+
+    def play(self, game: Game) -> Action | None:
+        raise NotImplementedError
+
+    def commit(self, game: Game) -> list[tuple[int, int]]:
+        raise NotImplementedError
+
+    def story_action(self, game: Game) -> Action | None:
+        return None
+
+    def decide(self, game: Game, choice) -> Action:
+        return choice.options[0]
+
+    def choose(self, game: Game) -> Action | None:
+        """The next action this policy takes (None when the game is over)."""
+        if game.choice is not None:
+            return self.decide(game, game.choice)
+        pending = game._pending
+        while pending and pending[0].kind == COMMIT and not game.may_commit(pending[0].card):
+            pending.pop(0)  # an effect took that character away: skip it, as ``run`` does
+        if pending:
+            return pending[0]
+        ph = game.phase
+        if ph == OVER:
+            return None
+        if ph == OPERATIONS:  # one action at a time, exactly as ``Game.run`` asks
+            a = self.play(game)
+            return Action(PASS) if a is None else a
+        if ph == RESOURCE:
+            r = self.resource(game)
+            return Action(PASS) if r is None else Action(ATTACH, r[0], r[1])
+        if ph == MULLIGAN_PHASE:
+            plan = [Action(MULLIGAN if self.mulligan(game) else KEEP)]
+        elif ph == SETUP_PHASE:
+            plan = [Action(SETUP_RESOURCE, i) for i in self.setup_resources(game)]
+        elif getattr(self, "_planned", None) == (id(game), game.turn):
+            a = self.story_action(game)
+            return Action(PASS) if a is None else a
+        else:
+            self._planned = (id(game), game.turn)
+            plan = [Action(COMMIT, i, story=s) for i, s in self.commit(game)]
+            if not plan:
+                return self.choose(game)
+        pending.extend(plan)
+        return pending[0]
