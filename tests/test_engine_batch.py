@@ -99,3 +99,11 @@ def test_a_game_generator_is_random_random_of_its_seed(seed):
     rng, reference = seeded_random(seed), random.Random(seed)
     assert rng.getstate() == reference.getstate()
     assert [rng.random() for _ in range(3)] == [reference.random() for _ in range(3)]
+
+
+@pytest.mark.parametrize("games, turn_cap", [(10**7 + 1, 25), (10, 1001), (10, 0), (-1, 25)])
+def test_a_batch_beyond_its_limits_is_refused_before_it_starts(games, turn_cap):
+    deck = Deck("d")
+    deck.add(make_card(id="c1", title="A", type="Character", cost=1, skill=1), 50)
+    with pytest.raises(ValueError, match="must be between"):
+        run_batch(deck, games=games, seed=1, turn_cap=turn_cap)

@@ -85,6 +85,9 @@ def test_human_report_says_what_is_not_simulated(deck_file):
         (["--turns", "0"], "--turns"),
         (["--policy", "clever"], "unknown policy"),
         (["--seed", "-3"], "--seed"),
+        # Too many games or turns would fill the memory before the first game.
+        (["--games", "9" * 30], "--games must be at most 10,000,000"),
+        (["--turns", "1000000000"], "--turns must be at most 1,000"),
     ],
 )
 def test_bad_options_are_one_line_errors(deck_file, argv, message):

@@ -67,14 +67,18 @@ class _ProgressBar:
 def run(args) -> int:
     from card_db.errors import DeckbuilderError
     from deckbuilder.commands.hand import load_goldfish_deck, policy_by_name
-    from deckbuilder.engine.batch import run_batch
+    from deckbuilder.engine.batch import MAX_GAMES, MAX_TURN_CAP, run_batch
     from deckbuilder.engine.game import DEFAULT_TURN_CAP
 
     if args.games < 1:
         raise DeckbuilderError(f"--games must be at least 1 (got {args.games})")
+    if args.games > MAX_GAMES:
+        raise DeckbuilderError(f"--games must be at most {MAX_GAMES:,}")
     turn_cap = DEFAULT_TURN_CAP if args.turns is None else args.turns
     if turn_cap < 1:
         raise DeckbuilderError(f"--turns must be at least 1 (got {turn_cap})")
+    if turn_cap > MAX_TURN_CAP:
+        raise DeckbuilderError(f"--turns must be at most {MAX_TURN_CAP:,}")
     if args.seed is not None and args.seed < 0:
         raise DeckbuilderError(f"--seed must be 0 or more (got {args.seed})")
     if args.workers is not None and args.workers < 1:

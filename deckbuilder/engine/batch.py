@@ -23,6 +23,9 @@ from deckbuilder.engine.stats import GoldfishStats
 
 CHUNK = 1000
 PARALLEL_FROM = 4000  # below this, starting processes costs more than it saves
+MAX_GAMES = 10_000_000  # about a quarter of an hour on two cores
+# A 50-card deck is drawn out by turn 25; the statistics keep a counter per card and turn.
+MAX_TURN_CAP = 1_000
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -96,8 +99,10 @@ def run_batch(
     called after each chunk; ``text=False`` plays keywords only (a ``CompiledDeck`` keeps
     its own setting).
     """
-    if games < 0:
-        raise ValueError("games must be >= 0")
+    if not 0 <= games <= MAX_GAMES:
+        raise ValueError(f"games must be between 0 and {MAX_GAMES:,}")
+    if not 1 <= turn_cap <= MAX_TURN_CAP:
+        raise ValueError(f"the turn cap must be between 1 and {MAX_TURN_CAP:,}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     get_policy(policy)  # unknown names fail before any process starts

@@ -98,6 +98,19 @@ async def test_batch_runs_in_a_worker_with_progress_and_shows_histogram(make_app
         assert table.row_count == len(app.deck.draw)
 
 
+async def test_a_batch_of_too_many_games_is_refused_in_one_line(make_app, full_pool):
+    messages: list = []
+    app = make_app()
+    async with app.run_test(size=SIZE, message_hook=messages.append) as pilot:
+        await settle(pilot)
+        app.set_deck(sample_deck(full_pool), None)
+        await pilot.press("f5", "b", "ctrl+u", *("9" * 60), "enter")
+        await settle(pilot)
+        assert not app.screen.batch_running and not of_type(messages, BatchProgress)
+        (note,) = [n.message for n in app._notifications if "number of games" in n.message]
+        assert "1 to 10,000,000" in note and "..." in note and "\n" not in note
+
+
 async def test_goldfish_without_a_deck_says_so(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from card_db.errors import DeckbuilderError
+from card_db.query import shown
 from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import BatchDone, BatchProgress, WorkFailed
 from deckbuilder.tui.screens.prompts import TextPrompt
@@ -205,12 +206,17 @@ class GoldfishScreen(Screen):
         def chosen(answer: str | None) -> None:
             if not answer:
                 return
+            from deckbuilder.engine.batch import MAX_GAMES
+
             try:
                 games = int(answer)
-                if games <= 0:
+                if not 0 < games <= MAX_GAMES:
                     raise ValueError
             except ValueError:
-                self.notify(f"{answer!r} is not a number of games", severity="error")
+                self.notify(
+                    f"{shown(answer)} is not a number of games (1 to {MAX_GAMES:,})",
+                    severity="error",
+                )
                 return
             self.start_batch(games)
 
