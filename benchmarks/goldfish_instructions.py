@@ -1,0 +1,94 @@
+"""Goldfish cost in interpreter instructions per game, counted by valgrind's callgrind.
+
+Wall-clock and even CPU-time figures move by 20% on a busy machine; the instruction count of
+the same games does not move at all, so it decides whether an engine change pays. Each mode
+is run under callgrind twice, once with 0 games and once with ``--games`` (after the same
+warm-up), and the difference is divided by the games.
+
+    .venv/bin/python benchmarks/goldfish_instructions.py [--games 1000]
+    .venv/bin/python benchmarks/goldfish_instructions.py --tree /path/to/other/checkout
+
+Needs ``valgrind`` on the PATH. ``--tree`` measures the engine of another checkout (its own
+card database is built in a temporary folder, so any schema version works).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DECK = (ROOT / "examples" / "miskatonic-deep-ones.txt").read_text()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--tree", type=Path, default=ROOT, help="checkout to measure")
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        _play(*args.child)
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("goldfish_instructions.py: valgrind is not installed")
+    tree = args.tree.resolve()
+    with tempfile.TemporaryDirectory() as folder:
+        _play(str(tree), folder, "keywords", "0")  # builds the database once, outside callgrind
+        for mode in ("text", "keywords"):
+            counts = [_instructions(tree, folder, mode, n) for n in (0, args.games)]
+            if None in counts:
+                print(f"{mode}: this engine has no card text")
+                continue
+            per_game = (counts[1] - counts[0]) / args.games
+            print(f"{mode}: {per_game / 1000:.1f}k instructions per game ({tree})")
+
+
+def _instructions(tree: Path, folder: str, mode: str, games: int) -> int | None:
+    out = os.path.join(folder, f"callgrind.{mode}.{games}")
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable]
+    command += [__file__, "--child", str(tree), folder, mode, str(games)]
+    # A fixed hash seed: set and dict orders, and so the instructions, are the same each run.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    if done.returncode == 3:
+        return None
+    done.check_returncode()
+    totals = re.findall(r"^(?:summary|totals): (\d+)", Path(out).read_text(), re.MULTILINE)
+    return int(totals[-1])
+
+
+def _play(tree: str, folder: str, mode: str, games: str) -> None:
+    """The child: warm up with 50 games, then play ``games`` greedy games of the deck."""
+    sys.path.insert(0, tree)
+    from card_db.db import prepare_database
+    from card_db.pool import CardPool
+    from card_db.store import load_cards
+    from deckbuilder.engine.batch import _run_chunk
+    from deckbuilder.engine.cards import compile_deck
+    from deckbuilder.formats import read_deck
+
+    db = Path(folder) / "cards.sqlite"
+    if not db.exists():
+        prepare_database(db).dispose()
+    deck_path = Path(folder) / "deck.txt"
+    deck_path.write_text(DECK, encoding="utf-8")
+    deck = read_deck(deck_path, CardPool(load_cards(db)))
+    try:
+        compiled = compile_deck(deck, mode == "text")
+    except TypeError:  # an engine from before card text: keywords only
+        if mode == "text":
+            sys.exit(3)
+        compiled = compile_deck(deck)
+    _run_chunk(compiled, "greedy", True, 25, 99, 0, 50)
+    _run_chunk(compiled, "greedy", True, 25, 1, 0, int(games))
+
+
+if __name__ == "__main__":
+    main()
