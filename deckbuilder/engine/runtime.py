@@ -36,6 +36,7 @@ from deckbuilder.engine.actions import (
 # bound, so that a batch's memory stops growing (at ~1.6 MB for the example deck). 256 cost
 # ~10% of card-text speed; 1,000 is as quick as 20,000.
 PASSIVE_SETS_KEPT = 1_000
+_NO_KINDS: frozenset[int] = frozenset()
 
 
 def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
@@ -165,25 +166,22 @@ class AbilityMixin:
         """Current terror, combat, arcane, investigation icons of a character."""
         return self.stats_of(inst)[1]
 
-    def stats_are_printed(self) -> bool:
-        """No passive in play and no effect of the phase changes a skill or an icon now (so
-        the printed values can be read directly)."""
+    def stat_changes(self) -> tuple[bool, frozenset[int]]:
+        """(whether no passive in play and no effect of the phase changes a skill or an icon
+        now, so that printed values can be read directly; the kinds of character whose
+        skill or icons may differ from the printed ones: those the passives in play may
+        change, every kind while an effect of the phase lasts)."""
         if self._temp:
-            return False
+            return False, self.deck.every_kind
         if not self.deck.has_statics:
-            return True
+            return True, _NO_KINDS
         cache = self._statics_cache or self._build_statics()
-        return not cache[1] and not cache[2]
+        return not cache[1] and not cache[2], cache[7]
 
     def kinds_with_changed_stats(self) -> frozenset[int]:
-        """The kinds of character whose skill or icons may differ from the printed ones now:
-        those the passives in play may change, every kind while an effect of the phase lasts
+        """The kinds of character whose skill or icons may differ from the printed ones now
         (characters of other kinds have their printed stats, unless insane)."""
-        if self._temp:
-            return self.deck.every_kind
-        if not self.deck.has_statics:
-            return frozenset()
-        return (self._statics_cache or self._build_statics())[7]
+        return self.stat_changes()[1]
 
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""

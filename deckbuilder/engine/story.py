@@ -162,15 +162,8 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self._committed, self._tokens
-        # Printed stats serve a story whose committed characters no passive or effect changes
-        # (``stats_are_printed`` and ``kinds_with_changed_stats``, inlined: every phase).
-        if self._temp:
-            every_printed, changed = False, cd.every_kind
-        elif cd.has_statics:
-            cache = self._statics_cache or self._build_statics()
-            every_printed, changed = not cache[1] and not cache[2], cache[7]
-        else:
-            every_printed = True
+        # Printed stats serve a story whose committed characters no passive or effect changes.
+        every_printed, changed = self.stat_changes()
         status = self._status
         # Without icon boosters in the deck (attached or committed) a story resolves what it
         # prints.
