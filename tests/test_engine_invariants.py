@@ -14,6 +14,7 @@ from deckbuilder.deck import Deck
 from deckbuilder.engine.cards import CORE_STORIES, N_FACTIONS
 from deckbuilder.engine.game import CONSPIRACY_BASE, Game
 from deckbuilder.engine.policies import get_policy
+from deckbuilder.engine.text.load import load_set
 from deckbuilder.odds import setup_hand_facts
 
 FACTIONS = ("Cthulhu", "Miskatonic University", "Neutral")
@@ -151,7 +152,7 @@ def test_simulated_setup_hands_agree_with_the_exact_odds():
 
 
 CORE_WITH_TEXT = sorted(
-    cid for cid in __import__("deckbuilder.engine.card_abilities", fromlist=["x"]).CARD_ABILITIES
+    key for key, entry in load_set("Core").items() if entry.simulated and entry.abilities
 )
 
 

@@ -16,9 +16,9 @@ import pytest
 
 from deckbuilder.deck import Deck
 from deckbuilder.engine.batch import game_seed, run_batch
-from deckbuilder.engine.card_abilities import abilities_of
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.policies import get_policy
+from deckbuilder.engine.text.load import abilities_of
 from deckbuilder.formats import read_deck
 
 EXAMPLE_DECK = Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt"

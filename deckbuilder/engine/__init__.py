@@ -11,15 +11,20 @@
 - ``zones``, ``paying``, ``turn``, ``story``, ``runtime``: the rules, mixed into ``Game``
   (moving cards; paying and what may be played; the turn sequence; the story phase; abilities
   at play and the driving of effect choices).
-- ``abilities``, ``effects``, ``card_abilities``: card text as data (``Ability``/``Static``
-  builders, effect templates, the abilities of each card by card id).
-- ``card_text``: per-card class of text (goldfish / opponent / none) and coverage reports.
+- ``abilities``: the engine's records of card text (``Ability``, ``Static``, ``Choice``) and
+  its triggers; ``effects``: choosing cards, stories and domains inside an effect.
+- ``text``: card text as data: one TOML file per set, the vocabulary (registries of
+  templates, triggers, filters, conditions, costs and hooks), the compiler, and coverage.
 """
 
 from deckbuilder.engine.batch import run_batch
+from deckbuilder.engine.cards import CARD_TEXT
+from deckbuilder.engine.text.load import abilities_of, win_effect
 from deckbuilder.engine.game import Action, Event, Game, IllegalAction
 from deckbuilder.engine.policies import POLICIES, Policy, get_policy
 from deckbuilder.engine.stats import KEYWORDS_NOTE, TEXT_NOTE, GoldfishStats
+
+CARD_TEXT.update(abilities=abilities_of, win=win_effect)
 
 __all__ = [
     "KEYWORDS_NOTE",

@@ -34,6 +34,15 @@ PLAYED_CHARACTER = "played_character"  # after you play a character from hand (c
 SUCCEEDED = "succeeded"  # after you succeed at a story (ctx.story)
 WON = "won"  # after you win this conspiracy (its own win effect)
 STORY_WON = "story_won"  # after you win any story (ctx.story_id)
+STORY_PHASE = "story_phase"  # at the beginning of your story phase
+TURN_END = "turn_end"  # at the end of your turn
+WENT_INSANE = "went_insane"  # after this character goes insane
+CHARACTER_ENTERS = "character_enters"  # after any character of yours enters play (ctx.target)
+CHARACTER_LEAVES = "character_leaves"  # after any character of yours leaves play (ctx.target)
+CHARACTER_INSANE = "character_insane"  # after any character of yours goes insane (ctx.target)
+CHARACTER_COMMITTED = "character_committed"  # after any character of yours commits (ctx.target)
+STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves (ctx.story)
+STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the icon, 0..3)
 
 TRIGGERS = (
     EVENT,
@@ -48,6 +57,15 @@ TRIGGERS = (
     SUCCEEDED,
     WON,
     STORY_WON,
+    STORY_PHASE,
+    TURN_END,
+    WENT_INSANE,
+    CHARACTER_ENTERS,
+    CHARACTER_LEAVES,
+    CHARACTER_INSANE,
+    CHARACTER_COMMITTED,
+    STORY_RESOLVED,
+    STRUGGLE_WON,
 )
 
 # Zones an ability works from.
@@ -69,6 +87,9 @@ class Ability(NamedTuple):
     cost_x: bool = False  # "pay X": the player picks X up to the domain's value
     ai: str = ""  # a hint for the automatic player: "" use when able, "story" after
     # commits, "avoid" only a person chooses it (it costs more than it gives in a goldfish)
+    limit: tuple | None = None  # (times, "turn" | "phase" | "game")
+    can_pay: Callable | None = None  # (game, src) -> bool: the costs beyond pay/exhaust
+    extra_cost: Callable | None = None  # generator (game, src): pays those costs
 
 
 class Static(NamedTuple):
@@ -96,6 +117,7 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
     "x_skill",
     "insane_when",
 )
+DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -105,6 +127,8 @@ STATIC_KINDS = (
     NO_RESTORE,
     X_SKILL,
     INSANE_WHEN,
+    DAY,
+    NIGHT,
 )
 
 
@@ -125,6 +149,7 @@ class AbilityContext:
     """What an effect knows about how it was triggered."""
 
     __slots__ = ("x", "overpaid", "story", "target", "story_id")
+    # ``x``: the X paid or chosen; for a won struggle, its icon (0 terror .. 3 investigation)
 
     def __init__(self, x=0, overpaid=0, story=-1, target=-1, story_id=-1) -> None:
         self.x = x

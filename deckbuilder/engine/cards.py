@@ -42,6 +42,11 @@ TERROR, COMBAT, ARCANE, INVESTIGATION = range(4)
 
 _DATA = Path(__file__).resolve().parent / "data"
 
+# Where card text comes from, by role ("abilities": card id -> abilities or None, "win": card
+# id -> a story's win effect or None): set by the engine package from the card-text files,
+# so that the core rules never import the layers above them.
+CARD_TEXT: dict = {}
+
 
 @cache
 def struggle_table() -> dict:
@@ -236,8 +241,8 @@ class CompiledDeck:
 
     def _compile_text(self, text: bool) -> None:
         from deckbuilder.engine.abilities import TRIGGERS, Ability
-        from deckbuilder.engine.card_abilities import abilities_of
 
+        abilities_of = CARD_TEXT["abilities"]
         self.text = text
         self.abilities = []
         self.statics = []

@@ -148,6 +148,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_suspended",
         "_triggers",
         "_temp",
+        "_temp_turn",
+        "_uses",
         "_cost_sources",
         "_statics_cache",
         "_cost_cache",
@@ -221,6 +223,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._suspended = None
         game._triggers = []
         game._temp = []
+        game._temp_turn = []
+        game._uses = {}
         game._cost_sources = []
         game._cost_cache = {}
         # Nothing is in play yet: every game of the deck starts from the same (read-only)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     ACTION,
     COST,
+    DAY,
+    NIGHT,
     DISCARD_PILE,
     ICONS,
     IN_PLAY,
@@ -314,10 +316,18 @@ class AbilityMixin:
                 ctx = ctx or AbilityContext()
                 if ab.condition is not None and not ab.condition(self, src, ctx):
                     continue
+                if ab.limit is not None and not self._within_limit(ab, src):
+                    continue
                 if ab.forced:
                     if self.log is not None:
                         self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    if ab.limit is not None:
+                        self._count_use(ab, src)
                     yield from ab.effect(self, src, ctx)
+                    continue
+                if ab.can_pay is not None and not ab.can_pay(self, src):
+                    continue
+                if ab.exhaust and not self._ready_to_exhaust(src):
                     continue
                 pay = self._pay_domains(ab.cost)
                 if not pay:
@@ -328,6 +338,9 @@ class AbilityMixin:
                         self._drain(min(pay, key=lambda d: self._dom_value[d]))
                     if self.log is not None:
                         self._event("ability", f"{self.card(src).title}: {ab.text}")
+                    if ab.limit is not None:
+                        self._count_use(ab, src)
+                    yield from self._pay_self_costs(ab, src)
                     yield from ab.effect(self, src, ctx)
 
     def _ability_live(self, ab, src: int) -> bool:
@@ -440,15 +453,66 @@ class AbilityMixin:
     def _usable(self, ab, i: int) -> bool:
         if not self._ability_live(ab, i):
             return False
-        if ab.exhaust and (
-            self._status[i] != READY if i in self._status else i in self._exhausted_supports
-        ):
+        if ab.exhaust and not self._ready_to_exhaust(i):
             return False
         if ab.committed and self.committed_story(i) < 0:
+            return False
+        if ab.limit is not None and not self._within_limit(ab, i):
+            return False
+        if ab.can_pay is not None and not ab.can_pay(self, i):
             return False
         if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
             return False
         return True
+
+    def _ready_to_exhaust(self, i: int) -> bool:
+        if i in self._status:
+            return self._status[i] == READY
+        return i not in self._exhausted_supports
+
+    # ----------------------------------------------------------------- limits, costs
+    def _limit_stamp(self, per: str):
+        if per == "turn":
+            return self.turn
+        if per == "phase":
+            return (self.turn, self.phase)
+        return 0
+
+    def _within_limit(self, ab, src: int) -> bool:
+        times, per = ab.limit
+        used = self._uses.get((src, ab.text, ab.trigger))
+        return used is None or used[1] != self._limit_stamp(per) or used[0] < times
+
+    def _count_use(self, ab, src: int) -> None:
+        key = (src, ab.text, ab.trigger)
+        stamp = self._limit_stamp(ab.limit[1])
+        used = self._uses.get(key)
+        self._uses[key] = (used[0] + 1 if used and used[1] == stamp else 1, stamp)
+
+    def _pay_self_costs(self, ab, src: int):
+        """Generator: the costs of a response beyond resources (exhaust, sacrifice, others)."""
+        if ab.exhaust:
+            if src in self._status:
+                self._status[src] = 1  # EXHAUSTED
+            else:
+                self._exhausted_supports.add(src)
+        if ab.extra_cost is not None:
+            yield from ab.extra_cost(self, src)
+        if ab.sacrifice:
+            self._leave_play(src)
+
+    def time_of_day(self) -> int:
+        """1 when it is Day, -1 when it is Night, 0 when neither (cards in play that say "It
+        is Day" against those that say "It is Night": the more numerous decide)."""
+        if DAY not in self.deck.static_kinds and NIGHT not in self.deck.static_kinds:
+            return 0
+        balance = 0
+        for _, st in self._statics_in_play():
+            if st.kind == DAY:
+                balance += 1
+            elif st.kind == NIGHT:
+                balance -= 1
+        return (balance > 0) - (balance < 0)
 
     def _use(self, a: Action, then=None) -> None:
         """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""
@@ -464,10 +528,21 @@ class AbilityMixin:
                 self._exhausted_supports.add(inst)
         if self.log is not None:
             self._event("ability", f"{self.card(inst).title}: {ab.text}")
+        if ab.limit is not None:
+            self._count_use(ab, inst)
+        ctx = AbilityContext(x=x, story=self.committed_story(inst))
+        if ab.extra_cost is not None:
+            self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
+            return
         if ab.sacrifice:
             self._leave_play(inst)
-        ctx = AbilityContext(x=x, story=self.committed_story(inst))
         self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+
+    def _costs_then(self, ab, inst, ctx):
+        yield from ab.extra_cost(self, inst)
+        if ab.sacrifice:
+            self._leave_play(inst)
+        yield from ab.effect(self, inst, ctx)
 
     def _chain(self, gen):
         yield from gen
@@ -478,6 +553,8 @@ class AbilityMixin:
         ph = self.phase
         w = 1 if ph == OPERATIONS else 2 if ph == STORY else 0
         for ab in self.deck.by_trigger["event"][kind]:
-            if ab.window & w and (ab.condition is None or ab.condition(self, -1, AbilityContext())):
+            if not ab.window & w or (ab.can_pay is not None and not ab.can_pay(self, -1)):
+                continue
+            if ab.condition is None or ab.condition(self, -1, AbilityContext()):
                 return True
         return False

@@ -3,8 +3,8 @@ never on the number of games (each game is folded in and forgotten)."""
 
 from __future__ import annotations
 
-from deckbuilder.engine.card_text import card_text_report
 from deckbuilder.engine.game import DECK_OUT, TURN_CAP, WIN
+from deckbuilder.engine.text.coverage import deck_report
 
 TEXT_NOTE = (
     "Card text is simulated from ability data (card_text.simulated); the text of the cards in "
@@ -163,6 +163,6 @@ class GoldfishStats:
             "games_reaching_turn": {str(t): n for t, n in enumerate(self.reached(), 1) if n},
             "playable_by_turn": self.playable_by_turn(),
             "games_per_second": round(self.games_per_second, 1),
-            "card_text": card_text_report(self.cards, self.text),
+            "card_text": deck_report(self.cards, self.text),
             "note": TEXT_NOTE if self.text else KEYWORDS_NOTE,
         }

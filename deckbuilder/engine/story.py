@@ -15,7 +15,10 @@ from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
     CANNOT_COMMIT,
+    CHARACTER_COMMITTED,
     COMMITTED,
+    STORY_RESOLVED,
+    STRUGGLE_WON,
     STORY_WON,
     SUCCEEDED,
     WON,
@@ -32,6 +35,7 @@ from deckbuilder.engine.actions import (
 )
 from deckbuilder.engine.cards import (
     ARCANE,
+    CARD_TEXT,
     CORE_STORIES,
     CORE_STORY_STRUGGLES,
     INVESTIGATION,
@@ -58,12 +62,10 @@ def _core_story_offer(sid: int) -> tuple | None:
     """(yes/no Choice, effect) for winning Core story ``sid``, or None: built once, since a
     Choice is immutable and every game offers the same one."""
     if sid not in _CORE_STORY_OFFERS:
-        from deckbuilder.engine.card_abilities import story_effect
-
-        effect = story_effect(core_story_card_id(sid))
+        effect = CARD_TEXT["win"](core_story_card_id(sid))
         offer = None
         if effect is not None:
-            text, fx = effect
+            text, fx, _condition = effect
             prompt = f"{CORE_STORIES[sid]}: {text}"
             offer = (yes_no("story_effect", prompt, "decline the story's effect"), fx)
         _CORE_STORY_OFFERS[sid] = offer
@@ -106,6 +108,9 @@ class StoryMixin:
         cd = self.deck
         if cd.any_trigger[COMMITTED] and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
+        if cd.any_trigger[CHARACTER_COMMITTED]:
+            self._fire_all(CHARACTER_COMMITTED, AbilityContext(story=s, target=inst))
+        if self._triggers:
             self._after_triggers()
 
     # ----------------------------------------------------------------- struggles
@@ -168,9 +173,11 @@ class StoryMixin:
         # Without icon boosters in the deck (attached or committed) a story resolves what it
         # prints.
         plain_stories = not cd.any_boosters
-        plain_unlogged = plain_stories and not logging
         text = cd.text
         succeeded = text and cd.any_trigger[SUCCEEDED]
+        struggle_won = text and cd.any_trigger[STRUGGLE_WON]
+        resolved = text and cd.any_trigger[STORY_RESOLVED]
+        plain_unlogged = plain_stories and not logging and not struggle_won
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
@@ -229,6 +236,15 @@ class StoryMixin:
             for struggle in struggles:
                 if not icons[struggle]:
                     continue
+                if struggle_won:
+                    self._fire_all(STRUGGLE_WON, AbilityContext(x=struggle, story=s))
+                    if self._triggers:
+                        yield from self._resolve_triggers()
+                        if self.phase == OVER:
+                            return
+                        if s >= len(stories) or stories[s] != sid:
+                            won = True  # an effect won (and replaced) the story
+                            break
                 if struggle == ARCANE:
                     exhausted = []  # a loop: a list comprehension is a dearer function call
                     for i in committed:
@@ -278,6 +294,11 @@ class StoryMixin:
                 if succeeded:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s))
                     yield from self._resolve_triggers()
+            if resolved and not won and self.phase != OVER:
+                self._fire_all(STORY_RESOLVED, AbilityContext(story=s))
+                yield from self._resolve_triggers()
+            if self.phase == OVER:
+                return
             if won:
                 # Won and replaced: that story's resolution is over. A won conspiracy
                 # leaves its slot, so the next story now sits at ``s``.

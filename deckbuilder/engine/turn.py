@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
     AFTER_DRAW,
+    CHARACTER_ENTERS,
     ENTERS,
     ENTERS_EXHAUSTED,
     INSANE_WHEN,
     NO_RESTORE,
     PLAYED_CHARACTER,
+    STORY_PHASE,
+    TURN_END,
     TURN_START,
     AbilityContext,
 )
@@ -34,6 +37,8 @@ class TurnMixin:
         self.phase = phase
         if self._temp or self._cost_sources or self._discarded_this_phase:
             self._temp.clear()
+            if self._temp_turn:  # effects "until the end of the turn" last on
+                self._temp.extend(self._temp_turn)
             if self._cost_sources:
                 self._cost_sources.clear()
                 self._cost_cache = {}
@@ -66,6 +71,8 @@ class TurnMixin:
     # ----------------------------------------------------------------- refresh, draw
     def _start_turn(self) -> None:
         self.turn += 1
+        if self._temp_turn:
+            self._temp_turn.clear()
         if self._temp or self._cost_sources or self._discarded_this_phase:
             self._set_phase("refresh")
         else:
@@ -238,9 +245,9 @@ class TurnMixin:
                 then()
             return
         if t == EVENT:
-            effect = cd.by_trigger["event"][k][0].effect
+            ability = cd.by_trigger["event"][k][0]
             ctx = AbilityContext(x=x, overpaid=overpaid)
-            self._drive(self._event_card(inst, effect, ctx), then)
+            self._drive(self._event_card(inst, ability, ctx), then)
             return
         if t == SUPPORT and cd.attach[k] is not None and host < 0:
             ctx = AbilityContext(x=x, overpaid=overpaid)
@@ -261,9 +268,11 @@ class TurnMixin:
             self._cost_sources[:] = keep
             self._cost_cache = {}
 
-    def _event_card(self, inst, effect, ctx):
+    def _event_card(self, inst, ability, ctx):
         self._resolving.append(inst)
-        yield from effect(self, inst, ctx)
+        if ability.extra_cost is not None:
+            yield from ability.extra_cost(self, inst)
+        yield from ability.effect(self, inst, ctx)
         self._resolving.remove(inst)
         if inst not in self._hand:  # an effect may return it to hand instead
             self._discard.append(inst)
@@ -301,6 +310,8 @@ class TurnMixin:
             self._event("story", f"{self.card(inst).title} becomes a story")
         if cd.by_trigger[ENTERS][k]:
             self._queue_trigger(ENTERS, inst, ctx)
+        if t == CHARACTER and cd.any_trigger[CHARACTER_ENTERS]:
+            self._fire_all(CHARACTER_ENTERS, AbilityContext(target=inst))
         if INSANE_WHEN in kinds:
             self._check_insane_when()
 
@@ -316,10 +327,24 @@ class TurnMixin:
             self._end_turn()
         else:
             self._set_phase(STORY)
+            cd = self.deck
+            if cd.text and cd.any_trigger[STORY_PHASE]:
+                self._fire_all(STORY_PHASE)
+                self._after_triggers()
 
     def _end_turn(self) -> None:
         for committed in self._committed:
             committed.clear()
+        if self.phase == OVER:
+            return
+        cd = self.deck
+        if cd.text and cd.any_trigger[TURN_END]:
+            self._fire_all(TURN_END)
+            self._after_triggers(self._next_turn)
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
         if self.phase == OVER:
             return
         if self.turn >= self.turn_cap:

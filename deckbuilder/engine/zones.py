@@ -12,6 +12,12 @@ from __future__ import annotations
 
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
+from deckbuilder.engine.abilities import (
+    CHARACTER_INSANE,
+    CHARACTER_LEAVES,
+    WENT_INSANE,
+    AbilityContext,
+)
 from deckbuilder.engine.actions import (
     CONSPIRACY_BASE,
     DECK_OUT,
@@ -241,6 +247,8 @@ class ZonesMixin:
                 self._leave_play(a)
         if to != "hand" and self.deck.by_trigger["discarded"][self.deck.kind_of[inst]]:
             self._queue_trigger("discarded", inst)
+        if self.deck.any_trigger[CHARACTER_LEAVES] and self.deck.ctype[self.deck.kind_of[inst]] == CHARACTER:
+            self._fire_all(CHARACTER_LEAVES, AbilityContext(target=inst))
 
     def _destroy_story_attachments(self, sid: int) -> None:
         host = STORY_HOST + sid
@@ -267,6 +275,11 @@ class ZonesMixin:
         if self.deck.statics[k]:
             self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
+        if cd.text:
+            if cd.by_trigger[WENT_INSANE][k]:
+                self._queue_trigger(WENT_INSANE, inst)
+            if cd.any_trigger[CHARACTER_INSANE]:
+                self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
         return True
 
     def _wound(self, inst: int) -> None:

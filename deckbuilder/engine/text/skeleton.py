@@ -1,8 +1,8 @@
 """Add to the card-text files the LCG cards they lack, as entries with no abilities yet.
 
 Each set has one file, ``<set code, lower case>.toml`` beside this module. A missing file is
-created; an existing one only gains the cards it lacks (appended at its end, with the class
-the old rule-based table guessed, for a person to review): nothing written by hand is lost.
+created; an existing one only gains the cards it lacks (appended at its end with the draft class
+"solo", for a person to review): nothing written by hand is lost.
 
     python -m deckbuilder.engine.text.skeleton
 """
@@ -16,7 +16,6 @@ import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-_OLD_CLASSES = {"goldfish": "solo", "opponent": "opponent", "none": "none"}
 
 
 def set_file(set_code: str) -> Path:
@@ -54,7 +53,6 @@ def main() -> int:
     from card_db.db import prepare_database
     from card_db.store import load_cards
 
-    old = json.loads((HERE.parent / "data" / "card_text.json").read_text())["cards"]
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "cards.sqlite"
         prepare_database(db).dispose()
@@ -77,11 +75,7 @@ def main() -> int:
         for c in members:
             if c.card_id in known:
                 continue
-            if c.type == "Story":
-                cls = "solo"
-            else:
-                cls = _OLD_CLASSES[old.get(c.card_id, "opponent")]
-            out += "\n" + entry(c, cls)
+            out += "\n" + entry(c, "solo")
             added += 1
         path.write_text(out, encoding="utf-8")
     print(f"{added} cards added over {len(by_set)} sets")

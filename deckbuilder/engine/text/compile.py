@@ -1,0 +1,237 @@
+"""Compile a card's ability records (as read from its set file) into the engine's
+``Ability`` and ``Static`` records: plain functions, built once per card.
+
+An ability record::
+
+    kind = "play" | "action" | "response" | "forced" | "disrupt" | "constant" | "win"
+    when = { event = NAME, ...its parameters }      # response, forced, disrupt
+    window = "operations" | "story" | "any"         # action, play (default any)
+    zone = "play" | "hand" | "discard"              # where the card must be (default play)
+    limit = { times = 1, per = "turn" | "phase" | "game" }
+    condition = { ...condition atoms }
+    cost = { pay = N | "X", exhaust = true, sacrifice = true, ...costs }
+    effect = [{ do = TEMPLATE, ...parameters }, ...]   # or hook = NAME
+    while = "committed"                              # constant: only while committed
+    label = "..."                                    # words shown with the action
+    ai = "story" | "avoid"                           # a hint for the automatic player
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.text import (  # noqa: F401 (their entries register themselves)
+    constants,
+    costs,
+    hooks,
+    templates_board,
+    templates_cards,
+    templates_characters,
+    triggers,
+)
+from deckbuilder.engine.text.registry import (
+    CONSTANT,
+    COST,
+    HOOK,
+    TRIGGER,
+    TextError,
+)
+from deckbuilder.engine.text.effect_list import compile_effects
+from deckbuilder.engine.text.values import compile_condition
+
+KINDS = ("play", "action", "response", "forced", "disrupt", "constant", "win")
+_KEYS = {
+    "kind",
+    "when",
+    "window",
+    "zone",
+    "limit",
+    "condition",
+    "cost",
+    "effect",
+    "hook",
+    "while",
+    "label",
+    "ai",
+}
+_WINDOWS = {"operations": ab.OPS, "story": ab.STORY, "any": ab.ANY}
+_ZONES = {"play": ab.IN_PLAY, "hand": ab.HAND, "discard": ab.DISCARD_PILE}
+_PERS = ("turn", "phase", "game")
+
+
+def _hook(name: str, role: str, where: str):
+    entry = HOOK.check(name, {}, where)
+    if entry.build.role != role:
+        raise TextError(f"{where}: hook {name!r} is a {entry.build.role}, not an {role}")
+    return entry.build
+
+
+def _constants(record: dict, where: str) -> list:
+    committed = record.get("while") == "committed"
+    if "while" in record and record["while"] not in ("committed", "in_play"):
+        raise TextError(f"{where}: while is 'committed' or 'in_play'")
+    if "hook" in record:
+        return list(_hook(record["hook"], "constant", where)())
+    items = record.get("effect")
+    if items is None:
+        raise TextError(f"{where}: a constant needs an effect or a hook")
+    items = [items] if isinstance(items, dict) else items
+    out = []
+    for item in items:
+        if not isinstance(item, dict) or "do" not in item:
+            raise TextError(f"{where}: a constant effect is a table with 'do'")
+        params = {k: v for k, v in item.items() if k != "do"}
+        out.append(CONSTANT.build(item["do"], params, where, where, committed))
+    return out
+
+
+def _costs(spec: dict | None, where: str):
+    """(pay, pay_x, exhaust, sacrifice, extra costs as (can_pay, pay) pairs)."""
+    spec = dict(spec or {})
+    pay = spec.pop("pay", 0)
+    if not (pay == "X" or (isinstance(pay, int) and not isinstance(pay, bool) and pay >= 0)):
+        raise TextError(f"{where}: cost pay is a number of resources or \"X\"")
+    exhaust = spec.pop("exhaust", False)
+    sacrifice = spec.pop("sacrifice", False)
+    if not isinstance(exhaust, bool) or not isinstance(sacrifice, bool):
+        raise TextError(f"{where}: cost exhaust and sacrifice are true or false")
+    extra = []
+    for name, value in spec.items():
+        extra.append(COST.build(name, {"value": value}, where, where))
+    return (0 if pay == "X" else pay), pay == "X", exhaust, sacrifice, tuple(extra)
+
+
+def _extra_cost(extra):
+    if not extra:
+        return None, None
+    checks = [c for c, _ in extra]
+    pays = [p for _, p in extra]
+
+    def can_pay(game, src):
+        return all(c(game, src) for c in checks)
+
+    def pay(game, src):
+        for p in pays:
+            yield from p(game, src)
+
+    return can_pay, pay
+
+
+def _limit(spec, where):
+    if spec is None:
+        return None
+    if (
+        not isinstance(spec, dict)
+        or set(spec) - {"times", "per"}
+        or spec.get("per", "turn") not in _PERS
+        or not isinstance(spec.get("times", 1), int)
+    ):
+        raise TextError(f"{where}: limit is {{times = N, per = 'turn' | 'phase' | 'game'}}")
+    return (spec.get("times", 1), spec.get("per", "turn"))
+
+
+def compile_ability(record: dict, where: str, printed: str = ""):
+    """The ``Ability``/``Static`` records of one ability record (a constant may give
+    several passives), and for a story's win effect ``("win", label, effect)``."""
+    if not isinstance(record, dict):
+        raise TextError(f"{where}: an ability is a table")
+    unknown = set(record) - _KEYS
+    if unknown:
+        raise TextError(f"{where}: an ability has no {', '.join(sorted(unknown))}")
+    kind = record.get("kind")
+    if kind not in KINDS:
+        raise TextError(f"{where}: ability kind {kind!r} is not one of {', '.join(KINDS)}")
+    if kind == "constant":
+        return _constants(record, where)
+    label = record.get("label") or printed
+    if "hook" in record:
+        if "effect" in record:
+            raise TextError(f"{where}: an ability has an effect or a hook, not both")
+        effect = _hook(record["hook"], "effect", where)
+    elif "effect" in record:
+        effect = compile_effects(record["effect"], where)
+    else:
+        raise TextError(f"{where}: an ability needs an effect or a hook")
+    condition = compile_condition(record.get("condition"), where)
+    window = _WINDOWS.get(record.get("window", "any"))
+    zone = _ZONES.get(record.get("zone", "play"))
+    if window is None or zone is None:
+        raise TextError(f"{where}: window is operations/story/any, zone is play/hand/discard")
+    ai = record.get("ai", "")
+    if ai not in ("", "story", "avoid"):
+        raise TextError(f"{where}: ai is 'story' or 'avoid'")
+    limit = _limit(record.get("limit"), where)
+    pay, pay_x, exhaust, sacrifice, extra = _costs(record.get("cost"), where)
+    can_pay, extra_cost = _extra_cost(extra)
+    committed = record.get("while") == "committed"
+    if kind == "win":
+        # A story's effect is offered by the story phase; a conspiracy's is its response to
+        # being won.
+        won = ab.Ability(ab.WON, effect, label, condition=condition)
+        return [("win", label, effect, condition), won]
+    if kind == "play":
+        return [
+            ab.Ability(
+                ab.EVENT,
+                effect,
+                label,
+                window=window,
+                condition=condition,
+                ai=ai,
+                limit=limit,
+                can_pay=can_pay,
+                extra_cost=extra_cost,
+            )
+        ]
+    if kind == "action":
+        return [
+            ab.Ability(
+                ab.ACTION,
+                effect,
+                label,
+                pay,
+                exhaust,
+                sacrifice,
+                condition,
+                False,
+                window,
+                zone,
+                committed,
+                pay_x,
+                ai,
+                limit,
+                can_pay,
+                extra_cost,
+            )
+        ]
+    when = record.get("when")
+    if not isinstance(when, dict) or "event" not in when:
+        raise TextError(f"{where}: a {kind} needs when = {{event = ...}}")
+    params = {k: v for k, v in when.items() if k != "event"}
+    trigger, subject = TRIGGER.build(when["event"], params, where, where)
+    if subject is not None and condition is not None:
+        test = condition
+        condition = lambda g, s, c: subject(g, s, c) and test(g, s, c)  # noqa: E731
+    elif subject is not None:
+        condition = subject
+    if kind == "forced" and (pay or exhaust or sacrifice or extra):
+        raise TextError(f"{where}: a forced response has no cost")
+    return [
+        ab.Ability(
+            trigger,
+            effect,
+            label,
+            pay,
+            exhaust,
+            sacrifice,
+            condition,
+            kind == "forced",
+            window,
+            zone,
+            committed,
+            pay_x,
+            ai,
+            limit,
+            can_pay,
+            extra_cost,
+        )
+    ]

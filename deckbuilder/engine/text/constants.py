@@ -1,0 +1,119 @@
+"""Constant abilities: what a card does while it is in play (or while committed), as the
+engine's ``Static`` passives. ``who`` is a filter of the cards affected (absent: the card
+itself); ``condition`` limits when it applies.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter, is_printed_only
+from deckbuilder.engine.text.registry import AMOUNT, CONDITION, CONSTANT, FILTER, ICONS, INT, param
+from deckbuilder.engine.text.templates_characters import icon_tuple
+from deckbuilder.engine.text.values import compile_amount, compile_condition
+
+
+
+def _who(where, who, condition):
+    """``(game, src, target) -> bool`` or None (the card itself, no condition)."""
+    test = compile_condition(condition, where)
+    if who is None and test is None:
+        return None
+    pred = compile_filter(who, where) if who is not None else (lambda g, s, t: t == s)
+    if test is None:
+        return pred
+    return lambda g, s, t: pred(g, s, t) and test(g, s, None)
+
+
+@CONSTANT.register(
+    "skill", amount=param(AMOUNT, required=True), who=FILTER, condition=CONDITION, per_icon=ICONS
+)
+def skill(where, committed, amount, who, condition, per_icon):
+    """The characters ``who`` accepts get +amount skill (an amount may count cards; with
+    ``per_icon``, +amount for each such icon the character has)."""
+    value = compile_amount(amount, where)
+    fixed = amount if isinstance(amount, int) else None
+    if per_icon:
+        column = "TCAI".index(per_icon.lstrip("-")[0])
+        size = lambda g, s, t, icons: value(g, s, None) * icons[column]  # noqa: E731
+    elif fixed is not None:
+        size = fixed
+    else:
+        size = lambda g, s, t, icons: value(g, s, None)  # noqa: E731
+    return ab.Static(ab.SKILL, _who(where, who, condition), size, committed=committed)
+
+
+@CONSTANT.register("icons", icons=param(ICONS, required=True), who=FILTER, condition=CONDITION)
+def icons(where, committed, icons, who, condition):
+    """The characters ``who`` accepts gain (or, with a leading "-", lose) these icons."""
+    return ab.Static(
+        ab.ICONS, _who(where, who, condition), 0, icon_tuple(icons), committed=committed
+    )
+
+
+@CONSTANT.register(
+    "cost", amount=param(AMOUNT, required=True), who=FILTER, minimum=param(INT, 0), condition=CONDITION
+)
+def cost(where, committed, amount, who, minimum, condition):
+    """Cards ``who`` accepts (printed facts only; absent: this card, from hand) cost
+    ``amount`` more (negative: less), never below ``minimum``."""
+    value = compile_amount(amount, where)
+    test = compile_condition(condition, where)
+    if isinstance(amount, int) and test is None:
+        size = amount
+    elif test is None:
+        size = lambda g, s, k, d=-1: value(g, s, None)  # noqa: E731
+    else:
+        size = lambda g, s, k, d=-1: value(g, s, None) if test(g, s, None) else 0  # noqa: E731
+    if who is None:
+        return ab.Static(ab.COST, None, size, minimum=minimum)
+    if not is_printed_only(who, where):
+        raise_state(where)
+    return ab.Static(ab.COST, compile_kind_filter(who, where), size, minimum=minimum)
+
+
+def raise_state(where):
+    from deckbuilder.engine.text.registry import TextError
+
+    raise TextError(f"{where}: a cost constant's who may read only printed facts")
+
+
+def _restriction(kind):
+    def build(where, committed, who=None, condition=None):
+        return ab.Static(kind, _who(where, who, condition), committed=committed)
+
+    return build
+
+
+CONSTANT.register("cannot_commit", who=FILTER, condition=CONDITION)(
+    _restriction(ab.CANNOT_COMMIT)
+)
+CONSTANT.register("enters_exhausted", who=FILTER, condition=CONDITION)(
+    _restriction(ab.ENTERS_EXHAUSTED)
+)
+CONSTANT.register("no_restore", who=FILTER, condition=CONDITION)(_restriction(ab.NO_RESTORE))
+
+
+@CONSTANT.register("x_skill", amount=param(AMOUNT, required=True))
+def x_skill(where, committed, amount):
+    """The card's printed X skill is this amount."""
+    value = compile_amount(amount, where)
+    return ab.Static(ab.X_SKILL, None, lambda g, s: value(g, s, None))
+
+
+@CONSTANT.register("insane_when", condition=param(CONDITION, required=True))
+def insane_when(where, committed, condition):
+    """The card goes insane whenever the condition holds."""
+    test = compile_condition(condition, where)
+    return ab.Static(ab.INSANE_WHEN, None, lambda g, s: test(g, s, None))
+
+
+@CONSTANT.register("day")
+def day(where, committed):
+    """It is Day (while no more cards say it is Night)."""
+    return ab.Static(ab.DAY)
+
+
+@CONSTANT.register("night")
+def night(where, committed):
+    """It is Night (while no more cards say it is Day)."""
+    return ab.Static(ab.NIGHT)

@@ -1,0 +1,161 @@
+"""Costs of an ability beyond paying resources, exhausting or sacrificing the card itself:
+``cost = { pay = 1, exhaust = true, discard = 1, sacrifice_other = { ... } }``.
+
+Each cost compiles to (can_pay, pay): ``can_pay(game, src) -> bool`` says whether it can be
+paid now (an ability whose cost cannot be paid is not offered), ``pay(game, src)`` is a
+generator that pays it (choosing what to discard or sacrifice).
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import BOOL, COST, FILTER, INT, param
+
+# Costs the ``Ability`` record pays itself (see ``abilities.Ability``).
+BUILT_IN = ("pay", "exhaust", "sacrifice")
+
+
+@COST.register("discard", value=param(INT, required=True))
+def discard(where, value):
+    """Discard this many cards from your hand."""
+
+    def can_pay(game, src):
+        return len([i for i in game._hand if i != src]) >= value
+
+    def pay(game, src):
+        for _ in range(value):
+            pool = [i for i in game._hand if i != src]
+            i = yield from choose_card(game, "discard", "discard", pool, harm=True)
+            if i < 0:
+                return
+            game._hand.remove(i)
+            game._discard.append(i)
+
+    return can_pay, pay
+
+
+def _own_pick(kind, prompt, value, where, ready_only=False):
+    pred = compile_filter(value, where)
+
+    def pool(game, src):
+        out = []
+        for i in game._characters + game._supports:
+            if i == src or not pred(game, src, i):
+                continue
+            if ready_only and game._status.get(i, READY) != READY:
+                continue
+            if ready_only and i in game._exhausted_supports:
+                continue
+            out.append(i)
+        return out
+
+    return pool
+
+
+@COST.register("sacrifice_other", value=param(FILTER, required=True))
+def sacrifice_other(where, value):
+    """Sacrifice another card you control that the filter accepts."""
+    pool = _own_pick("sacrifice", "sacrifice", value, where)
+
+    def pay(game, src):
+        i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)
+        if i >= 0:
+            game._leave_play(i)
+
+    return (lambda game, src: bool(pool(game, src))), pay
+
+
+@COST.register("exhaust_other", value=param(FILTER, required=True))
+def exhaust_other(where, value):
+    """Exhaust another ready card you control that the filter accepts."""
+    pool = _own_pick("exhaust", "exhaust", value, where, ready_only=True)
+
+    def pay(game, src):
+        i = yield from choose_card(game, "exhaust", "exhaust", pool(game, src), harm=True)
+        if i >= 0:
+            if i in game._status:
+                game._status[i] = EXHAUSTED
+            else:
+                game._exhausted_supports.add(i)
+
+    return (lambda game, src: bool(pool(game, src))), pay
+
+
+@COST.register("insane_other", value=param(FILTER, required=True))
+def insane_other(where, value):
+    """Drive another sane character you control insane."""
+    pred = compile_filter(value, where)
+
+    def pool(game, src):
+        return [
+            i
+            for i in game._characters
+            if i != src and game._status[i] != INSANE and pred(game, src, i)
+        ]
+
+    def pay(game, src):
+        i = yield from choose_card(game, "insane", "drive insane", pool(game, src), harm=True)
+        if i >= 0:
+            game._go_insane(i)
+
+    return (lambda game, src: bool(pool(game, src))), pay
+
+
+@COST.register("insane", value=param(BOOL, required=True))
+def insane_self(where, value):
+    """The card itself goes insane."""
+
+    def can_pay(game, src):
+        return game._status.get(src, INSANE) != INSANE
+
+    def pay(game, src):
+        game._go_insane(src)
+        return
+        yield
+
+    return can_pay, pay
+
+
+@COST.register("return_to_hand", value=param(BOOL, required=True))
+def return_to_hand(where, value):
+    """Return the card itself to your hand."""
+
+    def pay(game, src):
+        game._leave_play(src, to="hand")
+        return
+        yield
+
+    return (lambda game, src: True), pay
+
+
+@COST.register("discard_top", value=param(INT, required=True))
+def discard_top(where, value):
+    """Discard this many cards from the top of your deck."""
+
+    def pay(game, src):
+        for _ in range(value):
+            i = game._take_top()
+            if i >= 0:
+                game._discard.append(i)
+        game._check_deck_out()
+        return
+        yield
+
+    return (lambda game, src: game._deck_count() >= value), pay
+
+
+@COST.register("sacrifice_resource", value=param(BOOL, required=True))
+def sacrifice_resource(where, value):
+    """Put one of your resources into the discard pile."""
+
+    def pay(game, src):
+        pool = [i for d in game._domains for i in d]
+        i = yield from choose_card(game, "sacrifice_resource", "sacrifice resource", pool, harm=True)
+        if i >= 0:
+            d = next(d for d, dom in enumerate(game._domains) if i in dom)
+            game._detach_resource(i, d)
+            game._discard.append(i)
+
+    return (lambda game, src: any(game._domains)), pay

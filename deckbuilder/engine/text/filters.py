@@ -1,0 +1,286 @@
+"""Card filters: a table of atoms, all of which a card must satisfy, e.g.
+``{ type = "character", subtype = "Investigator", status = "exhausted" }``.
+
+An atom reads either what is printed on the card (its kind: type, faction, cost...) or where
+the card stands in the game (its status, whether it is committed, its host). A filter compiles
+to a predicate ``(game, src, instance) -> bool``, ``src`` being the card whose text it is;
+printed-only filters also compile to ``(game, src, kind) -> bool`` for cost passives, which
+the engine remembers per kind.
+"""
+
+from __future__ import annotations
+
+from card_db.card import FACTIONS
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
+from deckbuilder.engine.text.registry import (
+    BOOL,
+    FILTER_ATOM,
+    INT,
+    STR,
+    STRS,
+    TextError,
+    param,
+)
+
+_TYPES = {"character": CHARACTER, "support": SUPPORT, "event": EVENT, "conspiracy": CONSPIRACY}
+_SHORT_FACTIONS = {
+    "agency": "The Agency",
+    "miskatonic": "Miskatonic University",
+    "syndicate": "Syndicate",
+    "cthulhu": "Cthulhu",
+    "hastur": "Hastur",
+    "yog-sothoth": "Yog-Sothoth",
+    "shub-niggurath": "Shub-Niggurath",
+    "silver twilight": "Silver Twilight",
+    "neutral": "Neutral",
+}
+KIND, STATE = "kind", "state"  # what an atom reads
+
+
+def faction_index(name: str) -> int:
+    full = _SHORT_FACTIONS.get(name.lower(), name)
+    if full not in FACTIONS:
+        raise TextError(f"unknown faction {name!r}")
+    return FACTIONS.index(full)
+
+
+def _strs(value) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def atom(name: str, reads: str, value_type):
+    """Register a filter atom: ``build(value)`` returns ``(cd, kind) -> bool`` when it reads
+    the printed card (``KIND``), ``(game, src, instance) -> bool`` when it reads the game."""
+
+    def decorate(build):
+        build.reads = reads
+        return FILTER_ATOM.register(name, value=param(value_type, required=True))(build)
+
+    return decorate
+
+
+# ------------------------------------------------------------------ printed facts
+@atom("type", KIND, STRS)
+def _type(value):
+    """Card type: character, support, event, conspiracy (or a list of them)."""
+    wanted = set()
+    for v in _strs(value):
+        if v not in _TYPES:
+            raise TextError(f"unknown card type {v!r} (one of {', '.join(_TYPES)})")
+        wanted.add(_TYPES[v])
+    return lambda cd, k: cd.ctype[k] in wanted
+
+
+@atom("subtype", KIND, STRS)
+def _subtype(value):
+    """Has one of these subtypes (e.g. "Investigator", ["Spell", "Tome"])."""
+    wanted = {v.lower() for v in _strs(value)}
+    return lambda cd, k: not wanted.isdisjoint(cd.subtypes[k])
+
+
+@atom("not_subtype", KIND, STRS)
+def _not_subtype(value):
+    """Has none of these subtypes (e.g. "Ancient One")."""
+    unwanted = {v.lower() for v in _strs(value)}
+    return lambda cd, k: unwanted.isdisjoint(cd.subtypes[k])
+
+
+@atom("faction", KIND, STRS)
+def _faction(value):
+    """Of one of these factions ("agency", "miskatonic", "Hastur", "neutral"...)."""
+    wanted = {faction_index(v) for v in _strs(value)}
+    return lambda cd, k: cd.faction[k] in wanted
+
+
+@atom("not_faction", KIND, STRS)
+def _not_faction(value):
+    """Of none of these factions."""
+    unwanted = {faction_index(v) for v in _strs(value)}
+    return lambda cd, k: cd.faction[k] not in unwanted
+
+
+@atom("title", KIND, STRS)
+def _title(value):
+    """Has one of these titles."""
+    wanted = set(_strs(value))
+    return lambda cd, k: cd.cards[k].title in wanted
+
+
+@atom("not_title", KIND, STRS)
+def _not_title(value):
+    """Has none of these titles."""
+    unwanted = set(_strs(value))
+    return lambda cd, k: cd.cards[k].title not in unwanted
+
+
+@atom("cost_max", KIND, INT)
+def _cost_max(value):
+    """Printed cost at most this."""
+    return lambda cd, k: cd.cost[k] <= value
+
+
+@atom("cost_min", KIND, INT)
+def _cost_min(value):
+    """Printed cost at least this."""
+    return lambda cd, k: cd.cost[k] >= value
+
+
+@atom("skill_max", KIND, INT)
+def _skill_max(value):
+    """Printed skill at most this."""
+    return lambda cd, k: cd.skill[k] <= value
+
+
+@atom("skill_min", KIND, INT)
+def _skill_min(value):
+    """Printed skill at least this."""
+    return lambda cd, k: cd.skill[k] >= value
+
+
+@atom("icon", KIND, STR)
+def _icon(value):
+    """Prints at least one of each of these icons (letters T C A I)."""
+    columns = [("terror", "combat", "arcane", "investigation")["TCAI".index(ch)] for ch in value]
+    return lambda cd, k: all(getattr(cd, c)[k] > 0 for c in columns)
+
+
+@atom("keyword", KIND, STR)
+def _keyword(value):
+    """Has this keyword (Heroic, Villainous, Willpower, Loyal, Fast, Transient...)."""
+    return lambda cd, k: cd.cards[k].has_keyword(value)
+
+
+@atom("unique", KIND, BOOL)
+def _unique(value):
+    """Unique (true) or not (false)."""
+    return lambda cd, k: (cd.unique_id[k] >= 0) == value
+
+
+@atom("attachment", KIND, BOOL)
+def _attachment(value):
+    """An attachment (a support that attaches to a card or story), or not."""
+    return lambda cd, k: (cd.attach[k] is not None) == value
+
+
+# ------------------------------------------------------------------ the game
+@atom("self", STATE, BOOL)
+def _self(value):
+    """The card whose text this is (true), or any other card (false)."""
+    if value:
+        return lambda game, src, i: i == src
+    return lambda game, src, i: i != src
+
+
+@atom("status", STATE, ("ready", "exhausted", "insane", "sane"))
+def _status(value):
+    """A character's status; "sane" is ready or exhausted."""
+    if value == "sane":
+        return lambda game, src, i: game._status.get(i, INSANE) != INSANE
+    want = {"ready": READY, "exhausted": EXHAUSTED, "insane": INSANE}[value]
+    return lambda game, src, i: game._status.get(i) == want
+
+
+@atom("committed", STATE, BOOL)
+def _committed(value):
+    """Committed to a story (true) or not (false)."""
+    return lambda game, src, i: (game.committed_story(i) >= 0) == value
+
+
+@atom("same_story", STATE, BOOL)
+def _same_story(value):
+    """Committed to the story the source is committed to."""
+
+    def pred(game, src, i):
+        s = game.committed_story(src)
+        return (s >= 0 and i in game._committed[s]) == value
+
+    return pred
+
+
+@atom("host", STATE, BOOL)
+def _host(value):
+    """The card the source is attached to."""
+    return lambda game, src, i: (game._attached.get(src) == i) == value
+
+
+@atom("attached_to_self", STATE, BOOL)
+def _attached_to_self(value):
+    """A card attached to the source."""
+    return lambda game, src, i: (game._attached.get(i) == src) == value
+
+
+@atom("controller", STATE, ("you", "opponent"))
+def _controller(value):
+    """Whose card it is, relative to the source's controller (the goldfish opponent has no
+    cards, so "opponent" matches nothing)."""
+    if value == "you":
+        return lambda game, src, i: True
+    return lambda game, src, i: False
+
+
+@atom("has_attachment", STATE, BOOL)
+def _has_attachment(value):
+    """Has at least one card attached to it."""
+    return lambda game, src, i: (i in game._attached.values()) == value
+
+
+# ------------------------------------------------------------------ compiling
+def _atoms(spec: dict, where: str) -> list:
+    out = []
+    for name, value in spec.items():
+        entry = FILTER_ATOM.check(name, {"value": value}, where)
+        try:
+            out.append((entry.build.reads, entry.build(value)))
+        except TextError as exc:
+            raise TextError(f"{where}: {exc}") from None
+    return out
+
+
+def is_printed_only(spec: dict, where: str = "") -> bool:
+    return all(reads == KIND for reads, _ in _atoms(spec, where))
+
+
+def compile_filter(spec: dict | None, where: str = ""):
+    """``(game, src, instance) -> bool`` for ``spec`` (None or {}: every card)."""
+    if not spec:
+        return _anything
+    kind_preds = [f for reads, f in _atoms(spec, where) if reads == KIND]
+    state_preds = [f for reads, f in _atoms(spec, where) if reads == STATE]
+    if len(kind_preds) == 1 and not state_preds:
+        (kp,) = kind_preds
+        return lambda game, src, i: kp(game.deck, game.deck.kind_of[i])
+    if not kind_preds and len(state_preds) == 1:
+        return state_preds[0]
+
+    def pred(game, src, i):
+        cd = game.deck
+        k = cd.kind_of[i]
+        for f in kind_preds:
+            if not f(cd, k):
+                return False
+        for f in state_preds:
+            if not f(game, src, i):
+                return False
+        return True
+
+    return pred
+
+
+def compile_kind_filter(spec: dict | None, where: str = ""):
+    """``(game, src, kind) -> bool`` for a filter of printed facts only."""
+    if not spec:
+        return lambda game, src, k: True
+    preds = []
+    for reads, f in _atoms(spec, where):
+        if reads != KIND:
+            raise TextError(f"{where}: this filter may read only printed facts, not the game")
+        preds.append(f)
+    if len(preds) == 1:
+        (p,) = preds
+        return lambda game, src, k: p(game.deck, k)
+    return lambda game, src, k: all(f(game.deck, k) for f in preds)
+
+
+def _anything(game, src, i):
+    return True

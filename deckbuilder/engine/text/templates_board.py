@@ -1,0 +1,293 @@
+"""Effect templates on stories, domains and resources, the phase's cost changes, and the
+flow of an ability's effects (``may``: an optional part; ``if``: a conditional part).
+
+A story is chosen by ``story``: ``"choose"`` (any story), ``"here"`` (the story of the
+trigger, or the one the card is committed to) or a table
+``{ tokens_max = N, tokens_min = N, committed = true }`` (committed: one where you have a
+committed character).
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
+from deckbuilder.engine.runtime import yes_no
+from deckbuilder.engine.text.effect_list import compile_effects
+from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    ANY,
+    BOOL,
+    CONDITION,
+    EFFECT,
+    EFFECTS,
+    FILTER,
+    INT,
+    STR,
+    TextError,
+    param,
+)
+from deckbuilder.engine.text.values import compile_amount, compile_condition
+
+
+def story_slots(game, src, ctx, spec) -> list[int]:
+    """The story slots ``spec`` accepts."""
+    if spec == "here":
+        s = ctx.story if ctx is not None and ctx.story >= 0 else game.committed_story(src)
+        return [s] if 0 <= s < len(game._stories) else []
+    out = []
+    for s in range(len(game._stories)):
+        if isinstance(spec, dict):
+            n = game._tokens[s]
+            if "tokens_max" in spec and n > spec["tokens_max"]:
+                continue
+            if "tokens_min" in spec and n < spec["tokens_min"]:
+                continue
+            if spec.get("committed") and not game._committed[s]:
+                continue
+        out.append(s)
+    return out
+
+
+def _check_story(spec, where):
+    if spec in ("choose", "here"):
+        return
+    if not isinstance(spec, dict) or set(spec) - {"tokens_max", "tokens_min", "committed"}:
+        raise TextError(f"{where}: story is \"choose\", \"here\" or a table of tokens_max, "
+                        "tokens_min, committed")
+
+
+@EFFECT.register("token", n=param(AMOUNT, 1), story=param(ANY, "choose"))
+def token(where, n, story):
+    """Put n of your success tokens on a story."""
+    _check_story(story, where)
+    amount = compile_amount(n, where)
+
+    def effect(game, src, ctx):
+        slots = story_slots(game, src, ctx, story)
+        s = yield from choose_story(game, "token", "success token on", slots)
+        k = amount(game, src, ctx)
+        if s >= 0 and k > 0:
+            if game.log is not None:
+                game._event("token", f"+{k} success token on {game._story_title(game._stories[s])}")
+            yield from game._add_token(s, k)
+
+    return effect
+
+
+@EFFECT.register("remove_tokens", story=param(ANY, "choose"), n=param(AMOUNT, 1), all=param(BOOL, False))
+def remove_tokens(where, story, n, all):
+    """Remove n (or all) of your success tokens from a story (every story with ``all``)."""
+    _check_story(story, where)
+    amount = compile_amount(n, where)
+
+    def effect(game, src, ctx):
+        slots = story_slots(game, src, ctx, story)
+        if all:
+            for s in slots:
+                game._tokens[s] = 0
+            return
+        slots = [s for s in slots if game._tokens[s] > 0]
+        s = yield from choose_story(game, "untoken", "remove success tokens from", slots)
+        if s >= 0:
+            game._tokens[s] = max(0, game._tokens[s] - amount(game, src, ctx))
+
+    return effect
+
+
+@EFFECT.register("gain_domain", attach_top=param(BOOL, False))
+def gain_domain(where, attach_top):
+    """Gain a domain (the top card of the deck becomes it); with ``attach_top`` the next top
+    card becomes a resource on it."""
+
+    def effect(game, src, ctx):
+        marker = game._take_top()
+        if marker < 0:
+            return
+        game._domain_cards.append(marker)
+        d = game._add_domain()
+        if game.log is not None:
+            game._event("domain", f"a new domain ({d + 1})")
+        if attach_top:
+            i = game._take_top()
+            if i >= 0:
+                game._add_resource(i, d)
+        game._check_deck_out()
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register(
+    "add_resource",
+    sources=param(("hand", "discard", "deck_top", "self"), "hand"),
+    filter=FILTER,
+)
+def add_resource(where, sources, filter):
+    """Attach a card (from hand, the discard pile, the top of the deck, or the card itself) to
+    one of your domains as a resource."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if sources == "deck_top":
+            i = game._take_top()
+            game._check_deck_out()
+        elif sources == "self":
+            i = src
+        else:
+            zone = game._hand if sources == "hand" else game._discard
+            pool = [i for i in zone if i != src and pred(game, src, i)]
+            i = yield from choose_card(game, "resource", "attach as a resource", pool, optional=True)
+        if i < 0:
+            return
+        d = yield from choose_domain(game, "resource", "attach to", game._domain_indices)
+        if sources == "self":
+            if i in game._status or i in game._supports:
+                game._leave_play(i, to="hand")
+            if i in game._discard:
+                game._discard.remove(i)
+            if i in game._hand:
+                game._hand.remove(i)
+        elif sources != "deck_top":
+            (game._hand if sources == "hand" else game._discard).remove(i)
+        game._add_resource(i, d)
+        if game.log is not None:
+            game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
+
+    return effect
+
+
+@EFFECT.register("refresh_domain", all=param(BOOL, False))
+def refresh_domain(where, all):
+    """Remove the drain token from one of your domains (from all with ``all``)."""
+
+    def effect(game, src, ctx):
+        drained = [d for d in game._domain_indices if game._drained[d]]
+        if all:
+            for d in drained:
+                game._drained[d] = False
+            return
+        d = yield from choose_domain(game, "refresh", "refresh", drained)
+        if d >= 0:
+            game._drained[d] = False
+
+    return effect
+
+
+@EFFECT.register("drain_domain")
+def drain_domain(where):
+    """Drain one of your undrained domains (self-harm)."""
+
+    def effect(game, src, ctx):
+        ready = [d for d in game._domain_indices if not game._drained[d]]
+        d = yield from choose_domain(game, "drain", "drain", ready)
+        if d >= 0:
+            game._drained[d] = True
+
+    return effect
+
+
+@EFFECT.register("move_drain")
+def move_drain(where):
+    """Move a drain token from one of your domains to an undrained one."""
+
+    def effect(game, src, ctx):
+        drained = [d for d, v in enumerate(game._drained) if v]
+        ready = [d for d, v in enumerate(game._drained) if not v]
+        if not drained or not ready:
+            return
+        d = yield from choose_domain(game, "refresh", "refresh", drained)
+        e = yield from choose_domain(game, "drain", "drain", ready)
+        game._drained[d] = False
+        game._drained[e] = True
+
+    return effect
+
+
+@EFFECT.register("sacrifice_resource")
+def sacrifice_resource(where):
+    """Choose one of your resources and put it into the discard pile."""
+
+    def effect(game, src, ctx):
+        pool = [i for d in game._domains for i in d]
+        i = yield from choose_card(game, "sacrifice_resource", "sacrifice resource", pool, harm=True)
+        if i >= 0:
+            d = next(d for d, dom in enumerate(game._domains) if i in dom)
+            game._detach_resource(i, d)
+            game._discard.append(i)
+
+    return effect
+
+
+@EFFECT.register(
+    "cost_change",
+    amount=param(INT, required=True),
+    filter=FILTER,
+    minimum=param(INT, 0),
+    once=param(BOOL, True),
+)
+def cost_change(where, amount, filter, minimum, once):
+    """This phase, the next card the (printed-facts) filter accepts costs ``amount`` more
+    (negative: less), never below ``minimum``; every such card when not ``once``."""
+    pred = compile_kind_filter(filter, where)
+
+    def who(game, kind):
+        return pred(game, -1, kind)
+
+    def effect(game, src, ctx):
+        game._cost_sources.append((who, amount, minimum, once))
+        game._cost_cache = {}
+        return
+        yield
+
+    return effect
+
+
+# ------------------------------------------------------------------ flow
+@EFFECT.register("may", effects=param(EFFECTS, required=True), label=STR)
+def may(where, effects, label):
+    """An optional part of an effect ("you may ..."): a yes/no choice, then the effects."""
+    inner = compile_effects(effects, where)
+    prompt = label or "use the optional effect"
+
+    def effect(game, src, ctx):
+        if game._policy is not None:
+            answer = game._policy.decide(game, yes_no("may", prompt))
+        else:
+            answer = yield yes_no("may", f"{game.card(src).title}: {prompt}")
+        if answer.x:
+            yield from inner(game, src, ctx)
+
+    return effect
+
+
+@EFFECT.register("if", condition=param(CONDITION, required=True), effects=param(EFFECTS, required=True), otherwise=EFFECTS)
+def if_(where, condition, effects, otherwise):
+    """A part of an effect that happens only if the condition holds (else ``otherwise``)."""
+    test = compile_condition(condition, where)
+    then = compile_effects(effects, where)
+    other = compile_effects(otherwise, where) if otherwise else None
+
+    def effect(game, src, ctx):
+        if test(game, src, ctx):
+            yield from then(game, src, ctx)
+        elif other is not None:
+            yield from other(game, src, ctx)
+
+    return effect
+
+
+@EFFECT.register("repeat", times=param(AMOUNT, required=True), effects=param(EFFECTS, required=True))
+def repeat(where, times, effects):
+    """Do the effects a number of times."""
+    amount = compile_amount(times, where)
+    inner = compile_effects(effects, where)
+
+    def effect(game, src, ctx):
+        for _ in range(amount(game, src, ctx)):
+            yield from inner(game, src, ctx)
+
+    return effect
+
+
+__all__ = ["INT", "story_slots"]

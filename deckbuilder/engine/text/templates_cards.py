@@ -1,0 +1,349 @@
+"""Effect templates that move cards between deck, hand, discard pile and play.
+
+Each builder takes ``where`` (file and card, for errors) and its parameters, and returns an
+effect: a generator function ``(game, src, ctx)`` that yields a ``Choice`` per decision.
+``player`` names players relative to the card's controller; the goldfish opponent has no
+cards, so what it would draw, discard or search does nothing.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.cards import CHARACTER, SUPPORT
+from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
+from deckbuilder.engine.text.values import compile_amount
+
+PLAYERS = ("you", "opponent", "each")
+
+
+def includes_you(player: str) -> bool:
+    """Whether an effect on ``player`` (relative to the controller) reaches the controller:
+    the only player with cards in a goldfish game."""
+    return player != "opponent"
+
+
+def _log(game, kind, text):
+    if game.log is not None:
+        game._event(kind, text)
+
+
+@EFFECT.register("draw", n=param(AMOUNT, required=True), player=param(PLAYERS, "you"))
+def draw(where, n, player):
+    """Draw n cards."""
+    amount = compile_amount(n, where)
+    if not includes_you(player):
+        return _nothing
+
+    def effect(game, src, ctx):
+        k = amount(game, src, ctx)
+        if k > 0:
+            game._draw(k)
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register(
+    "discard_from_hand",
+    n=param(AMOUNT, 1),
+    player=param(PLAYERS, "you"),
+    random=param(BOOL, False),
+    filter=FILTER,
+)
+def discard_from_hand(where, n, player, random, filter):
+    """Discard n cards from hand (chosen, or at random)."""
+    amount = compile_amount(n, where)
+    pred = compile_filter(filter, where)
+    if not includes_you(player):
+        return _nothing
+
+    def effect(game, src, ctx):
+        for _ in range(amount(game, src, ctx)):
+            pool = [i for i in game._hand if pred(game, src, i)]
+            if not pool:
+                return
+            if random:
+                i = pool[int(game.rng.random() * len(pool))]
+            else:
+                i = yield from choose_card(game, "discard", "discard", pool, harm=True)
+            if i < 0:
+                return
+            game._hand.remove(i)
+            game._discard.append(i)
+            _log(game, "discard", f"{game.card(i).title} discarded")
+
+    return effect
+
+
+@EFFECT.register(
+    "discard_top",
+    n=param(AMOUNT, required=True),
+    player=param(PLAYERS, "you"),
+)
+def discard_top(where, n, player):
+    """Discard the top n cards of the deck."""
+    amount = compile_amount(n, where)
+    if not includes_you(player):
+        return _nothing
+
+    def effect(game, src, ctx):
+        for _ in range(amount(game, src, ctx)):
+            i = game._take_top()
+            if i < 0:
+                break
+            game._discard.append(i)
+            _log(game, "discard", f"{game.card(i).title} discarded from the deck")
+        game._check_deck_out()
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register(
+    "search",
+    filter=FILTER,
+    to=param(("hand", "play", "top"), "hand"),
+    top=INT,
+    shuffle=param(BOOL, True),
+    n=param(INT, 1),
+)
+def search(where, filter, to, top, shuffle, n):
+    """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts: to
+    hand, into play, or on top of the deck; then shuffle."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = game._peek(top) if top else game._deck + game._top + game._bottom
+        for _ in range(n):
+            found = []
+            cd = game.deck
+            for i in pool:
+                if pred(game, src, i) and (to != "play" or game.may_enter(cd.kind_of[i])):
+                    found.append(i)
+            i = yield from choose_card(game, "search", "take", found, optional=True)
+            if i < 0:
+                break
+            pool.remove(i)
+            game._remove_from_deck(i)
+            if to == "play":
+                _log(game, "search", f"{game.card(i).title} put into play from the deck")
+                game._enter(i)
+            elif to == "top":
+                game._top.append(i)
+            else:
+                game._hand.append(i)
+                _log(game, "search", f"{game.card(i).title} taken into hand")
+        if shuffle and to != "top":
+            game._shuffle_deck()
+        game._check_deck_out()
+
+    return effect
+
+
+@EFFECT.register(
+    "put_into_play",
+    filter=FILTER,
+    sources=param(STRS, "hand"),
+    cost_max=AMOUNT,
+    exhausted=param(BOOL, False),
+    insane=param(BOOL, False),
+)
+def put_into_play(where, filter, sources, cost_max, exhausted, insane):
+    """Put a character or support the filter accepts from hand, discard pile (or both) into
+    play; ``cost_max`` caps its printed cost (a number or "X")."""
+    pred = compile_filter(filter, where)
+    zones = (sources,) if isinstance(sources, str) else tuple(sources)
+    limit_of = compile_amount(cost_max, where) if cost_max is not None else None
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        limit = limit_of(game, src, ctx) if limit_of is not None else None
+        pool = []
+        for zone in zones:
+            for i in game._hand if zone == "hand" else game._discard:
+                k = cd.kind_of[i]
+                if i == src or cd.ctype[k] not in (CHARACTER, SUPPORT):
+                    continue
+                if limit is not None and cd.cost[k] > limit:
+                    continue
+                if cd.attach[k] is not None or not game.may_enter(k) or not pred(game, src, i):
+                    continue
+                pool.append(i)
+        i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
+        if i >= 0:
+            game._take_from(i)
+            _log(game, "put_into_play", f"{game.card(i).title} put into play")
+            game._enter(i)
+            if cd.ctype[cd.kind_of[i]] == CHARACTER:
+                if insane:
+                    game._status[i] = 2  # INSANE
+                elif exhausted:
+                    game._status[i] = 1  # EXHAUSTED
+
+    return effect
+
+
+@EFFECT.register(
+    "to_hand",
+    filter=FILTER,
+    sources=param(STRS, "discard"),
+    n=param(INT, 1),
+)
+def to_hand(where, filter, sources, n):
+    """Return up to n cards the filter accepts from the discard pile (or play) to hand."""
+    pred = compile_filter(filter, where)
+    zones = (sources,) if isinstance(sources, str) else tuple(sources)
+
+    def effect(game, src, ctx):
+        for _ in range(n):
+            pool = []
+            for zone in zones:
+                cards = game._discard if zone == "discard" else game._characters + game._supports
+                pool += [i for i in cards if i != src and pred(game, src, i)]
+            i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
+            if i < 0:
+                return
+            if i in game._discard:
+                game._discard.remove(i)
+                game._hand.append(i)
+            else:
+                game._leave_play(i, to="hand")
+            _log(game, "to_hand", f"{game.card(i).title} returned to hand")
+
+    return effect
+
+
+@EFFECT.register("return_self_to_hand")
+def return_self_to_hand(where):
+    """The card returns to its owner's hand (from the discard pile or from play)."""
+
+    def effect(game, src, ctx):
+        if src in game._discard:
+            game._discard.remove(src)
+            game._hand.append(src)
+        elif src in game._status or src in game._supports:
+            game._leave_play(src, to="hand")
+        else:
+            return
+        _log(game, "to_hand", f"{game.card(src).title} returned to hand")
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("discard_to_deck", n=param(INT, 1), filter=FILTER, to=("bottom", "shuffle"))
+def discard_to_deck(where, n, filter, to):
+    """Put n cards of the discard pile on the bottom of the deck (or shuffle them in)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        for _ in range(n):
+            pool = [i for i in game._discard if i != src and pred(game, src, i)]
+            i = yield from choose_card(game, "to_deck", "put into the deck", pool)
+            if i < 0:
+                break
+            game._discard.remove(i)
+            if to == "shuffle":
+                game._deck.append(i)
+            else:
+                game._bottom.insert(0, i)
+        if to == "shuffle":
+            game._shuffle_deck()
+
+    return effect
+
+
+@EFFECT.register(
+    "look_top",
+    n=param(INT, required=True),
+    take=param(BOOL, False),
+    take_if_overpaid=param(BOOL, False),
+    take_filter=FILTER,
+    reorder=param(BOOL, True),
+    rest=param(("top", "bottom", "discard"), "top"),
+)
+def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
+    """Look at the top n cards: take one into hand when ``take`` (or when overpaid), then put
+    the rest back in the order chosen (or on the bottom, or in the discard pile)."""
+    pred = compile_filter(take_filter, where)
+
+    def effect(game, src, ctx):
+        cards = game._peek(n)
+        if take or (take_if_overpaid and ctx.overpaid > 0):
+            pool = [i for i in cards if pred(game, src, i)]
+            i = yield from choose_card(game, "search", "take", pool, optional=True)
+            if i >= 0:
+                game._remove_from_deck(i)
+                game._hand.append(i)
+                cards.remove(i)
+                _log(game, "search", f"{game.card(i).title} taken into hand")
+        if rest == "discard":
+            for i in cards:
+                game._remove_from_deck(i)
+                game._discard.append(i)
+            game._check_deck_out()
+        elif rest == "bottom":
+            for i in cards:
+                game._remove_from_deck(i)
+                game._bottom.insert(0, i)
+        elif reorder:
+            yield from reorder_top(game, cards)
+
+    return effect
+
+
+def reorder_top(game, cards):
+    order = []
+    rest = list(cards)
+    while len(rest) > 1:
+        i = yield from choose_card(game, "top", "next card on top:", rest)
+        rest.remove(i)
+        order.append(i)
+    order += rest
+    for c in order:  # moved only now: while choosing, the cards stay in the deck
+        game._remove_from_deck(c)
+    game._top.extend(reversed(order))  # the first chosen ends on top
+
+
+@EFFECT.register("librarian", n=param(INT, required=True), bottom=param(INT, 1))
+def librarian(where, n, bottom):
+    """Look at the top n: ``bottom`` of them to the bottom, the others back in any order."""
+
+    def effect(game, src, ctx):
+        cards = game._peek(n)
+        for _ in range(bottom):
+            i = yield from choose_card(game, "bottom", "put on the bottom", cards, harm=True)
+            if i < 0:
+                break
+            game._remove_from_deck(i)
+            game._bottom.insert(0, i)
+            cards.remove(i)
+        yield from reorder_top(game, cards)
+
+    return effect
+
+
+@EFFECT.register("shuffle_discard_into_deck", filter=FILTER)
+def shuffle_discard_into_deck(where, filter):
+    """Shuffle the cards of the discard pile the filter accepts into the deck."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        back = [i for i in game._discard if i != src and pred(game, src, i)]
+        for i in back:
+            game._discard.remove(i)
+            game._deck.append(i)
+        game._shuffle_deck()
+        return
+        yield
+
+    return effect
+
+
+def _nothing(game, src, ctx):
+    return
+    yield

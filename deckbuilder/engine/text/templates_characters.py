@@ -1,0 +1,232 @@
+"""Effect templates on characters and supports in play: ready, exhaust, restore, skill and
+icon boosts for a while, copying icons, and the self-harm a player alone suffers (sacrifice,
+insanity, wounds, returning to hand).
+
+``target`` says which cards: ``"choose"`` (one, chosen among those the filter accepts),
+``"self"`` (the card itself), ``"host"`` (the card it is attached to), ``"all"`` (every card
+the filter accepts), ``"committed"`` (each of your characters committed to a story) or
+``"subject"`` (the card the trigger is about).
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, ICONS, INT, param
+from deckbuilder.engine.text.values import compile_amount
+
+TARGETS = ("choose", "self", "host", "all", "committed", "subject", "choose_optional")
+
+
+def icon_tuple(letters: str | None) -> tuple[int, int, int, int]:
+    """(terror, combat, arcane, investigation) for letters like "AI" ("-I": lose one)."""
+    if not letters:
+        return (0, 0, 0, 0)
+    sign = -1 if letters.startswith("-") else 1
+    letters = letters.lstrip("-")
+    return tuple(sign * letters.count(ch) for ch in "TCAI")
+
+
+def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
+    """Generator: the instances ``target`` names among ``pool`` (already filtered)."""
+    if target == "self":
+        return [src] if src in pool else []
+    if target == "host":
+        host = game._attached.get(src, -1)
+        return [host] if host in pool else []
+    if target == "subject":
+        return [ctx.target] if ctx.target in pool else []
+    if target == "all":
+        return list(pool)
+    if target == "committed":
+        return [i for c in game._committed for i in c if i in pool]
+    i = yield from choose_card(
+        game, kind, prompt, pool, harm=harm, optional=target == "choose_optional"
+    )
+    return [i] if i >= 0 else []
+
+
+def _characters(game):
+    return game._characters
+
+
+@EFFECT.register("ready", filter=FILTER, target=param(TARGETS, "choose"))
+def ready(where, filter, target):
+    """Ready exhausted characters."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if game._status[i] == EXHAUSTED and pred(game, src, i)]
+        for i in (yield from targets_of(game, src, ctx, target, pool, "ready", "ready")):
+            game._status[i] = READY
+            if game.log is not None:
+                game._event("ready", f"{game.card(i).title} readies")
+
+    return effect
+
+
+@EFFECT.register("exhaust", filter=FILTER, target=param(TARGETS, "choose"))
+def exhaust(where, filter, target):
+    """Exhaust ready characters (a player alone chooses among their own)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if game._status[i] == READY and pred(game, src, i)]
+        for i in (yield from targets_of(game, src, ctx, target, pool, "exhaust", "exhaust", True)):
+            game._status[i] = EXHAUSTED
+
+    return effect
+
+
+@EFFECT.register(
+    "restore", n=param(INT, 1), ready=param(BOOL, False), filter=FILTER, target=("self", "choose")
+)
+def restore(where, n, ready, filter, target):
+    """Restore up to n insane characters (and ready them when ``ready``)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        for _ in range(n):
+            pool = [i for i in game._characters if game._status[i] == INSANE and pred(game, src, i)]
+            if target == "self":
+                pool = [src] if src in pool else []
+            i = yield from choose_card(game, "restore", "restore", pool)
+            if i < 0:
+                return
+            game._restore(i)
+            if ready:
+                game._status[i] = READY
+
+    return effect
+
+
+@EFFECT.register(
+    "boost",
+    skill=param(AMOUNT, 0),
+    icons=ICONS,
+    target=param(TARGETS, "choose"),
+    filter=FILTER,
+    until=param(("phase", "turn"), "phase"),
+    overpaid_skill=param(INT, 0),
+    overpaid_icons=ICONS,
+)
+def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_icons):
+    """Characters get +skill and gain (or lose) icons until the end of the phase or turn;
+    ``overpaid_*`` is added when the card was overpaid."""
+    pred = compile_filter(filter, where)
+    amount = compile_amount(skill, where)
+    ic = icon_tuple(icons)
+    extra = icon_tuple(overpaid_icons)
+
+    def effect(game, src, ctx):
+        s, i4 = amount(game, src, ctx), ic
+        if ctx.overpaid > 0 and (overpaid_skill or overpaid_icons):
+            s += overpaid_skill
+            i4 = tuple(a + b for a, b in zip(ic, extra, strict=True))
+        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        for i in (yield from targets_of(game, src, ctx, target, pool, "boost", "boost")):
+            game._temp.append((i, s, i4))
+            if until == "turn":
+                game._temp_turn.append((i, s, i4))
+            if game.log is not None:
+                game._event("boost", f"{game.card(i).title} gets {s:+d} skill until end of {until}")
+
+    return effect
+
+
+@EFFECT.register("copy_icons", filter=FILTER)
+def copy_icons(where, filter):
+    """Until the end of the phase the card gains the printed icons of a chosen character."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [
+            i
+            for i in game._characters
+            if i != src and game._status[i] != INSANE and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "boost", "copy the icons of", pool)
+        if i >= 0:
+            k = cd.kind_of[i]
+            printed = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
+            game._temp.append((src, 0, printed))
+
+    return effect
+
+
+@EFFECT.register(
+    "sacrifice", filter=FILTER, target=param(TARGETS, "choose"), n=param(INT, 1), zone=("characters", "supports", "play")
+)
+def sacrifice(where, filter, target, n, zone):
+    """Sacrifice cards you control (characters by default)."""
+    pred = compile_filter(filter, where)
+    zone = zone or "characters"
+
+    def effect(game, src, ctx):
+        for _ in range(n if target in ("choose", "choose_optional") else 1):
+            cards = (
+                game._characters
+                if zone == "characters"
+                else game._supports
+                if zone == "supports"
+                else game._characters + game._supports
+            )
+            pool = [i for i in cards if pred(game, src, i)]
+            chosen = yield from targets_of(game, src, ctx, target, pool, "sacrifice", "sacrifice", True)
+            if not chosen:
+                return
+            for i in chosen:
+                if game.log is not None:
+                    game._event("sacrifice", f"{game.card(i).title} sacrificed")
+                game._leave_play(i)
+
+    return effect
+
+
+@EFFECT.register("insane", filter=FILTER, target=param(TARGETS, "choose"))
+def insane(where, filter, target):
+    """Characters go insane (Willpower protects, as the rules say)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [
+            i
+            for i in game._characters
+            if game._status[i] != INSANE and not cd.willpower[cd.kind_of[i]] and pred(game, src, i)
+        ]
+        for i in (yield from targets_of(game, src, ctx, target, pool, "insane", "drive insane", True)):
+            game._go_insane(i)
+
+    return effect
+
+
+@EFFECT.register("wound", filter=FILTER, target=param(TARGETS, "choose"))
+def wound(where, filter, target):
+    """Wound characters (Toughness as the rules say)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if pred(game, src, i)]
+        for i in (yield from targets_of(game, src, ctx, target, pool, "wound", "wound", True)):
+            if i in game._status:
+                game._wound(i)
+
+    return effect
+
+
+@EFFECT.register("return_to_hand", filter=FILTER, target=param(TARGETS, "choose"))
+def return_to_hand(where, filter, target):
+    """Return cards you control in play to hand."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters + game._supports if pred(game, src, i)]
+        for i in (yield from targets_of(game, src, ctx, target, pool, "to_hand", "return to hand", True)):
+            game._leave_play(i, to="hand")
+            if game.log is not None:
+                game._event("to_hand", f"{game.card(i).title} returned to hand")
+
+    return effect

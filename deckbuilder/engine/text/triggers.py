@@ -1,0 +1,106 @@
+"""Trigger events: what a response, a forced response or a disrupt waits for
+(``when = { event = NAME, ... }``). Each names the engine trigger it listens to and, for an
+event about any card, a condition on the card concerned (``subject``) or the story.
+
+Events about the card itself (``enters_play``, ``committed``...) are queued for that card
+alone; events about any card or the whole game are offered to every card in play that
+listens (the listener tables of ``CompiledDeck.by_trigger``).
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import BOOL, FILTER, TRIGGER, param
+
+_ICONS = ("terror", "combat", "arcane", "investigation")
+
+
+def _plain(trigger):
+    def build(where):
+        return trigger, None
+
+    return build
+
+
+for _name, _trigger, _doc in (
+    ("enters_play", ab.ENTERS, "After this card enters play."),
+    ("committed", ab.COMMITTED, "After this character commits to a story (ctx.story)."),
+    ("restored", ab.RESTORED, "After this character is restored."),
+    ("draw_phase", ab.AFTER_DRAW, "After you draw in your draw phase."),
+    ("turn_start", ab.TURN_START, "At the beginning of your turn (after refresh)."),
+    ("story_phase", ab.STORY_PHASE, "At the beginning of your story phase."),
+    ("turn_end", ab.TURN_END, "At the end of your turn."),
+    ("discarded", ab.DISCARDED, "After this card leaves play for your discard pile."),
+    ("won", ab.WON, "After you win this conspiracy (its win effect)."),
+    ("story_won", ab.STORY_WON, "After you win any story (ctx.story_id)."),
+    ("goes_insane", ab.WENT_INSANE, "After this character goes insane."),
+):
+    _build = _plain(_trigger)
+    _build.__doc__ = _doc
+    TRIGGER.register(_name)(_build)
+
+
+def _subject_condition(where, subject):
+    if subject is None:
+        return None
+    pred = compile_filter(subject, where)
+    return lambda game, src, ctx: ctx.target >= 0 and pred(game, src, ctx.target)
+
+
+@TRIGGER.register("character_played", subject=FILTER)
+def character_played(where, subject):
+    """After you play a character from hand (subject: that character)."""
+    return ab.PLAYED_CHARACTER, _subject_condition(where, subject)
+
+
+@TRIGGER.register("character_enters", subject=FILTER)
+def character_enters(where, subject):
+    """After any of your characters enters play, played or put (subject: that character)."""
+    return ab.CHARACTER_ENTERS, _subject_condition(where, subject)
+
+
+@TRIGGER.register("character_leaves", subject=FILTER)
+def character_leaves(where, subject):
+    """After any of your characters leaves play (subject: that character)."""
+    return ab.CHARACTER_LEAVES, _subject_condition(where, subject)
+
+
+@TRIGGER.register("character_insane", subject=FILTER)
+def character_insane(where, subject):
+    """After any of your characters goes insane (subject: that character)."""
+    return ab.CHARACTER_INSANE, _subject_condition(where, subject)
+
+
+@TRIGGER.register("character_committed", subject=FILTER)
+def character_committed(where, subject):
+    """After any of your characters commits to a story (subject: it; ctx.story)."""
+    return ab.CHARACTER_COMMITTED, _subject_condition(where, subject)
+
+
+def _at_story_of_self(game, src, ctx):
+    s = ctx.story
+    return 0 <= s < len(game._committed) and src in game._committed[s]
+
+
+@TRIGGER.register("succeeded", here=param(BOOL, False))
+def succeeded(where, here):
+    """After you succeed at a story (``here``: the story this card is committed to)."""
+    return ab.SUCCEEDED, _at_story_of_self if here else None
+
+
+@TRIGGER.register("story_resolved", here=param(BOOL, True))
+def story_resolved(where, here):
+    """After a story with your committed characters resolves (``here``: the one this card
+    is committed to)."""
+    return ab.STORY_RESOLVED, _at_story_of_self if here else None
+
+
+@TRIGGER.register("struggle_won", icon=param(_ICONS, required=True), here=param(BOOL, False))
+def struggle_won(where, icon, here):
+    """After you win an icon struggle of this kind at a story (``here``: the story this card
+    is committed to). Against an empty opponent, every struggle you have an icon for."""
+    n = _ICONS.index(icon)
+    if here:
+        return ab.STRUGGLE_WON, lambda g, s, c: c.x == n and _at_story_of_self(g, s, c)
+    return ab.STRUGGLE_WON, lambda g, s, c: c.x == n

@@ -1,0 +1,284 @@
+"""Amounts and conditions of card text.
+
+An amount is a number, ``"X"`` (the X paid or chosen) or a count
+``{ count = FILTER, in = ZONE, times = 1, plus = 0, max = N }`` ("for each ...") or
+``{ hook = NAME }``. It compiles to ``(game, src, ctx) -> int``.
+
+A condition is a table of atoms, all of which must hold (``{ night = true, committed = true
+}``); it compiles to ``(game, src, ctx) -> bool``.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import INSANE, STORY_HOST
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    BOOL,
+    CONDITION,
+    CONDITION_ATOM,
+    FILTER,
+    HOOK,
+    INT,
+    STR,
+    TextError,
+    param,
+)
+
+ZONES = (
+    "play",  # your characters and supports in play
+    "characters",  # your characters in play
+    "supports",  # your supports in play
+    "hand",
+    "discard",
+    "deck",
+    "resources",  # cards attached to your domains as resources
+    "committed_here",  # characters committed to the story the source is committed to
+    "won",  # stories you have won (conspiracies included); a filter does not apply
+    "domains",  # your domains; a filter does not apply
+    "drained_domains",  # your drained domains; a filter does not apply
+    "attached",  # cards attached to the source
+    "stories_with_tokens",  # stories with at least one of your success tokens
+)
+
+
+def zone_cards(game, zone: str, src: int):
+    """The instances (or, for counted-only zones, placeholders) of ``zone``."""
+    if zone == "characters":
+        return game._characters
+    if zone == "supports":
+        return game._supports
+    if zone == "play":
+        return game._characters + game._supports
+    if zone == "hand":
+        return game._hand
+    if zone == "discard":
+        return game._discard
+    if zone == "deck":
+        return game._deck + game._top + game._bottom
+    if zone == "resources":
+        return [i for d in game._domains for i in d]
+    if zone == "committed_here":
+        s = game.committed_story(src)
+        return game._committed[s] if s >= 0 else ()
+    if zone == "attached":
+        return [i for i, host in game._attached.items() if host == src]
+    if zone == "won":
+        return game._won
+    if zone == "domains":
+        return game._domain_indices
+    if zone == "drained_domains":
+        return [d for d in game._domain_indices if game._drained[d]]
+    if zone == "stories_with_tokens":
+        return [s for s, n in enumerate(game._tokens) if n > 0]
+    raise TextError(f"unknown zone {zone!r}")
+
+
+_PLACES = {"won", "domains", "drained_domains", "stories_with_tokens"}  # not cards
+
+
+def count(game, src, zone: str, pred) -> int:
+    cards = zone_cards(game, zone, src)
+    if pred is None or zone in _PLACES:
+        return len(cards)
+    n = 0
+    for i in cards:
+        if pred(game, src, i):
+            n += 1
+    return n
+
+
+def compile_amount(spec, where: str):
+    """``(game, src, ctx) -> int`` for an amount ``spec``."""
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        return lambda game, src, ctx: spec
+    if spec == "X":
+        return lambda game, src, ctx: ctx.x if ctx is not None else 0
+    if isinstance(spec, dict) and "hook" in spec:
+        entry = HOOK.check(spec["hook"], {}, where)
+        if entry.build.role != "amount":
+            raise TextError(f"{where}: hook {spec['hook']!r} is not an amount")
+        return entry.build
+    if isinstance(spec, dict) and "count" in spec:
+        unknown = set(spec) - {"count", "in", "times", "plus", "max"}
+        if unknown:
+            raise TextError(f"{where}: an amount has no {', '.join(sorted(unknown))}")
+        zone = spec.get("in", "play")
+        if zone not in ZONES:
+            raise TextError(f"{where}: unknown zone {zone!r} (one of {', '.join(ZONES)})")
+        pred = compile_filter(spec["count"], where) if spec["count"] else None
+        times = spec.get("times", 1)
+        plus = spec.get("plus", 0)
+        top = spec.get("max")
+
+        def amount(game, src, ctx):
+            n = count(game, src, zone, pred) * times + plus
+            return n if top is None or n <= top else top
+
+        return amount
+    raise TextError(f"{where}: an amount is a number, \"X\", {{count = ...}} or {{hook = ...}}")
+
+
+# ------------------------------------------------------------------ conditions
+def condition(name: str, value_type):
+    """Register a condition atom: ``build(value, where)`` returns ``(game, src, ctx) ->
+    bool``."""
+    return CONDITION_ATOM.register(name, value=param(value_type, required=True))
+
+
+def compile_condition(spec: dict | None, where: str):
+    """``(game, src, ctx) -> bool`` for a condition table, or None for no condition."""
+    if not spec:
+        return None
+    preds = []
+    for name, value in spec.items():
+        entry = CONDITION_ATOM.check(name, {"value": value}, where)
+        preds.append(entry.build(value, where))
+    if len(preds) == 1:
+        return preds[0]
+    return lambda game, src, ctx: all(p(game, src, ctx) for p in preds)
+
+
+def _counted(value: dict, where: str):
+    spec = {k: v for k, v in value.items() if k != "n"}
+    if "n" not in value:
+        raise TextError(f"{where}: a count condition needs n")
+    return compile_amount(spec, where), value["n"]
+
+
+@condition("at_least", CONDITION)
+def _at_least(value, where):
+    """{count = FILTER, in = ZONE, n = N}: at least N such cards."""
+    amount, n = _counted(value, where)
+    return lambda game, src, ctx: amount(game, src, ctx) >= n
+
+
+@condition("at_most", CONDITION)
+def _at_most(value, where):
+    """{count = FILTER, in = ZONE, n = N}: at most N such cards."""
+    amount, n = _counted(value, where)
+    return lambda game, src, ctx: amount(game, src, ctx) <= n
+
+
+@condition("control", FILTER)
+def _control(value, where):
+    """You control a card in play that the filter accepts."""
+    pred = compile_filter(value, where)
+
+    def check(game, src, ctx):
+        for i in game._characters + game._supports:
+            if pred(game, src, i):
+                return True
+        return False
+
+    return check
+
+
+@condition("exists", CONDITION)
+def _exists(value, where):
+    """{in = ZONE, ...filter}: some card in that zone matches (a target exists)."""
+    zone = value.get("in", "play")
+    pred = compile_filter({k: v for k, v in value.items() if k != "in"}, where)
+    return lambda game, src, ctx: any(pred(game, src, i) for i in zone_cards(game, zone, src))
+
+
+@condition("committed", BOOL)
+def _committed(value, where):
+    """The source is committed to a story (or not)."""
+    return lambda game, src, ctx: (game.committed_story(src) >= 0) == value
+
+
+@condition("self_status", ("ready", "exhausted", "insane", "sane"))
+def _self_status(value, where):
+    """The source's status."""
+    pred = compile_filter({"status": value}, where)
+    return lambda game, src, ctx: pred(game, src, src)
+
+
+@condition("phase", ("operations", "story"))
+def _phase(value, where):
+    """It is this phase of your turn."""
+    return lambda game, src, ctx: game.phase == value
+
+
+@condition("night", BOOL)
+def _night(value, where):
+    """It is Night (more cards in play say "It is Night" than "It is Day")."""
+    return lambda game, src, ctx: (game.time_of_day() < 0) == value
+
+
+@condition("day", BOOL)
+def _day(value, where):
+    """It is Day (more cards in play say "It is Day" than "It is Night")."""
+    return lambda game, src, ctx: (game.time_of_day() > 0) == value
+
+
+@condition("entered_discard_this_phase", BOOL)
+def _entered_discard(value, where):
+    """The source entered your discard pile this phase."""
+    return lambda game, src, ctx: (src in game._discarded_this_phase) == value
+
+
+@condition("drained_and_ready_domains", BOOL)
+def _drained_and_ready(value, where):
+    """You have a drained domain and an undrained one."""
+    return lambda game, src, ctx: (any(game._drained) and not all(game._drained)) == value
+
+
+@condition("subject", FILTER)
+def _subject(value, where):
+    """The card the trigger is about (the character played, the one that entered play)
+    matches the filter."""
+    pred = compile_filter(value, where)
+    return lambda game, src, ctx: ctx.target >= 0 and pred(game, src, ctx.target)
+
+
+@condition("story_of_self", BOOL)
+def _story_of_self(value, where):
+    """The story of the trigger is the one the source is committed to (or attached to)."""
+
+    def check(game, src, ctx):
+        s = ctx.story
+        if s < 0 or s >= len(game._stories):
+            return not value
+        here = src in game._committed[s] or game._attached.get(src) == STORY_HOST + game._stories[s]
+        return here == value
+
+    return check
+
+
+@condition("won_at_least", INT)
+def _won_at_least(value, where):
+    """You have won at least this many stories."""
+    return lambda game, src, ctx: len(game._won) >= value
+
+
+@condition("hand_at_most", INT)
+def _hand_at_most(value, where):
+    """You have at most this many cards in hand."""
+    return lambda game, src, ctx: len(game._hand) <= value
+
+
+@condition("insane_characters", BOOL)
+def _insane_characters(value, where):
+    """You control an insane character."""
+    return lambda game, src, ctx: any(s == INSANE for s in game._status.values()) == value
+
+
+@condition("not", CONDITION)
+def _not(value, where):
+    """The inner condition does not hold."""
+    inner = compile_condition(value, where)
+    return lambda game, src, ctx: not inner(game, src, ctx)
+
+
+@condition("hook", STR)
+def _hook_condition(value, where):
+    """A named condition of the hooks module."""
+    entry = HOOK.check(value, {}, where)
+    if entry.build.role != "condition":
+        raise TextError(f"{where}: hook {value!r} is not a condition")
+    return entry.build
+
+
+__all__ = ["AMOUNT", "ZONES", "compile_amount", "compile_condition", "count", "zone_cards"]
