@@ -18,6 +18,9 @@ An ability record::
 
 from __future__ import annotations
 
+from importlib import import_module
+from pathlib import Path
+
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.text import (  # noqa: F401 (their entries register themselves)
     constants,
@@ -37,6 +40,10 @@ from deckbuilder.engine.text.registry import (
 )
 from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.values import compile_condition
+
+# More vocabulary, one module per job (``vocab_<job>.py``): each registers its own entries.
+for _path in sorted(Path(__file__).parent.glob("vocab_*.py")):
+    import_module(f"deckbuilder.engine.text.{_path.stem}")
 
 KINDS = ("play", "action", "response", "forced", "disrupt", "constant", "win")
 _KEYS = {

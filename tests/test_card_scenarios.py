@@ -1,0 +1,187 @@
+"""Card scenarios, as data: one file per set in ``tests/scenarios/`` (``<set>.toml``), each
+scenario a position, the steps a player takes, and what the position must then be. One
+parametrised test runs them all.
+
+    [[scenario]]
+    card = "Core-022"                  # the card whose text is checked
+    name = "draws a card when committed"
+    hand = ["Core-029"]                # card ids; a character may be {card, status}
+    characters = ["Core-022"]
+    supports = []
+    domains = [["Core-029", "Core-029"], ["Core-029"], []]
+    discard = []
+    tokens = [0, 0, 0]
+    phase = "operations"               # or "story"
+    steps = ["commit Core-022 1", "choose draw a card"]
+    [scenario.expect]
+    hand = 2                           # counts: hand, discard, characters, supports, deck
+    tokens = [1, 0, 0]
+    status = { "Core-022" = "exhausted" }
+    skill = { "Core-022" = 2 }
+    in_hand = ["Core-029"]             # card ids that must be in a zone
+    in_play = [] ; in_discard = [] ; not_in_play = []
+    won = 1                            # stories won
+    domains = 4
+
+A step is ``play ID``, ``use ID`` (its first usable ability; ``use ID N`` the N-th action
+offered for it), ``commit ID STORY`` (story 1-3), ``choose TEXT`` (the choice whose label
+holds TEXT), ``yes`` / ``no`` (an optional response or effect), or ``pass``. Every deck is
+the cards the scenario names plus fillers (Laboratory Assistant), so the deck never runs out.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from deckbuilder.deck import Deck
+from deckbuilder.engine.actions import CHOOSE, COMMIT, PASS, PLAY, USE
+from deckbuilder.engine.game import Game
+
+FOLDER = Path(__file__).resolve().parent / "scenarios"
+FILLER = "Core-029"
+
+
+def _scenarios():
+    out = []
+    for path in sorted(FOLDER.glob("*.toml")):
+        for n, scenario in enumerate(tomllib.loads(path.read_text("utf-8")).get("scenario", [])):
+            out.append(pytest.param(scenario, id=f"{path.stem}-{scenario['card']}-{n}"))
+    return out
+
+
+def _ids(items):
+    for item in items:
+        yield item["card"] if isinstance(item, dict) else item
+
+
+def build(pool, scenario) -> Game:
+    card = pool.card
+    used: list[str] = []
+    for zone in ("hand", "characters", "supports", "discard"):
+        used += list(_ids(scenario.get(zone, ())))
+    used += [c for d in scenario.get("domains", ()) for c in d]
+    deck = Deck("scenario")
+    for cid in sorted(set(used) | {scenario["card"]}):
+        deck.add(card(cid), max(3, used.count(cid) + 1))
+    deck.add(card(FILLER), 30)
+    characters = [
+        (card(c["card"]), c.get("status", "ready")) if isinstance(c, dict) else card(c)
+        for c in scenario.get("characters", ())
+    ]
+    domains = [[card(c) for c in d] for d in scenario.get("domains", ([], [], []))]
+    while len(domains) < 3:
+        domains.append([])
+    game = Game.arranged(
+        deck,
+        hand=[card(c) for c in scenario.get("hand", ())],
+        domains=domains,
+        characters=characters,
+        supports=[card(c) for c in scenario.get("supports", ())],
+        discard=[card(c) for c in scenario.get("discard", ())],
+        tokens=tuple(scenario.get("tokens", (0, 0, 0))),
+        phase=scenario.get("phase", "operations"),
+        first_player=False,
+    )
+    for sup in scenario.get("attach", ()):  # {card, to}: an attachment in play on a character
+        inst = next(i for i in game._supports if game.card(i).card_id == sup["card"])
+        host = next(i for i in game._characters if game.card(i).card_id == sup["to"])
+        game._attached[inst] = host
+    game._statics_cache = None
+    return game
+
+
+def _find(game, cid):
+    return [i for i in range(len(game.deck.kind_of)) if game.card(i).card_id == cid]
+
+
+def step(game: Game, text: str) -> None:
+    words = text.split()
+    verb, rest = words[0], words[1:]
+    actions = game.legal_actions()
+    pick = None
+    if verb in ("play", "use", "commit"):
+        kind = {"play": PLAY, "use": USE, "commit": COMMIT}[verb]
+        cid = rest[0]
+        found = [a for a in actions if a.kind == kind and game.card(a.card).card_id == cid]
+        if verb == "commit":
+            found = [a for a in found if a.story == int(rest[1]) - 1]
+        elif verb == "use" and len(rest) > 1:
+            found = found[int(rest[1]) - 1 : int(rest[1])]
+        pick = found[0] if found else None
+    elif verb == "choose":
+        want = " ".join(rest).lower()
+        found = [a for a in actions if a.kind == CHOOSE and want in game.describe(a).lower()]
+        pick = found[0] if found else None
+    elif verb in ("yes", "no"):
+        found = [a for a in actions if a.kind == CHOOSE]
+        pick = next((a for a in found if a.x == (1 if verb == "yes" else 0)), None)
+    elif verb == "pass":
+        pick = next((a for a in actions if a.kind == PASS), None)
+    if pick is None:
+        offered = [game.describe(a) for a in actions]
+        raise AssertionError(f"step {text!r} is not offered; legal: {offered}")
+    game.apply(pick)
+
+
+def check(game: Game, expect: dict) -> None:
+    zones = {
+        "hand": game._hand,
+        "discard": game._discard,
+        "characters": game._characters,
+        "supports": game._supports,
+    }
+    for zone, cards in zones.items():
+        if zone in expect:
+            assert len(cards) == expect[zone], (zone, [game.card(i).title for i in cards])
+    if "deck" in expect:
+        assert game.deck_size == expect["deck"]
+    if "tokens" in expect:
+        assert list(game._tokens[: len(expect["tokens"])]) == expect["tokens"]
+    if "won" in expect:
+        assert len(game._won) == expect["won"]
+    if "domains" in expect:
+        assert len(game._domains) == expect["domains"]
+    if "drained" in expect:
+        assert sum(game._drained) == expect["drained"]
+    ids = lambda zone: [game.card(i).card_id for i in zone]  # noqa: E731
+    for key, zone in (
+        ("in_hand", game._hand),
+        ("in_discard", game._discard),
+        ("in_play", game._characters + game._supports),
+    ):
+        for cid in expect.get(key, ()):
+            assert cid in ids(zone), (key, cid, ids(zone))
+    for cid in expect.get("not_in_play", ()):
+        assert cid not in ids(game._characters + game._supports), cid
+    for cid, status in expect.get("status", {}).items():
+        found = [i for i in game._characters if game.card(i).card_id == cid]
+        assert found and game.status(found[0]) == status, (cid, status)
+    for cid, skill in expect.get("skill", {}).items():
+        found = [i for i in game._characters if game.card(i).card_id == cid]
+        assert found and game.skill_of(found[0]) == skill, (cid, game.skill_of(found[0]))
+    for cid, icons in expect.get("icons", {}).items():
+        found = [i for i in game._characters if game.card(i).card_id == cid]
+        assert found and game.icons_of(found[0]) == icons, (cid, game.icons_of(found[0]))
+
+
+@pytest.mark.parametrize("scenario", _scenarios())
+def test_card_scenario(full_pool, scenario):
+    game = build(full_pool, scenario)
+    for text in scenario.get("steps", ()):
+        step(game, text)
+    check(game, scenario.get("expect", {}))
+
+
+def test_every_core_card_with_simulated_text_has_a_scenario():
+    from deckbuilder.engine.text.load import load_set
+
+    scenarios = {s.values[0]["card"] for s in _scenarios()}
+    missing = [
+        key
+        for key, entry in load_set("Core").items()
+        if entry.simulated and entry.abilities and key not in scenarios
+    ]
+    assert not missing, missing
