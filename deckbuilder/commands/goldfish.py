@@ -17,7 +17,9 @@ def register(subparsers) -> None:
     parser = add_command(
         subparsers, "goldfish", run, help="simulate games against an empty opponent"
     )
-    parser.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
+    parser.add_argument(
+        "deck", metavar="DECK", nargs="?", help="deck file (.txt, .o8d, .json)"
+    )
     parser.add_argument(
         "--games", type=int, default=DEFAULT_GAMES, metavar="N", help="games (default 1000)"
     )
@@ -38,6 +40,25 @@ def register(subparsers) -> None:
         dest="card_text",
         action="store_false",
         help="play keywords only (card text not simulated), for comparison",
+    )
+    parser.add_argument(
+        "--log",
+        type=int,
+        default=None,
+        metavar="N",
+        help="print game N of the batch (1 = the first) move by move instead of statistics",
+    )
+    parser.add_argument(
+        "--coverage",
+        action="store_true",
+        help="per set: the cards whose text acts in a solo game and which are simulated",
+    )
+    parser.add_argument(
+        "--set",
+        dest="set_code",
+        default=None,
+        metavar="CODE",
+        help="with --coverage: only this set (e.g. Core, SoA, TKatG)",
     )
     parser.add_argument(
         "--workers",
@@ -83,8 +104,18 @@ def run(args) -> int:
         raise DeckbuilderError(f"--seed must be 0 or more (got {args.seed})")
     if args.workers is not None and args.workers < 1:
         raise DeckbuilderError(f"--workers must be at least 1 (got {args.workers})")
+    if args.coverage:
+        from deckbuilder.commands.coverage import print_coverage
+
+        return print_coverage(args)
+    if args.deck is None:
+        raise DeckbuilderError("goldfish needs a DECK (or --coverage)")
     policy_by_name(args.policy)
     deck = load_goldfish_deck(args)
+    if args.log is not None:
+        from deckbuilder.commands.game_log import print_game
+
+        return print_game(args, deck, turn_cap)
     progress = None
     if args.games >= 2000 and sys.stderr.isatty():
         progress = _ProgressBar(sys.stderr)
