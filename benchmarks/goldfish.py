@@ -41,10 +41,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5000, help="games per single-core run")
     parser.add_argument("--against", metavar="REV", help="one-core A/B against a git commit")
     parser.add_argument("--profile", choices=("text", "keywords"), help="cProfile one core")
+    parser.add_argument(
+        "--decks", action="store_true", help="one core over the dozen decks of benchmarks/decks"
+    )
     parser.add_argument("--child", nargs=2, metavar=("TREE", "MODE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(_child_rate(Path(args.child[0]), args.child[1] == "text", args)))
+    elif args.decks:
+        _measure_decks(args)
     elif args.against:
         _compare(args)
     else:
@@ -172,6 +177,42 @@ def _measure(args) -> None:
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
             print(f"peak traced memory, {games:>6} games in one process: {peak / 1024:,.0f} KiB")
+
+
+def _measure_decks(args) -> None:
+    """One core, CPU games/s, for each benchmark deck (50 cards, every faction pair of
+    ``build_decks.py``), card text on and off: the median of ``--repeat`` runs per deck, then
+    the median over the decks."""
+    from card_db.db import prepare_database
+    from card_db.pool import CardPool
+    from card_db.store import load_cards
+    from deckbuilder.engine.cards import compile_deck
+    from deckbuilder.engine.text.coverage import deck_report
+    from deckbuilder.formats import read_deck
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "cards.sqlite"
+        prepare_database(db).dispose()
+        pool = CardPool(load_cards(db))
+    per_mode: dict[str, list[float]] = {words: [] for _, words in MODES}
+    print(f"one core, CPU games/s, median of {args.repeat} x {args.games} greedy games")
+    for path in sorted((ROOT / "benchmarks" / "decks").glob("*.txt")):
+        deck = read_deck(path, pool)
+        report = deck_report([e.card for e in deck.draw])
+        cells = []
+        for text, words in MODES:
+            compiled = compile_deck(deck, text)
+            _one_core(compiled, 200, 99)  # warm up
+            rate = statistics.median(
+                _one_core(compiled, args.games, r)[1] for r in range(args.repeat)
+            )
+            per_mode[words].append(rate)
+            cells.append(f"{words} {rate:7,.0f}")
+        simulated = len(report["simulated"])
+        solo = simulated + len(report["not_simulated"])
+        print(f"{path.stem:45} {'  '.join(cells)}  (text simulated: {simulated}/{solo} cards)")
+    for words, rates in per_mode.items():
+        print(f"median over {len(rates)} decks, {words}: {statistics.median(rates):,.0f} games/s")
 
 
 def _profile(compiled, games: int) -> None:
