@@ -21,9 +21,6 @@ from deckbuilder.engine.greedy_profile import GreedyProfile
 from deckbuilder.engine.policy import Policy
 
 INFINITE = float("inf")
-# Core stories whose win effect helps a player alone at the table.
-GOOD_STORY_EFFECTS = ("Opening Night", "Ancient Apocrypha", "The Call of Cthulhu", "The Other Path")
-_GOOD_STORY_PROMPTS: dict[str, bool] = {}  # story effect prompt -> whether it helps
 MAX_ACTIONS_PER_PHASE = 25  # a safety net against abilities that could loop
 
 
@@ -339,13 +336,8 @@ class GreedyPolicy(Policy):
     def decide(self, game: Game, choice) -> Action:
         options = choice.options
         kind = choice.kind
-        if kind == "story_effect":
-            prompt = choice.prompt
-            good = _GOOD_STORY_PROMPTS.get(prompt)
-            if good is None:  # the prompts are a Core story's title and text: a few
-                good = prompt.partition(":")[0] in GOOD_STORY_EFFECTS
-                _GOOD_STORY_PROMPTS[prompt] = good
-            return options[0] if good else options[-1]
+        if kind == "story_effect":  # declined when the card data marks it harmful
+            return options[-1] if choice.harm else options[0]
         if kind == "response":
             return options[0]
         return self._best_option(game, choice, options, kind)

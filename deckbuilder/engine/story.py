@@ -65,9 +65,11 @@ def _core_story_offer(sid: int) -> tuple | None:
         effect = CARD_TEXT["win"](core_story_card_id(sid))
         offer = None
         if effect is not None:
-            text, fx, _condition = effect
+            text, fx, _condition, ai = effect
             prompt = f"{CORE_STORIES[sid]}: {text}"
-            offer = (yes_no("story_effect", prompt, "decline the story's effect"), fx)
+            choice = yes_no("story_effect", prompt, "decline the story's effect")
+            # ``harm``: the card data says the effect costs the player more than it gives.
+            offer = (choice._replace(harm=ai == "avoid"), fx)
         _CORE_STORY_OFFERS[sid] = offer
     return _CORE_STORY_OFFERS[sid]
 

@@ -173,8 +173,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     if kind == "win":
         # A story's effect is offered by the story phase; a conspiracy's is its response to
         # being won.
-        won = ab.Ability(ab.WON, effect, label, condition=condition)
-        return [("win", label, effect, condition), won]
+        won = ab.Ability(ab.WON, effect, label, condition=condition, ai=ai)
+        return [("win", label, effect, condition, ai), won]
     if kind == "play":
         return [
             ab.Ability(
