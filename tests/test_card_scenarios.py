@@ -11,6 +11,7 @@ parametrised test runs them all.
     domains = [["Core-029", "Core-029"], ["Core-029"], []]
     discard = []
     tokens = [0, 0, 0]
+    stories = ["Core-158", "Core-156", "Core-165"]   # Core stories in the slots
     phase = "operations"               # or "story"
     steps = ["commit Core-022 1", "choose draw a card"]
     [scenario.expect]
@@ -65,7 +66,8 @@ def build(pool, scenario) -> Game:
     used += [c for d in scenario.get("domains", ()) for c in d]
     deck = Deck("scenario")
     for cid in sorted(set(used) | {scenario["card"]}):
-        deck.add(card(cid), max(3, used.count(cid) + 1))
+        if card(cid).type != "Story":
+            deck.add(card(cid), max(3, used.count(cid) + 1))
     deck.add(card(FILLER), 30)
     characters = [
         (card(c["card"]), c.get("status", "ready")) if isinstance(c, dict) else card(c)
@@ -85,6 +87,9 @@ def build(pool, scenario) -> Game:
         phase=scenario.get("phase", "operations"),
         first_player=False,
     )
+    if "stories" in scenario:  # Core stories in the three slots, by card id
+        game._stories = [int(cid.split("-")[1]) - 156 for cid in scenario["stories"]]
+        game._story_deck = [s for s in range(10) if s not in game._stories]
     for sup in scenario.get("attach", ()):  # {card, to}: an attachment in play on a character
         inst = next(i for i in game._supports if game.card(i).card_id == sup["card"])
         host = next(i for i in game._characters if game.card(i).card_id == sup["to"])
@@ -184,4 +189,22 @@ def test_every_core_card_with_simulated_text_has_a_scenario():
         for key, entry in load_set("Core").items()
         if entry.simulated and entry.abilities and key not in scenarios
     ]
+    assert not missing, missing
+
+
+def test_every_hook_has_a_scenario():
+    """A hook is a rule-bender: each one names its card in its docstring, and that card has
+    a scenario that plays it."""
+    import re
+
+    import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
+    from deckbuilder.engine.text.registry import HOOK
+
+    scenarios = {s.values[0]["card"] for s in _scenarios()}
+    missing = []
+    for name, entry in HOOK.entries.items():
+        cards = re.findall(r"\(([A-Za-z]+-\w+)\)", entry.doc)
+        assert cards, f"hook {name!r} names no card in its docstring"
+        if not any(c in scenarios for c in cards):
+            missing.append(name)
     assert not missing, missing
