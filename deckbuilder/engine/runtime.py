@@ -501,18 +501,15 @@ class AbilityMixin:
         if ab.sacrifice:
             self._leave_play(src)
 
-    def time_of_day(self) -> int:
-        """1 when it is Day, -1 when it is Night, 0 when neither (cards in play that say "It
-        is Day" against those that say "It is Night": the more numerous decide)."""
-        if DAY not in self.deck.static_kinds and NIGHT not in self.deck.static_kinds:
-            return 0
-        balance = 0
+    def it_is(self, kind: str) -> bool:
+        """Whether it is Day (``DAY``) or Night (``NIGHT``): a card in play says so (FAQ: it
+        can be Day and Night at once)."""
+        if kind not in self.deck.static_kinds:
+            return False
         for _, st in self._statics_in_play():
-            if st.kind == DAY:
-                balance += 1
-            elif st.kind == NIGHT:
-                balance -= 1
-        return (balance > 0) - (balance < 0)
+            if st.kind == kind:
+                return True
+        return False
 
     def _use(self, a: Action, then=None) -> None:
         """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""

@@ -109,11 +109,11 @@ def insane_when(where, committed, condition):
 
 @CONSTANT.register("day")
 def day(where, committed):
-    """It is Day (while no more cards say it is Night)."""
+    """It is Day (while this card is in play)."""
     return ab.Static(ab.DAY)
 
 
 @CONSTANT.register("night")
 def night(where, committed):
-    """It is Night (while no more cards say it is Day)."""
+    """It is Night (while this card is in play)."""
     return ab.Static(ab.NIGHT)

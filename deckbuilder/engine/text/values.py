@@ -203,14 +203,14 @@ def _phase(value, where):
 
 @condition("night", BOOL)
 def _night(value, where):
-    """It is Night (more cards in play say "It is Night" than "It is Day")."""
-    return lambda game, src, ctx: (game.time_of_day() < 0) == value
+    """It is Night (a card in play says so)."""
+    return lambda game, src, ctx: game.it_is("night") == value
 
 
 @condition("day", BOOL)
 def _day(value, where):
-    """It is Day (more cards in play say "It is Day" than "It is Night")."""
-    return lambda game, src, ctx: (game.time_of_day() > 0) == value
+    """It is Day (a card in play says so)."""
+    return lambda game, src, ctx: game.it_is("day") == value
 
 
 @condition("entered_discard_this_phase", BOOL)
