@@ -69,7 +69,9 @@ def build(pool, pair, restricted: set[str]) -> list[tuple[int, str]]:
                     continue
                 used_restricted = True
             side_flags |= flags
-            deck.append((copies, f"{card.title}, {card.descriptor}" if card.descriptor else card.title))
+            deck.append(
+                (copies, f"{card.title}, {card.descriptor}" if card.descriptor else card.title)
+            )
             count += copies
     return deck
 

@@ -19,9 +19,7 @@ def print_coverage(args) -> int:
         raise DeckbuilderError(f"card text: {exc}") from None
     if args.set_code is not None and not document["sets"]:
         codes = sorted({c.set_code for c in pool.cards if c.era == "LCG"})
-        raise DeckbuilderError(
-            f"no LCG set {args.set_code!r} (sets: {', '.join(codes)})"
-        )
+        raise DeckbuilderError(f"no LCG set {args.set_code!r} (sets: {', '.join(codes)})")
     if args.json:
         print_json(document)
         return 0

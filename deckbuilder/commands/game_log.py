@@ -29,14 +29,20 @@ def print_game(args, deck, turn_cap: int) -> int:
         for event in game.log:
             print(
                 json.dumps(
-                    {"turn": event.turn, "phase": event.phase, "kind": event.kind,
-                     "text": event.text},
+                    {
+                        "turn": event.turn,
+                        "phase": event.phase,
+                        "kind": event.kind,
+                        "text": event.text,
+                    },
                     ensure_ascii=False,
                 )
             )
         return 0
-    print(f"{deck.name}: game {args.log} of the batch with seed {seed} ({game.result}, turn "
-          f"{game.turn})")
+    print(
+        f"{deck.name}: game {args.log} of the batch with seed {seed} ({game.result}, turn "
+        f"{game.turn})"
+    )
     turn = None
     for event in game.log:
         if event.turn != turn:

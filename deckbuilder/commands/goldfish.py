@@ -17,9 +17,7 @@ def register(subparsers) -> None:
     parser = add_command(
         subparsers, "goldfish", run, help="simulate games against an empty opponent"
     )
-    parser.add_argument(
-        "deck", metavar="DECK", nargs="?", help="deck file (.txt, .o8d, .json)"
-    )
+    parser.add_argument("deck", metavar="DECK", nargs="?", help="deck file (.txt, .o8d, .json)")
     parser.add_argument(
         "--games", type=int, default=DEFAULT_GAMES, metavar="N", help="games (default 1000)"
     )

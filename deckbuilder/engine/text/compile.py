@@ -31,6 +31,7 @@ from deckbuilder.engine.text import (  # noqa: F401 (their entries register them
     templates_characters,
     triggers,
 )
+from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.registry import (
     CONSTANT,
     COST,
@@ -38,7 +39,6 @@ from deckbuilder.engine.text.registry import (
     TRIGGER,
     TextError,
 )
-from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.values import compile_condition
 
 # More vocabulary, one module per job (``vocab_<job>.py``): each registers its own entries.
@@ -96,7 +96,7 @@ def _costs(spec: dict | None, where: str):
     spec = dict(spec or {})
     pay = spec.pop("pay", 0)
     if not (pay == "X" or (isinstance(pay, int) and not isinstance(pay, bool) and pay >= 0)):
-        raise TextError(f"{where}: cost pay is a number of resources or \"X\"")
+        raise TextError(f'{where}: cost pay is a number of resources or "X"')
     exhaust = spec.pop("exhaust", False)
     sacrifice = spec.pop("sacrifice", False)
     if not isinstance(exhaust, bool) or not isinstance(sacrifice, bool):

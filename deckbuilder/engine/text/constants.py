@@ -12,7 +12,6 @@ from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.values import compile_amount, compile_condition
 
 
-
 def _who(where, who, condition):
     """``(game, src, target) -> bool`` or None (the card itself, no condition)."""
     test = compile_condition(condition, where)
@@ -51,7 +50,11 @@ def icons(where, committed, icons, who, condition):
 
 
 @CONSTANT.register(
-    "cost", amount=param(AMOUNT, required=True), who=FILTER, minimum=param(INT, 0), condition=CONDITION
+    "cost",
+    amount=param(AMOUNT, required=True),
+    who=FILTER,
+    minimum=param(INT, 0),
+    condition=CONDITION,
 )
 def cost(where, committed, amount, who, minimum, condition):
     """Cards ``who`` accepts (printed facts only; absent: this card, from hand) cost
@@ -84,9 +87,7 @@ def _restriction(kind):
     return build
 
 
-CONSTANT.register("cannot_commit", who=FILTER, condition=CONDITION)(
-    _restriction(ab.CANNOT_COMMIT)
-)
+CONSTANT.register("cannot_commit", who=FILTER, condition=CONDITION)(_restriction(ab.CANNOT_COMMIT))
 CONSTANT.register("enters_exhausted", who=FILTER, condition=CONDITION)(
     _restriction(ab.ENTERS_EXHAUSTED)
 )

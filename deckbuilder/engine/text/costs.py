@@ -152,7 +152,9 @@ def sacrifice_resource(where, value):
 
     def pay(game, src):
         pool = [i for d in game._domains for i in d]
-        i = yield from choose_card(game, "sacrifice_resource", "sacrifice resource", pool, harm=True)
+        i = yield from choose_card(
+            game, "sacrifice_resource", "sacrifice resource", pool, harm=True
+        )
         if i >= 0:
             d = next(d for d, dom in enumerate(game._domains) if i in dom)
             game._detach_resource(i, d)

@@ -52,8 +52,9 @@ def _check_story(spec, where):
     if spec in ("choose", "here"):
         return
     if not isinstance(spec, dict) or set(spec) - {"tokens_max", "tokens_min", "committed"}:
-        raise TextError(f"{where}: story is \"choose\", \"here\" or a table of tokens_max, "
-                        "tokens_min, committed")
+        raise TextError(
+            f'{where}: story is "choose", "here" or a table of tokens_max, tokens_min, committed'
+        )
 
 
 @EFFECT.register("token", n=param(AMOUNT, 1), story=param(ANY, "choose"))
@@ -74,7 +75,9 @@ def token(where, n, story):
     return effect
 
 
-@EFFECT.register("remove_tokens", story=param(ANY, "choose"), n=param(AMOUNT, 1), all=param(BOOL, False))
+@EFFECT.register(
+    "remove_tokens", story=param(ANY, "choose"), n=param(AMOUNT, 1), all=param(BOOL, False)
+)
 def remove_tokens(where, story, n, all):
     """Remove n (or all) of your success tokens from a story (every story with ``all``)."""
     _check_story(story, where)
@@ -137,7 +140,9 @@ def add_resource(where, sources, filter):
         else:
             zone = game._hand if sources == "hand" else game._discard
             pool = [i for i in zone if i != src and pred(game, src, i)]
-            i = yield from choose_card(game, "resource", "attach as a resource", pool, optional=True)
+            i = yield from choose_card(
+                game, "resource", "attach as a resource", pool, optional=True
+            )
         if i < 0:
             return
         d = yield from choose_domain(game, "resource", "attach to", game._domain_indices)
@@ -210,7 +215,9 @@ def sacrifice_resource(where):
 
     def effect(game, src, ctx):
         pool = [i for d in game._domains for i in d]
-        i = yield from choose_card(game, "sacrifice_resource", "sacrifice resource", pool, harm=True)
+        i = yield from choose_card(
+            game, "sacrifice_resource", "sacrifice resource", pool, harm=True
+        )
         if i >= 0:
             d = next(d for d, dom in enumerate(game._domains) if i in dom)
             game._detach_resource(i, d)
@@ -261,7 +268,12 @@ def may(where, effects, label):
     return effect
 
 
-@EFFECT.register("if", condition=param(CONDITION, required=True), effects=param(EFFECTS, required=True), otherwise=EFFECTS)
+@EFFECT.register(
+    "if",
+    condition=param(CONDITION, required=True),
+    effects=param(EFFECTS, required=True),
+    otherwise=EFFECTS,
+)
 def if_(where, condition, effects, otherwise):
     """A part of an effect that happens only if the condition holds (else ``otherwise``)."""
     test = compile_condition(condition, where)
@@ -277,7 +289,9 @@ def if_(where, condition, effects, otherwise):
     return effect
 
 
-@EFFECT.register("repeat", times=param(AMOUNT, required=True), effects=param(EFFECTS, required=True))
+@EFFECT.register(
+    "repeat", times=param(AMOUNT, required=True), effects=param(EFFECTS, required=True)
+)
 def repeat(where, times, effects):
     """Do the effects a number of times."""
     amount = compile_amount(times, where)

@@ -157,7 +157,11 @@ def copy_icons(where, filter):
 
 
 @EFFECT.register(
-    "sacrifice", filter=FILTER, target=param(TARGETS, "choose"), n=param(INT, 1), zone=("characters", "supports", "play")
+    "sacrifice",
+    filter=FILTER,
+    target=param(TARGETS, "choose"),
+    n=param(INT, 1),
+    zone=("characters", "supports", "play"),
 )
 def sacrifice(where, filter, target, n, zone):
     """Sacrifice cards you control (characters by default)."""
@@ -174,7 +178,9 @@ def sacrifice(where, filter, target, n, zone):
                 else game._characters + game._supports
             )
             pool = [i for i in cards if pred(game, src, i)]
-            chosen = yield from targets_of(game, src, ctx, target, pool, "sacrifice", "sacrifice", True)
+            chosen = yield from targets_of(
+                game, src, ctx, target, pool, "sacrifice", "sacrifice", True
+            )
             if not chosen:
                 return
             for i in chosen:
@@ -197,7 +203,9 @@ def insane(where, filter, target):
             for i in game._characters
             if game._status[i] != INSANE and not cd.willpower[cd.kind_of[i]] and pred(game, src, i)
         ]
-        for i in (yield from targets_of(game, src, ctx, target, pool, "insane", "drive insane", True)):
+        for i in (
+            yield from targets_of(game, src, ctx, target, pool, "insane", "drive insane", True)
+        ):
             game._go_insane(i)
 
     return effect
@@ -224,7 +232,9 @@ def return_to_hand(where, filter, target):
 
     def effect(game, src, ctx):
         pool = [i for i in game._characters + game._supports if pred(game, src, i)]
-        for i in (yield from targets_of(game, src, ctx, target, pool, "to_hand", "return to hand", True)):
+        for i in (
+            yield from targets_of(game, src, ctx, target, pool, "to_hand", "return to hand", True)
+        ):
             game._leave_play(i, to="hand")
             if game.log is not None:
                 game._event("to_hand", f"{game.card(i).title} returned to hand")

@@ -116,7 +116,7 @@ def compile_amount(spec, where: str):
             return n if top is None or n <= top else top
 
         return amount
-    raise TextError(f"{where}: an amount is a number, \"X\", {{count = ...}} or {{hook = ...}}")
+    raise TextError(f'{where}: an amount is a number, "X", {{count = ...}} or {{hook = ...}}')
 
 
 # ------------------------------------------------------------------ conditions

@@ -1,0 +1,98 @@
+"""The card-text files as a linter sees them: every LCG card once in its set's file, with its
+printed text and a class; every ability built from the registered vocabulary; every entry of
+the vocabulary used. And the loader's errors, each naming the file and the card."""
+
+from __future__ import annotations
+
+import pytest
+
+import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
+from deckbuilder.engine.text.load import lint, load_file
+from deckbuilder.engine.text.registry import TextError
+
+
+def test_the_card_text_files_pass_the_linter(full_pool):
+    cards = [c for c in full_pool.cards if c.era == "LCG" and c.card_id == c.id]
+    assert lint(cards) == []
+
+
+CARD = """
+[[card]]
+key = "Zz-001"
+title = "A Card"
+text = 'Action: Draw a card.'
+class = "solo"
+"""
+
+
+def write(tmp_path, body: str):
+    path = tmp_path / "zz.toml"
+    path.write_text('set = "Zz"\n' + body, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("ability", "message"),
+    [
+        ('kind = "action"\neffect = [{ do = "drow", n = 1 }]', "unknown effect 'drow'"),
+        ('kind = "action"\neffect = [{ do = "draw", m = 1 }]', "has no parameter 'm'"),
+        ('kind = "action"\neffect = [{ do = "draw", n = true }]', "parameter 'n' must be"),
+        ('kind = "action"\neffect = [{ do = "draw" }]', "needs parameter 'n'"),
+        ('kind = "reaction"\neffect = [{ do = "draw", n = 1 }]', "kind 'reaction'"),
+        ('kind = "response"\neffect = [{ do = "draw", n = 1 }]', "needs when"),
+        (
+            'kind = "response"\nwhen = { event = "sunrise" }\neffect = [{ do = "draw", n = 1 }]',
+            "unknown trigger 'sunrise'",
+        ),
+        (
+            'kind = "action"\neffect = [{ do = "ready", filter = { colour = "red" } }]',
+            "unknown filter 'colour'",
+        ),
+        ('kind = "action"\nhook = "no_such_hook"', "unknown hook 'no_such_hook'"),
+        (
+            'kind = "forced"\nwhen = { event = "enters_play" }\ncost = { pay = 1 }\n'
+            'effect = [{ do = "draw", n = 1 }]',
+            "a forced response has no cost",
+        ),
+    ],
+)
+def test_a_bad_ability_is_an_error_naming_file_and_card(tmp_path, ability, message):
+    path = write(tmp_path, CARD + "[[card.ability]]\n" + ability + "\n")
+    with pytest.raises(TextError) as caught:
+        load_file(path)
+    assert "zz.toml Zz-001" in str(caught.value)
+    assert message in str(caught.value)
+
+
+def test_a_card_listed_twice_is_an_error(tmp_path):
+    with pytest.raises(TextError, match="zz.toml Zz-001: listed twice"):
+        load_file(write(tmp_path, CARD + CARD))
+
+
+def test_a_card_in_another_sets_file_is_an_error(tmp_path):
+    with pytest.raises(TextError, match="belongs to another set's file"):
+        load_file(write(tmp_path, CARD.replace("Zz-001", "Core-001")))
+
+
+def test_a_good_card_loads_and_its_text_is_simulated(tmp_path):
+    body = CARD + '[[card.ability]]\nkind = "action"\ncost = { pay = 1 }\n'
+    body += 'effect = [{ do = "draw", n = 1 }]\nlabel = "pay 1: draw a card"\n'
+    entry = load_file(write(tmp_path, body))["Zz-001"]
+    assert entry.simulated and entry.abilities[0].cost == 1
+    assert entry.abilities[0].text == "pay 1: draw a card"
+
+
+def test_lint_names_a_missing_card_and_a_changed_text(full_pool):
+    from deckbuilder.engine.text import load
+
+    core = full_pool.card("Core-001")
+    problems = lint([core, full_pool.card("Core-002")])
+    assert not any("Core-001" in p and "missing" in p for p in problems)
+
+    class Changed:
+        card_id = "Core-001"
+        title = core.title
+        text = core.text + " Draw a card."
+
+    assert any("Core-001: text differs" in p for p in lint([Changed]))
+    assert load.set_code_of("AtMoM-019b") == "AtMoM"
