@@ -7,9 +7,9 @@ import pytest
 
 from deckbuilder.deck import Deck
 from deckbuilder.engine.actions import COMMIT, OPERATIONS, PASS, PLAY, STORY, USE
-from deckbuilder.engine.text.load import abilities_of
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.policies import get_policy
+from deckbuilder.engine.text.load import abilities_of
 
 FILLER = "Core-029"  # Laboratory Assistant: no text
 

@@ -19,10 +19,10 @@
 
 from deckbuilder.engine.batch import run_batch
 from deckbuilder.engine.cards import CARD_TEXT
-from deckbuilder.engine.text.load import abilities_of, win_effect
 from deckbuilder.engine.game import Action, Event, Game, IllegalAction
 from deckbuilder.engine.policies import POLICIES, Policy, get_policy
 from deckbuilder.engine.stats import KEYWORDS_NOTE, TEXT_NOTE, GoldfishStats
+from deckbuilder.engine.text.load import abilities_of, win_effect
 
 CARD_TEXT.update(abilities=abilities_of, win=win_effect)
 

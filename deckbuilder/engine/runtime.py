@@ -12,8 +12,6 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     ACTION,
     COST,
-    DAY,
-    NIGHT,
     DISCARD_PILE,
     ICONS,
     IN_PLAY,

@@ -247,7 +247,8 @@ class ZonesMixin:
                 self._leave_play(a)
         if to != "hand" and self.deck.by_trigger["discarded"][self.deck.kind_of[inst]]:
             self._queue_trigger("discarded", inst)
-        if self.deck.any_trigger[CHARACTER_LEAVES] and self.deck.ctype[self.deck.kind_of[inst]] == CHARACTER:
+        cd = self.deck
+        if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             self._fire_all(CHARACTER_LEAVES, AbilityContext(target=inst))
 
     def _destroy_story_attachments(self, sid: int) -> None:

@@ -32,10 +32,11 @@ def _literal(text: str) -> str:
 
 
 def entry(card, cls: str) -> str:
+    full_title = card.title + (", " + card.descriptor if card.descriptor else "")
     lines = [
         "[[card]]",
         f"key = {json.dumps(card.card_id)}",
-        f"title = {json.dumps(card.title + (', ' + card.descriptor if card.descriptor else ''), ensure_ascii=False)}",
+        f"title = {json.dumps(full_title, ensure_ascii=False)}",
         f"text = {_literal(card.text or '')}",
         f'class = "{cls}"',
     ]
