@@ -235,9 +235,10 @@ def return_self_to_hand(where):
     return effect
 
 
-@EFFECT.register("discard_to_deck", n=param(INT, 1), filter=FILTER, to=("bottom", "shuffle"))
+@EFFECT.register("discard_to_deck", n=param(INT, 1), filter=FILTER, to=("bottom", "top", "shuffle"))
 def discard_to_deck(where, n, filter, to):
-    """Put n cards of the discard pile on the bottom of the deck (or shuffle them in)."""
+    """Put n cards of the discard pile on the bottom (or the top) of the deck, or shuffle
+    them in."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -249,6 +250,8 @@ def discard_to_deck(where, n, filter, to):
             game._discard.remove(i)
             if to == "shuffle":
                 game._deck.append(i)
+            elif to == "top":
+                game._top.append(i)
             else:
                 game._bottom.insert(0, i)
         if to == "shuffle":
