@@ -374,7 +374,8 @@ class StoryMixin:
         if self._attached:
             self._destroy_story_attachments(sid)
         if sid >= CONSPIRACY_BASE:
-            self._conspiracy = -1
+            if self._conspiracy == sid - CONSPIRACY_BASE:
+                self._conspiracy = -1
             if self._blanking == sid:
                 self._blanking = -1
             del self._stories[s], self._tokens[s], self._committed[s]
