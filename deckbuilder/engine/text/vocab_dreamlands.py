@@ -19,3 +19,22 @@ def shuffle_hand_into_deck(where):
         yield
 
     return effect
+
+
+@EFFECT.register("top_card_to_each_domain")
+def top_card_to_each_domain(where):
+    """Attach the top card of your deck to each of your domains as a resource."""
+
+    def effect(game, src, ctx):
+        for d in list(game._domain_indices):
+            i = game._take_top()
+            game._check_deck_out()
+            if i is None or i < 0:
+                return
+            game._add_resource(i, d)
+            if game.log is not None:
+                game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
+        return
+        yield
+
+    return effect
