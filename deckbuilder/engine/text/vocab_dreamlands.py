@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.text.registry import EFFECT
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.text.filters import KIND, atom, compile_filter
+from deckbuilder.engine.text.registry import EFFECT, FILTER, STRS, TRIGGER
 
 
 @EFFECT.register("shuffle_hand_into_deck")
@@ -34,6 +36,44 @@ def top_card_to_each_domain(where):
             game._add_resource(i, d)
             if game.log is not None:
                 game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
+        return
+        yield
+
+    return effect
+
+
+@TRIGGER.register("character_destroyed", subject=FILTER)
+def character_destroyed(where, subject):
+    """After any of your characters leaves play for the discard pile (subject: it)."""
+    pred = compile_filter(subject, where) if subject is not None else None
+
+    def test(game, src, ctx):
+        i = ctx.target
+        return i >= 0 and i in game._discard and (pred is None or pred(game, src, i))
+
+    return ab.CHARACTER_LEAVES, test
+
+
+@atom("keyword_any", KIND, STRS)
+def _keyword_any(value):
+    """Has at least one of these keywords (e.g. ["Day", "Night"])."""
+    names = (value,) if isinstance(value, str) else tuple(value)
+    return lambda cd, k: any(cd.cards[k].has_keyword(n) for n in names)
+
+
+@EFFECT.register("put_self_into_play")
+def put_self_into_play(where):
+    """The card itself enters play (from hand or the discard pile), if it may."""
+
+    def effect(game, src, ctx):
+        if src not in game._hand and src not in game._discard:
+            return
+        if not game.may_enter(game.deck.kind_of[src]):
+            return
+        game._take_from(src)
+        if game.log is not None:
+            game._event("put_into_play", f"{game.card(src).title} put into play")
+        game._enter(src)
         return
         yield
 
