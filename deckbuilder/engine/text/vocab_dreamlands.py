@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.text.filters import KIND, atom, compile_filter
-from deckbuilder.engine.text.registry import EFFECT, FILTER, STRS, TRIGGER
+from deckbuilder.engine.actions import EXHAUSTED, READY
+from deckbuilder.engine.cards import CHARACTER
+from deckbuilder.engine.effects import choose_card, choose_story
+from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, STRS, TRIGGER, param
 
 
 @EFFECT.register("shuffle_hand_into_deck")
@@ -76,5 +79,86 @@ def put_self_into_play(where):
         game._enter(src)
         return
         yield
+
+    return effect
+
+
+@EFFECT.register(
+    "commit_character",
+    filter=FILTER,
+    sources=param(("play", "hand"), "play"),
+    exhaust=param(BOOL, True),
+)
+def commit_character(where, filter, sources, exhaust):
+    """Commit a character the filter accepts to a story of your choice, outside the commit
+    step (from play, or put into play from hand first); with ``exhaust = false`` it stays
+    ready (its icons and skill count there)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if sources == "hand":
+            pool = [i for i in game._hand if game.deck.ctype[game.deck.kind_of[i]] == CHARACTER
+                    and game.may_enter(game.deck.kind_of[i]) and pred(game, src, i)]
+        else:
+            busy = {i for c in game._committed for i in c}
+            pool = [i for i in game._characters if i not in busy
+                    and game._status.get(i) in (READY, EXHAUSTED) and pred(game, src, i)]
+        i = yield from choose_card(game, "commit", "commit", pool, optional=True)
+        if i < 0:
+            return
+        s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+        if s < 0:
+            return
+        if sources == "hand":
+            game._take_from(i)
+            game._enter(i)
+            if i not in game._status:
+                return
+        status = game._status[i]
+        game._commit(i, s)
+        if not exhaust:
+            game._status[i] = status
+
+    return effect
+
+
+@EFFECT.register("heal_and_ready", filter=FILTER)
+def heal_and_ready(where, filter):
+    """Remove a wound from an exhausted, wounded character the filter accepts and ready it."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if game._status.get(i) == EXHAUSTED
+                and game._wounds.get(i, 0) > 0 and pred(game, src, i)]
+        i = yield from choose_card(game, "ready", "heal and ready", pool)
+        if i < 0:
+            return
+        game._wounds[i] -= 1
+        if not game._wounds[i]:
+            del game._wounds[i]
+        game._status[i] = READY
+
+    return effect
+
+
+@EFFECT.register("tokens_for_discard_cards", filter=FILTER)
+def tokens_for_discard_cards(where, filter):
+    """Remove X of your success tokens from one story to return X cards the filter accepts
+    from the discard pile to hand (X chosen card by card)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        slots = [s for s in range(len(game._tokens)) if game._tokens[s] > 0]
+        s = yield from choose_story(game, "untoken", "remove success tokens from", slots)
+        if s < 0:
+            return
+        while game._tokens[s] > 0:
+            pool = [i for i in game._discard if i != src and pred(game, src, i)]
+            i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
+            if i < 0:
+                return
+            game._tokens[s] -= 1
+            game._discard.remove(i)
+            game._hand.append(i)
 
     return effect
