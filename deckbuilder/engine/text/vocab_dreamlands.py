@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.text.filters import KIND, atom, compile_filter
-from deckbuilder.engine.actions import EXHAUSTED, READY
+from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, STRS, TRIGGER, param
@@ -160,5 +160,33 @@ def tokens_for_discard_cards(where, filter):
             game._tokens[s] -= 1
             game._discard.remove(i)
             game._hand.append(i)
+
+    return effect
+
+
+@EFFECT.register("resolve_story_effect")
+def resolve_story_effect(where):
+    """Resolve the effect of the story the source is committed to, as if won (Core stories;
+    a conspiracy's win effect is queued)."""
+
+    def effect(game, src, ctx):
+        from deckbuilder.engine.abilities import AbilityContext
+        from deckbuilder.engine.story import _core_story_offer
+
+        s = ctx.story if ctx is not None else -1
+        if not 0 <= s < len(game._stories):
+            return
+        sid = game._stories[s]
+        if sid >= CONSPIRACY_BASE:
+            inst = sid - CONSPIRACY_BASE
+            if game.deck.by_trigger[ab.WON][game.deck.kind_of[inst]]:
+                game._queue_trigger(ab.WON, inst, AbilityContext(story=s, story_id=sid))
+            return
+        offer = _core_story_offer(sid)
+        if offer is None:
+            return
+        if game.log is not None:
+            game._event("story_effect", offer[0].prompt)
+        yield from offer[1](game, -1, AbilityContext(story=s, story_id=sid))
 
     return effect
