@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.text.filters import KIND, atom, compile_filter
+from deckbuilder.engine.text.filters import KIND, STATE, atom, compile_filter
 from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story
-from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, STRS, TRIGGER, param
+from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, STRS, TRIGGER, TextError, param
 
 
 @EFFECT.register("shuffle_hand_into_deck")
@@ -190,3 +190,12 @@ def resolve_story_effect(where):
         yield from offer[1](game, -1, AbilityContext(story=s, story_id=sid))
 
     return effect
+
+
+@atom("any_of", STATE, ANY)
+def _any_of(value):
+    """Accepted by at least one of these filters (a list of filter tables: "X or Y")."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise TextError("any_of takes a list of filter tables")
+    preds = [compile_filter(v) for v in value]
+    return lambda game, src, i: any(p(game, src, i) for p in preds)
