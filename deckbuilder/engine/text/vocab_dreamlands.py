@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.text.filters import KIND, STATE, atom, compile_filter
-from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY
+from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story
 from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, STRS, TRIGGER, TextError, param
@@ -199,3 +199,50 @@ def _any_of(value):
         raise TextError("any_of takes a list of filter tables")
     preds = [compile_filter(v) for v in value]
     return lambda game, src, i: any(p(game, src, i) for p in preds)
+
+
+@EFFECT.register("keep_event")
+def keep_event(where):
+    """The event being played does not go to the discard pile: it waits (in hand, for its
+    own "discarded" ability with zone = "hand", e.g. attach_self) to stay in play as a
+    support ("Then, attach ... to a story. Counts as a support card")."""
+
+    def effect(game, src, ctx):
+        if src in game._resolving and src not in game._hand:
+            game._hand.append(src)
+            game._queue_trigger(ab.DISCARDED, src, ctx)
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("attach_self", to=param(("story", "character"), "story"), filter=FILTER)
+def attach_self(where, to, filter):
+    """The card (a kept event, see keep_event) enters play as a support attached to a story
+    of your choice, or to a character the filter accepts (else it is discarded)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if src not in game._hand:
+            return
+        if to == "story":
+            s = yield from choose_story(game, "attach", "attach to", range(len(game._stories)))
+            host = STORY_HOST + game._stories[s] if s >= 0 else -1
+        else:
+            pool = [i for i in game._characters if i != src and pred(game, src, i)]
+            host = yield from choose_card(game, "attach", "attach to", pool)
+        game._hand.remove(src)
+        if host < 0:
+            game._discard.append(src)
+            return
+        game._supports.append(src)
+        game._attached[src] = host
+        k = game.deck.kind_of[src]
+        if game.deck.statics[k]:
+            game._passives_changed(k)
+        game._statics_cache = None
+        if game.log is not None:
+            game._event("attach", f"{game.card(src).title} stays in play attached")
+
+    return effect
