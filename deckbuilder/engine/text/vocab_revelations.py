@@ -8,6 +8,7 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import OVER
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.filters import STATE, atom, compile_filter, compile_kind_filter
 from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, CONSTANT, EFFECT, FILTER, INT, param
@@ -272,3 +273,99 @@ def mass_revive_below_host_skill(game, src, ctx):
             game._enter(i)
     return
     yield
+
+
+@EFFECT.register("search_named_subtype", filter=FILTER, to=param(("hand", "play"), "hand"))
+def search_named_subtype(where, filter, to):
+    """Name a subtype (the one most cards of the deck the filter accepts share), then take
+    every such card of that subtype from the deck (to hand); then shuffle."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [i for i in game._deck + game._top + game._bottom if pred(game, src, i)]
+        counts = {}
+        for i in pool:
+            for s in cd.subtypes[cd.kind_of[i]]:
+                counts[s] = counts.get(s, 0) + 1
+        if counts:
+            name = max(sorted(counts), key=lambda s: counts[s])
+            _log(game, "search", f"names {name}")
+            for i in pool:
+                if name in cd.subtypes[cd.kind_of[i]]:
+                    game._remove_from_deck(i)
+                    if to == "play" and game.may_enter(cd.kind_of[i]):
+                        game._enter(i)
+                    else:
+                        game._hand.append(i)
+                    _log(game, "search", f"{game.card(i).title} taken")
+        game._shuffle_deck()
+        game._check_deck_out()
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("gain_icons_per_printed_icons", icon=param(("T", "C", "A", "I"), required=True))
+def gain_icons_per_printed_icons(where, icon):
+    """Choose a character: until the end of the phase the card itself gains this icon once
+    for each printed icon the chosen character has."""
+    col = "TCAI".index(icon)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [i for i in game._characters if i != src]
+        i = yield from choose_card(game, "copy_icons", "count the icons of", pool)
+        if i < 0 or src not in game._characters:
+            return
+        k = cd.kind_of[i]
+        n = cd.terror[k] + cd.combat[k] + cd.arcane[k] + cd.investigation[k]
+        if n:
+            gain = [0, 0, 0, 0]
+            gain[col] = n
+            game._temp.append((src, 0, tuple(gain)))
+            _log(game, "boost", f"{game.card(src).title} gains {n} {icon}")
+
+    return effect
+
+
+@hook("sacrifice_per_small_domain")
+def sacrifice_per_small_domain(game, src, ctx):
+    """Yeb, Blasphemy in the Night Sky (TTY-020): "Forced Response: After you play Yeb from
+    your hand, each player chooses and sacrifices 1 card from play for each domain he
+    controls with fewer than 3 resources." (the goldfish opponent has no cards)"""
+    n = sum(1 for d in game._domains if len(d) < 3)
+    for _ in range(n):
+        pool = game._characters + game._supports
+        i = yield from choose_card(game, "sacrifice", "sacrifice", pool, harm=True)
+        if i < 0:
+            return
+        _log(game, "sacrifice", f"{game.card(i).title} sacrificed")
+        game._leave_play(i)
+
+
+@EFFECT.register("boost_chosen_icon", target=param(("choose", "all"), "choose"), filter=FILTER)
+def boost_chosen_icon(where, target, filter):
+    """Choose an icon (asked one by one: T, C, A, else I), then a character (or every
+    character the filter accepts) gains it until the end of the phase."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        letter = "I"
+        for cand, name in (("T", "terror"), ("C", "combat"), ("A", "arcane")):
+            if (yield yes_no("icon", f"choose the {name} icon", "another icon")).x:
+                letter = cand
+                break
+        gain = tuple(1 if ch == letter else 0 for ch in "TCAI")
+        pool = [i for i in game._characters if game._status[i] != 2 and pred(game, src, i)]
+        if target == "all":
+            chosen = pool
+        else:
+            i = yield from choose_card(game, "boost", f"gains {letter}:", pool)
+            chosen = [i] if i >= 0 else []
+        for i in chosen:
+            game._temp.append((i, 0, gain))
+            _log(game, "boost", f"{game.card(i).title} gains {letter} until end of phase")
+
+    return effect
