@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.text.filters import KIND, STATE, atom, compile_filter
 from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story
-from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, STRS, TRIGGER, TextError, param
+from deckbuilder.engine.text.filters import KIND, STATE, atom, compile_filter
+from deckbuilder.engine.text.registry import (
+    ANY,
+    BOOL,
+    EFFECT,
+    FILTER,
+    STRS,
+    TRIGGER,
+    TextError,
+    param,
+)
 
 
 @EFFECT.register("shuffle_hand_into_deck")
@@ -62,25 +71,6 @@ def _keyword_any(value):
     """Has at least one of these keywords (e.g. ["Day", "Night"])."""
     names = (value,) if isinstance(value, str) else tuple(value)
     return lambda cd, k: any(cd.cards[k].has_keyword(n) for n in names)
-
-
-@EFFECT.register("put_self_into_play")
-def put_self_into_play(where):
-    """The card itself enters play (from hand or the discard pile), if it may."""
-
-    def effect(game, src, ctx):
-        if src not in game._hand and src not in game._discard:
-            return
-        if not game.may_enter(game.deck.kind_of[src]):
-            return
-        game._take_from(src)
-        if game.log is not None:
-            game._event("put_into_play", f"{game.card(src).title} put into play")
-        game._enter(src)
-        return
-        yield
-
-    return effect
 
 
 @EFFECT.register(
