@@ -461,14 +461,12 @@ def test_coverage_of_the_real_decks(full_pool):
     assert simulated / solo >= 0.8
 
 
-def test_formulaic_families_are_data_keyed_by_card_id(full_pool):
-    """Outside the Core Set, a card whose whole text is one formula gets that family's
-    abilities from the shipped data: here, a conspiracy that draws 5 when won."""
-    from deckbuilder.engine.card_abilities import abilities_of
-    from deckbuilder.engine.card_text import families
+def test_a_conspiracy_win_effect_is_data_from_its_set_file(full_pool):
+    """Outside the Core Set, a conspiracy's "if you win" is data in its set's file: here, a
+    conspiracy that draws 5 when won while you control a Miskatonic University character."""
+    from deckbuilder.engine.text.load import abilities_of, card_text_entry
 
-    assert families()["CoC-044"] == ["win_draw", "Miskatonic University", 5]
-    assert families()["WitD-008"][0] == "enters_draw"
+    assert card_text_entry("CoC-044").path.name == "coc.toml"
     scholars = full_pool.card("CoC-044")
     assert abilities_of("CoC-044") is not None
     deck = Deck("family")
