@@ -118,6 +118,8 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
     "insane_when",
 )
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
+COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
+COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -129,6 +131,8 @@ STATIC_KINDS = (
     INSANE_WHEN,
     DAY,
     NIGHT,
+    COMMITS_READY,
+    COMMITS_EXHAUSTED,
 )
 
 

@@ -548,7 +548,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                     status = self._status
                     for inst, s in policy.commit(self):
                         # An effect of an earlier commit may have changed the board.
-                        if self.phase != STORY or status.get(inst) != READY:
+                        if self.phase != STORY or not self.may_commit(inst):
                             continue
                         if s >= len(self._stories):
                             continue

@@ -387,7 +387,12 @@ class GreedyPolicy(Policy):
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
         status = game._status
-        may_commit = game.may_commit if "cannot_commit" in cd.static_kinds else None
+        kinds = cd.static_kinds
+        may_commit = (
+            game.may_commit
+            if "cannot_commit" in kinds or "commits_exhausted" in kinds
+            else None
+        )
         skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
         # The ready characters, sorted by skill and investigation in one pass; those of the
         # kinds whose stats may have changed are recounted (ready ones are never insane).

@@ -15,6 +15,8 @@ from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
     CANNOT_COMMIT,
+    COMMITS_EXHAUSTED,
+    COMMITS_READY,
     CHARACTER_COMMITTED,
     COMMITTED,
     STORY_RESOLVED,
@@ -92,22 +94,27 @@ class StoryMixin:
     def may_commit(self, inst: int) -> bool:
         """Ready, not yet committed, and no restriction forbids it (every goldfish turn is
         the player's own, so "cannot commit on your turn" always applies)."""
-        if self._status.get(inst) != READY:
-            return False
+        status = self._status.get(inst)
+        if status != READY:
+            if status != EXHAUSTED or COMMITS_EXHAUSTED not in self.deck.static_kinds:
+                return False
+            if not self.has_static(COMMITS_EXHAUSTED, inst):
+                return False
         for committed in self._committed:
             if inst in committed:
                 return False
         return not (self.deck.has_statics and self.has_static(CANNOT_COMMIT, inst))
 
     def _commit(self, inst: int, s: int) -> None:
-        self._status[inst] = EXHAUSTED
+        cd = self.deck
+        if COMMITS_READY not in cd.static_kinds or not self.has_static(COMMITS_READY, inst):
+            self._status[inst] = EXHAUSTED
         self._committed[s].append(inst)
         if self.log is not None:
             self._event(
                 "commit",
                 f"{self.card(inst).title} committed to {self._story_title(self._stories[s])}",
             )
-        cd = self.deck
         if cd.any_trigger[COMMITTED] and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
         if cd.any_trigger[CHARACTER_COMMITTED]:
