@@ -545,7 +545,6 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                     else:
                         self._end_resource()
                 elif ph == STORY:
-                    status = self._status
                     for inst, s in policy.commit(self):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or not self.may_commit(inst):

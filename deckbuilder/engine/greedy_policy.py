@@ -389,9 +389,7 @@ class GreedyPolicy(Policy):
         status = game._status
         kinds = cd.static_kinds
         may_commit = (
-            game.may_commit
-            if "cannot_commit" in kinds or "commits_exhausted" in kinds
-            else None
+            game.may_commit if "cannot_commit" in kinds or "commits_exhausted" in kinds else None
         )
         skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
         # The ready characters, sorted by skill and investigation in one pass; those of the

@@ -15,9 +15,9 @@ from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
     CANNOT_COMMIT,
+    CHARACTER_COMMITTED,
     COMMITS_EXHAUSTED,
     COMMITS_READY,
-    CHARACTER_COMMITTED,
     COMMITTED,
     STORY_RESOLVED,
     STORY_WON,

@@ -87,12 +87,22 @@ def commit_character(where, filter, sources, exhaust):
 
     def effect(game, src, ctx):
         if sources == "hand":
-            pool = [i for i in game._hand if game.deck.ctype[game.deck.kind_of[i]] == CHARACTER
-                    and game.may_enter(game.deck.kind_of[i]) and pred(game, src, i)]
+            pool = [
+                i
+                for i in game._hand
+                if game.deck.ctype[game.deck.kind_of[i]] == CHARACTER
+                and game.may_enter(game.deck.kind_of[i])
+                and pred(game, src, i)
+            ]
         else:
             busy = {i for c in game._committed for i in c}
-            pool = [i for i in game._characters if i not in busy
-                    and game._status.get(i) in (READY, EXHAUSTED) and pred(game, src, i)]
+            pool = [
+                i
+                for i in game._characters
+                if i not in busy
+                and game._status.get(i) in (READY, EXHAUSTED)
+                and pred(game, src, i)
+            ]
         i = yield from choose_card(game, "commit", "commit", pool, optional=True)
         if i < 0:
             return
@@ -118,8 +128,13 @@ def heal_and_ready(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status.get(i) == EXHAUSTED
-                and game._wounds.get(i, 0) > 0 and pred(game, src, i)]
+        pool = [
+            i
+            for i in game._characters
+            if game._status.get(i) == EXHAUSTED
+            and game._wounds.get(i, 0) > 0
+            and pred(game, src, i)
+        ]
         i = yield from choose_card(game, "ready", "heal and ready", pool)
         if i < 0:
             return

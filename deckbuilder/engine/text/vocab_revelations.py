@@ -78,7 +78,7 @@ def token_each_story(where, n, tokens_max):
         k = amount(game, src, ctx)
         if k <= 0:
             return
-        ids = [sid for sid, t in zip(game._stories, game._tokens) if t <= tokens_max]
+        ids = [sid for sid, t in zip(game._stories, game._tokens, strict=False) if t <= tokens_max]
         for sid in ids:
             if game.phase == OVER or sid not in game._stories:
                 continue
@@ -131,7 +131,10 @@ def _attached_with(value):
 
 
 @EFFECT.register(
-    "search_play_total_cost", top=param(INT, required=True), total=param(INT, required=True), filter=FILTER
+    "search_play_total_cost",
+    top=param(INT, required=True),
+    total=param(INT, required=True),
+    filter=FILTER,
 )
 def search_play_total_cost(where, top, total, filter):
     """Search the top cards of the deck: put into play any number of cards the filter accepts
@@ -144,8 +147,10 @@ def search_play_total_cost(where, top, total, filter):
         left = total
         while True:
             found = [
-                i for i in pool
-                if cd.cost[cd.kind_of[i]] <= left and pred(game, src, i)
+                i
+                for i in pool
+                if cd.cost[cd.kind_of[i]] <= left
+                and pred(game, src, i)
                 and game.may_enter(cd.kind_of[i])
             ]
             i = yield from choose_card(game, "search", "put into play", found, optional=True)
