@@ -286,7 +286,9 @@ class CompiledDeck:
         # Characters whose play only puts them into play: no passive or enters-play response
         # of their own, and nothing in the deck reacts to a character entering play.
         watched = {"enters_exhausted", "insane_when"} & self.static_kinds
-        reacting = watched or self.any_trigger["played_character"]
+        reacting = (
+            watched or self.any_trigger["played_character"] or self.any_trigger["character_enters"]
+        )
         self.plain_entry = [
             t == CHARACTER and not reacting and not sts and not enters
             for t, sts, enters in zip(
