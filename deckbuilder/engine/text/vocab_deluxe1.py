@@ -83,7 +83,7 @@ def _counters_at_most(value, where):
 @condition("overpaid", BOOL)
 def _overpaid(value, where):
     """The card or ability was overpaid (or not)."""
-    return lambda game, src, ctx: (ctx.overpaid > 0) == value
+    return lambda game, src, ctx: (ctx is not None and ctx.overpaid > 0) == value
 
 
 # ------------------------------------------------------------------ costs
@@ -281,3 +281,33 @@ def lose_game(where):
         yield
 
     return effect
+
+
+# ------------------------------------------------------------------ stories
+@EFFECT.register("resolve_other_stories")
+def resolve_other_stories(where):
+    """Resolve the win effects of the other (non-conspiracy) stories in play, in slot order;
+    each may be declined, as when it is won."""
+    return _resolve_other_stories
+
+
+def _resolve_other_stories(game, src, ctx):
+    from deckbuilder.engine.abilities import AbilityContext
+    from deckbuilder.engine.story import CONSPIRACY_BASE, _core_story_offer
+
+    own = ctx.story_id if ctx is not None else -1
+    for sid in list(game._stories):
+        if sid == own or sid >= CONSPIRACY_BASE or sid not in game._stories:
+            continue
+        offer = _core_story_offer(sid)
+        if offer is None:
+            continue
+        choice, fx = offer
+        if game._policy is not None:
+            answer = game._policy.decide(game, choice)
+        else:
+            answer = yield choice
+        if answer.x:
+            _log(game, "story_effect", choice.prompt)
+            s = game._stories.index(sid)
+            yield from fx(game, src, AbilityContext(story=s, story_id=sid))
