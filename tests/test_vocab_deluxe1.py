@@ -60,3 +60,21 @@ def test_secrets_of_arkham_resolves_the_other_stories(full_pool):
     assert game._tokens[0] == 1  # The Other Path
     assert "Core-022" in ids(game, game._characters)  # Opening Night
     assert len(game._domains) == 4  # Ancient Apocrypha
+
+
+
+def test_albino_goat_spawn_is_wounded_when_a_day_character_enters(full_pool):
+    """The Day Dreamer (a Day character) is put into play by Rampaging Dark Young."""
+    from tests.test_card_scenarios import step
+
+    game = build(
+        full_pool,
+        {"card": "SoA-022", "hand": ["TOotST-050", "TH-017"],
+         "characters": ["SoA-021", "SoA-022", "Core-029"],
+         "domains": [["TOotST-029", "TOotST-029"], [], []]},
+    )
+    for text in ("play TOotST-050", "choose sacrifice Rampaging", "yes", "choose Day"):
+        step(game, text)
+    assert "TH-017" in ids(game, game._characters)
+    goat = next(i for i in game._characters if game.card(i).card_id == "SoA-022")
+    assert game._wounds.get(goat, 0) == 1
