@@ -145,10 +145,12 @@ def _icon(value):
     return lambda cd, k: all(getattr(cd, c)[k] > 0 for c in columns)
 
 
-@atom("keyword", KIND, STR)
+@atom("keyword", KIND, STRS)
 def _keyword(value):
-    """Has this keyword (Heroic, Villainous, Willpower, Loyal, Fast, Transient...)."""
-    return lambda cd, k: cd.cards[k].has_keyword(value)
+    """Has this keyword (Heroic, Villainous, Willpower, Loyal, Fast, Day, Night...), or one of
+    these keywords."""
+    names = _strs(value)
+    return lambda cd, k: any(cd.cards[k].has_keyword(n) for n in names)
 
 
 @atom("unique", KIND, BOOL)

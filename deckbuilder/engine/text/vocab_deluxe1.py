@@ -8,7 +8,7 @@ from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, DECK_OUT, EXHAUSTED, INSANE, Action
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_domain
-from deckbuilder.engine.text.filters import atom, KIND, compile_filter
+from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     AMOUNT,
     BOOL,
@@ -17,7 +17,6 @@ from deckbuilder.engine.text.registry import (
     FILTER,
     ICONS,
     INT,
-    STRS,
     param,
 )
 from deckbuilder.engine.text.templates_characters import icon_tuple
@@ -46,13 +45,6 @@ def _characters_left_play_this_phase(game) -> int:
 
 
 # ------------------------------------------------------------------ filters
-@atom("any_keyword", KIND, STRS)
-def _any_keyword(value):
-    """Has at least one of these keywords (e.g. ["Day", "Night"])."""
-    names = [value] if isinstance(value, str) else list(value)
-    return lambda cd, k: any(cd.cards[k].has_keyword(n) for n in names)
-
-
 # ------------------------------------------------------------------ conditions
 @condition("self_ready", BOOL)
 def _self_ready(value, where):

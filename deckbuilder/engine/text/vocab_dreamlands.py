@@ -6,13 +6,12 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story
-from deckbuilder.engine.text.filters import KIND, STATE, atom, compile_filter
+from deckbuilder.engine.text.filters import STATE, atom, compile_filter
 from deckbuilder.engine.text.registry import (
     ANY,
     BOOL,
     EFFECT,
     FILTER,
-    STRS,
     TRIGGER,
     TextError,
     param,
@@ -64,13 +63,6 @@ def character_destroyed(where, subject):
         return i >= 0 and i in game._discard and (pred is None or pred(game, src, i))
 
     return ab.CHARACTER_LEAVES, test
-
-
-@atom("keyword_any", KIND, STRS)
-def _keyword_any(value):
-    """Has at least one of these keywords (e.g. ["Day", "Night"])."""
-    names = (value,) if isinstance(value, str) else tuple(value)
-    return lambda cd, k: any(cd.cards[k].has_keyword(n) for n in names)
 
 
 @EFFECT.register(
