@@ -73,3 +73,17 @@ def test_cost_set_makes_cheap_characters_cost_3(full_pool, cost, paid):
     game = build(full_pool, {"card": "TTY-011", "characters": ["TTY-011"], "hand": [card]})
     k = game.deck.kind_of[game._hand[0]]
     assert game.cost_of(k) == paid
+
+
+def test_attach_top_card_and_icon_of_top_card(full_pool):
+    # Faubourg Marigny (TTY-039) and French Quarter (TTY-026).
+    game = build(full_pool, {"card": "TTY-039", "characters": ["Core-029"], "discard": ["AE-210", "TTY-013"]})
+    witch, rend = game._discard.pop(0), game._discard.pop(0)
+    game._top.append(witch)
+    _run(game, [{"do": "attach_top_card"}])
+    step(game, "choose attach")
+    assert witch in game._supports and game._attached[witch] == game._characters[0]
+    game._top.append(rend)  # Rend: T and C printed
+    _run(game, [{"do": "boost_icon_of_top_card"}])
+    step(game, "no")  # not terror: combat (the last printed icon)
+    assert game.icons_of(game._characters[0]) == [0, 1, 0, 1]
