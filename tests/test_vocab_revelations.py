@@ -87,3 +87,13 @@ def test_attach_top_card_and_icon_of_top_card(full_pool):
     _run(game, [{"do": "boost_icon_of_top_card"}])
     step(game, "no")  # not terror: combat (the last printed icon)
     assert game.icons_of(game._characters[0]) == [0, 1, 0, 1]
+
+
+def test_trade_for_top_card(full_pool):
+    # Garden District (TTY-049): a Lodge character on top (cost 1) for one Lodge in play.
+    game = build(full_pool, {"card": "TTY-049", "characters": ["TTB-013"], "discard": ["TTB-015"]})
+    boy = game._discard.pop()
+    game._top.append(boy)
+    _run(game, [{"do": "trade_for_top_card", "filter": {"type": "character", "subtype": "Lodge"}, "pay_with": {"subtype": "Lodge"}}])
+    step(game, "yes")
+    assert _ids(game, game._characters) == ["TTB-015"] and _ids(game, game._hand) == ["TTB-013"]

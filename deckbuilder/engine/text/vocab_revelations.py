@@ -513,3 +513,38 @@ def put_into_play_paying_domain_characters(game, src, ctx):
             game._detach_resource(i, d)
             _log(game, "put_into_play", f"{game.card(i).title} put into play from a domain")
             game._enter(i)
+
+
+@EFFECT.register("trade_for_top_card", filter=FILTER, pay_with=FILTER)
+def trade_for_top_card(where, filter, pay_with):
+    """If the top card of your deck is one the filter accepts, you may return X of your
+    characters the ``pay_with`` filter accepts to hand (X: its printed cost) to put it into
+    play."""
+    pred = compile_filter(filter, where)
+    pay_pred = compile_filter(pay_with, where)
+
+    def effect(game, src, ctx):
+        top = game._peek(1)
+        if not top or not pred(game, src, top[0]):
+            return
+        i = top[0]
+        cd = game.deck
+        k = cd.kind_of[i]
+        x = cd.cost[k]
+        pool = [c for c in game._characters if pay_pred(game, src, c)]
+        if len(pool) < x or not game.may_enter(k):
+            return
+        if not (yield yes_no("trade", f"return {x} to put {game.card(i).title} into play")).x:
+            return
+        for _ in range(x):
+            pool = [c for c in game._characters if pay_pred(game, src, c)]
+            c = yield from choose_card(game, "return", "return to hand", pool, harm=True)
+            if c < 0:
+                return
+            game._leave_play(c, to="hand")
+        game._remove_from_deck(i)
+        _log(game, "put_into_play", f"{game.card(i).title} put into play from the deck")
+        game._enter(i)
+        game._check_deck_out()
+
+    return effect
