@@ -548,3 +548,24 @@ def trade_for_top_card(where, filter, pay_with):
         game._check_deck_out()
 
     return effect
+
+
+@EFFECT.register("cost_change_by_drained_domain", filter=FILTER, minimum=param(INT, 0))
+def cost_change_by_drained_domain(where, filter, minimum):
+    """This phase, the next card the (printed-facts) filter accepts costs X less, X the
+    number of resources on one of your drained domains (the largest)."""
+    pred = compile_kind_filter(filter, where)
+
+    def who(game, kind):
+        return pred(game, -1, kind)
+
+    def effect(game, src, ctx):
+        x = max((len(game._domains[d]) for d in game._domain_indices if game._drained[d]), default=0)
+        if x > 0:
+            game._cost_sources.append((who, -x, minimum, True))
+            game._cost_cache = {}
+            _log(game, "cost", f"the next card costs {x} less")
+        return
+        yield
+
+    return effect
