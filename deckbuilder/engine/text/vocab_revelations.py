@@ -7,9 +7,9 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import OVER
 from deckbuilder.engine.cards import CHARACTER
-from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.effects import choose_card, choose_domain
 from deckbuilder.engine.runtime import yes_no
-from deckbuilder.engine.text.filters import STATE, atom, compile_filter, compile_kind_filter
+from deckbuilder.engine.text.filters import STATE, atom, compile_filter, compile_kind_filter, faction_index
 from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, CONSTANT, EFFECT, FILTER, INT, param
 from deckbuilder.engine.text.values import compile_amount, condition
@@ -372,5 +372,205 @@ def boost_chosen_icon(where, target, filter):
         for i in chosen:
             game._temp.append((i, 0, gain))
             _log(game, "boost", f"{game.card(i).title} gains {letter} until end of phase")
+
+    return effect
+
+
+@EFFECT.register("swap_resource_with_top")
+def swap_resource_with_top(where):
+    """Choose one of your resources: it goes on top of your deck and the top card of the deck
+    takes its place on that domain."""
+
+    def effect(game, src, ctx):
+        pool = [i for d in game._domains for i in d]
+        i = yield from choose_card(game, "resource", "exchange resource", pool)
+        top = game._take_top() if i >= 0 else -1
+        if top < 0:
+            return
+        d = next(d for d, dom in enumerate(game._domains) if i in dom)
+        game._detach_resource(i, d)
+        game._top.append(i)
+        game._add_resource(top, d)
+        _log(game, "resource", f"{game.card(i).title} exchanged with {game.card(top).title}")
+
+    return effect
+
+
+@EFFECT.register("resource_self_return_other")
+def resource_self_return_other(where):
+    """The card itself becomes a resource on one of your domains that has another resource;
+    one other resource of that domain goes on top of your deck."""
+
+    def effect(game, src, ctx):
+        doms = [d for d in game._domain_indices if game._domains[d]]
+        d = yield from choose_domain(game, "resource", "attach to", doms)
+        if d < 0:
+            return
+        others = list(game._domains[d])
+        i = yield from choose_card(game, "resource", "put on top of the deck", others)
+        if src in game._status or src in game._supports:
+            game._leave_play(src, to="hand")
+        if src in game._hand:
+            game._hand.remove(src)
+        game._add_resource(src, d)
+        if i >= 0:
+            game._detach_resource(i, d)
+            game._top.append(i)
+        _log(game, "resource", f"{game.card(src).title} becomes a resource")
+
+    return effect
+
+
+@EFFECT.register("boost_per_wound", icons=param(("T", "C", "A", "I"), required=True))
+def boost_per_wound(where, icons):
+    """Until the end of the phase the card itself gains this icon once per wound on it (a
+    constant "gains an icon for each wound" read while it is committed)."""
+    col = "TCAI".index(icons)
+
+    def effect(game, src, ctx):
+        n = game._wounds.get(src, 0)
+        if n and src in game._characters:
+            gain = [0, 0, 0, 0]
+            gain[col] = n
+            game._temp.append((src, 0, tuple(gain)))
+            _log(game, "boost", f"{game.card(src).title} gains {n} {icons}")
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("boost_icon_of_top_card", filter=FILTER)
+def boost_icon_of_top_card(where, filter):
+    """Reveal the top card of your deck: choose one of its printed struggle icons; your
+    characters the filter accepts gain it until the end of the phase."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        top = game._peek(1)
+        if not top:
+            return
+        cd = game.deck
+        k = cd.kind_of[top[0]]
+        have = [
+            (j, name)
+            for j, (name, n) in enumerate(
+                zip(("terror", "combat", "arcane", "investigation"),
+                    (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]))
+            )
+            if n
+        ]
+        if not have:
+            return
+        col = have[-1][0]
+        for j, name in have[:-1]:
+            if (yield yes_no("icon", f"choose the {name} icon", "another icon")).x:
+                col = j
+                break
+        gain = tuple(1 if j == col else 0 for j in range(4))
+        for i in game._characters:
+            if game._status[i] != 2 and pred(game, src, i):
+                game._temp.append((i, 0, gain))
+        _log(game, "boost", f"your characters gain {'TCAI'[col]} until end of phase")
+
+    return effect
+
+
+@EFFECT.register("attach_top_card")
+def attach_top_card(where):
+    """If the top card of your deck is an attachment with a legal host, you may put it into
+    play attached to a character of your choice."""
+
+    def effect(game, src, ctx):
+        top = game._peek(1)
+        if not top:
+            return
+        i = top[0]
+        k = game.deck.kind_of[i]
+        if game.deck.attach[k] is None or not game.may_enter(k):
+            return
+        hosts = [h for h in game.attach_hosts(k) if h in game._characters]
+        h = yield from choose_card(game, "attach", f"attach {game.card(i).title} to", hosts, optional=True)
+        if h < 0:
+            return
+        game._remove_from_deck(i)
+        _log(game, "put_into_play", f"{game.card(i).title} put into play attached")
+        game._enter(i, host=h)
+        game._check_deck_out()
+
+    return effect
+
+
+@hook("put_into_play_paying_domain_characters")
+def put_into_play_paying_domain_characters(game, src, ctx):
+    """Shub-Niggurath, The Dark Mother (TTY-023): "Response: After you play Shub-Niggurath,
+    put into play all [Shub-Niggurath] characters attached to the domain you used to pay for
+    it." (the domain is chosen among your drained ones)"""
+    cd = game.deck
+    doms = [d for d in game._domain_indices if game._drained[d]]
+    d = yield from choose_domain(game, "resource", "the domain that paid", doms)
+    if d < 0:
+        return
+    shub = faction_index("Shub-Niggurath")
+    for i in list(game._domains[d]):
+        k = cd.kind_of[i]
+        if cd.ctype[k] == CHARACTER and cd.faction[k] == shub and game.may_enter(k):
+            game._detach_resource(i, d)
+            _log(game, "put_into_play", f"{game.card(i).title} put into play from a domain")
+            game._enter(i)
+
+
+@EFFECT.register("trade_for_top_card", filter=FILTER, pay_with=FILTER)
+def trade_for_top_card(where, filter, pay_with):
+    """If the top card of your deck is one the filter accepts, you may return X of your
+    characters the ``pay_with`` filter accepts to hand (X: its printed cost) to put it into
+    play."""
+    pred = compile_filter(filter, where)
+    pay_pred = compile_filter(pay_with, where)
+
+    def effect(game, src, ctx):
+        top = game._peek(1)
+        if not top or not pred(game, src, top[0]):
+            return
+        i = top[0]
+        cd = game.deck
+        k = cd.kind_of[i]
+        x = cd.cost[k]
+        pool = [c for c in game._characters if pay_pred(game, src, c)]
+        if len(pool) < x or not game.may_enter(k):
+            return
+        if not (yield yes_no("trade", f"return {x} to put {game.card(i).title} into play")).x:
+            return
+        for _ in range(x):
+            pool = [c for c in game._characters if pay_pred(game, src, c)]
+            c = yield from choose_card(game, "return", "return to hand", pool, harm=True)
+            if c < 0:
+                return
+            game._leave_play(c, to="hand")
+        game._remove_from_deck(i)
+        _log(game, "put_into_play", f"{game.card(i).title} put into play from the deck")
+        game._enter(i)
+        game._check_deck_out()
+
+    return effect
+
+
+@EFFECT.register("cost_change_by_drained_domain", filter=FILTER, minimum=param(INT, 0))
+def cost_change_by_drained_domain(where, filter, minimum):
+    """This phase, the next card the (printed-facts) filter accepts costs X less, X the
+    number of resources on one of your drained domains (the largest)."""
+    pred = compile_kind_filter(filter, where)
+
+    def who(game, kind):
+        return pred(game, -1, kind)
+
+    def effect(game, src, ctx):
+        x = max((len(game._domains[d]) for d in game._domain_indices if game._drained[d]), default=0)
+        if x > 0:
+            game._cost_sources.append((who, -x, minimum, True))
+            game._cost_cache = {}
+            _log(game, "cost", f"the next card costs {x} less")
+        return
+        yield
 
     return effect
