@@ -94,6 +94,8 @@ def compile_entry(entry: dict, path: Path) -> CardText:
                 win = item[1:]
             else:
                 abilities.append(item)
+    if sum(1 for a in abilities if getattr(a, "trigger", "") == "event") > 1:
+        raise TextError(f"{where}: an event card has one play ability")
     simulated = bool(records) or bool(entry.get("by_rules"))
     return CardText(
         key,
