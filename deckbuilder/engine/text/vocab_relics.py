@@ -168,33 +168,6 @@ def _detach_resource(game, inst, d):
         game._unplayable_resources.remove(inst)
 
 
-@EFFECT.register("swap_resource_with_self")
-def swap_resource_with_self(where):
-    """A chosen resource goes to hand and this card (played from hand) takes its place."""
-
-    def effect(game, src, ctx):
-        options = [(d, i) for d in range(len(game._domains)) for i in game._domains[d]]
-        if not options:
-            return
-        acts = tuple(
-            Action(CHOOSE, x=n, label=f"take {game.card(i).title}")
-            for n, (d, i) in enumerate(options)
-        )
-        a = yield ab.Choice("resource", "take a resource into hand", acts, False)
-        d, i = options[a.x]
-        _detach_resource(game, i, d)
-        game._hand.append(i)
-        if src in game._discard:
-            game._discard.remove(src)
-        elif src in game._hand:
-            game._hand.remove(src)
-        else:
-            return
-        game._add_resource(src, d)
-
-    return effect
-
-
 @EFFECT.register("search_copies_into_play", filter=FILTER)
 def search_copies_into_play(where, filter):
     """Choose a character of yours the filter accepts; every card of the deck with its
