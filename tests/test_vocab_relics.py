@@ -1,0 +1,63 @@
+"""The story-win templates of vocab_relics (their stories, from The Shifting Sands, never
+sit in the Core story slots a scenario can arrange): each effect driven directly."""
+
+from __future__ import annotations
+
+import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
+from deckbuilder.engine.abilities import AbilityContext
+from deckbuilder.engine.text.effect_list import compile_effects
+from test_card_scenarios import build
+
+
+def _run(game, spec, story=-1):
+    gen = compile_effects(spec, "test")(game, -1, AbilityContext(story=story))
+    try:
+        choice = next(gen)
+        while True:
+            choice = gen.send(choice.options[0])
+    except StopIteration:
+        pass
+
+
+def _ids(game, zone):
+    return sorted(game.card(i).card_id for i in zone)
+
+
+def test_committed_here_sacrifices_the_characters_of_that_story(full_pool):
+    game = build(full_pool, {"card": "Core-029", "characters": ["Core-029", "Core-008"]})
+    a, b = game._characters
+    game._committed[0].append(a)
+    _run(game, {"do": "committed_here", "action": "sacrifice"}, story=0)
+    assert game._characters == [b] and a in game._discard
+
+
+def test_committed_here_returns_the_characters_to_hand(full_pool):
+    game = build(full_pool, {"card": "Core-029", "characters": ["Core-029"]})
+    a = game._characters[0]
+    game._committed[1].append(a)
+    _run(game, {"do": "committed_here", "action": "to_hand"}, story=1)
+    assert game._characters == [] and game._hand == [a]
+
+
+def test_redraw_hand_draws_as_many_plus_extra(full_pool):
+    game = build(full_pool, {"card": "Core-029", "hand": ["Core-008", "Core-008"]})
+    size = game.deck_size
+    _run(game, {"do": "redraw_hand", "extra": 1})
+    assert len(game._hand) == 3 and game.deck_size == size - 1
+
+
+def test_swap_domain_resources(full_pool):
+    game = build(
+        full_pool, {"card": "Core-029", "domains": [["Core-008", "Core-008"], [], []]}
+    )
+    size = game.deck_size
+    _run(game, {"do": "swap_domain_resources"})
+    assert _ids(game, game._hand) == ["Core-008", "Core-008"]
+    assert len(game._domains[0]) == 2 and game.deck_size == size - 2
+    assert game._dom_value[0] == 2
+
+
+def test_search_copies_into_play(full_pool):
+    game = build(full_pool, {"card": "Core-008", "characters": ["Core-008"]})
+    _run(game, {"do": "search_copies_into_play", "filter": {"type": "character", "unique": False}})
+    assert _ids(game, game._characters).count("Core-008") >= 3
