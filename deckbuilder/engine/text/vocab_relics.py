@@ -5,10 +5,10 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
 from deckbuilder.engine.cards import CHARACTER
-from deckbuilder.engine.effects import choose_card, choose_domain
+from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import AMOUNT, EFFECT, FILTER, INT, TRIGGER, param
-from deckbuilder.engine.text.values import compile_amount
+from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, TRIGGER, param
+from deckbuilder.engine.text.values import compile_amount, condition
 
 
 def _log(game, kind, text):
@@ -189,3 +189,159 @@ def search_copies_into_play(where, filter):
         game._shuffle_deck()
 
     return effect
+
+
+# ----------------------------------------------------------------- conditions
+@condition("struggle_icons_at_least", INT)
+def struggle_icons_at_least(value, where):
+    """The struggle just won (ctx.x at ctx.story) was won by at least this many icons (the
+    icons of your characters committed there; the goldfish opponent has none)."""
+    n = int(value)
+
+    def check(game, src, ctx):
+        s, k = ctx.story, ctx.x
+        if s < 0 or s >= len(game._committed) or not 0 <= k < 4:
+            return False
+        return sum(game.icons_of(i)[k] for i in game._committed[s]) >= n
+
+    return check
+
+
+# ----------------------------------------------------------------- more effects
+@EFFECT.register("top_of_discard_to_hand", filter=FILTER)
+def top_of_discard_to_hand(where, filter):
+    """The topmost card of the discard pile the filter accepts goes to hand."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        for i in reversed(game._discard):
+            if i != src and pred(game, src, i):
+                game._discard.remove(i)
+                game._hand.append(i)
+                _log(game, "to_hand", f"{game.card(i).title} returned to hand")
+                return
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("move_token")
+def move_token(where):
+    """Move one of your success tokens from a story to another story."""
+
+    def effect(game, src, ctx):
+        froms = [s for s in range(len(game._tokens)) if game._tokens[s] > 0]
+        a = yield from choose_story(game, "move_from", "move a token from", froms)
+        if a < 0:
+            return
+        tos = [s for s in range(len(game._tokens)) if s != a]
+        b = yield from choose_story(game, "token", "move the token to", tos)
+        if b < 0:
+            return
+        game._tokens[a] -= 1
+        _log(game, "token", f"success token moved to {game._story_title(game._stories[b])}")
+        yield from game._add_token(b, 1)
+
+    return effect
+
+
+@EFFECT.register("enter_committed", exhausted=param(BOOL, True))
+def enter_committed(where, exhausted):
+    """This character (from hand) is put into play committed to a story that already has
+    one of your characters committed."""
+
+    def effect(game, src, ctx):
+        slots = [s for s in range(len(game._committed)) if game._committed[s]]
+        if src not in game._hand or not slots:
+            return
+        s = yield from choose_story(game, "commit", "put into play committed to", slots)
+        if s < 0:
+            return
+        game._hand.remove(src)
+        game._place_in_play(src, exhausted=exhausted)
+        game._committed[s].append(src)
+        _log(game, "put", f"{game.card(src).title} put into play committed")
+
+    return effect
+
+
+@EFFECT.register("become_domain", attach_top=param(BOOL, True))
+def become_domain(where, attach_top):
+    """This card (now in the discard pile) becomes a new domain; with ``attach_top`` the top
+    card of the deck is attached to it as a resource."""
+
+    def effect(game, src, ctx):
+        if src not in game._discard:
+            return
+        game._discard.remove(src)
+        game._domain_cards.append(src)
+        d = game._add_domain()
+        if attach_top:
+            t = game._take_top()
+            if t >= 0:
+                game._add_resource(t, d)
+        _log(game, "domain", f"{game.card(src).title} becomes a domain")
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("top_to_bottom", n=param(AMOUNT, required=True))
+def top_to_bottom(where, n):
+    """Look at the top n cards: put any of them on the bottom, the rest back on top."""
+    amount = compile_amount(n, where)
+
+    def effect(game, src, ctx):
+        cards = game._peek(amount(game, src, ctx))
+        while cards:
+            i = yield from choose_card(game, "to_bottom", "put on the bottom", cards, optional=True)
+            if i < 0:
+                return
+            cards.remove(i)
+            game._remove_from_deck(i)
+            game._bottom.insert(0, i)
+
+    return effect
+
+
+@EFFECT.register("shuffle_into_deck", filter=FILTER)
+def shuffle_into_deck(where, filter):
+    """Every card of yours in play the filter accepts is shuffled into the deck."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        for i in [i for i in game._characters + game._supports if pred(game, src, i)]:
+            game._leave_play(i)
+            if i in game._discard:
+                game._discard.remove(i)
+                if i in game._discarded_this_phase:
+                    game._discarded_this_phase.remove(i)
+                game._deck.append(i)
+        game._shuffle_deck()
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("unwin_story")
+def unwin_story(where):
+    """Shuffle one of your other won stories back into the story deck (the template form of
+    the Dreamwalkers hook)."""
+    from deckbuilder.engine.text.hooks import dreamwalkers
+
+    def effect(game, src, ctx):
+        yield from dreamwalkers(game, src, ctx)
+
+    return effect
+
+
+@TRIGGER.register("any_struggle_won", here=param(BOOL, False))
+def any_struggle_won(where, here):
+    """After you win an icon struggle of any kind (``here``: at the story this card is
+    committed to)."""
+    if here:
+        return ab.STRUGGLE_WON, lambda g, s, c: 0 <= c.story < len(g._committed) and s in g._committed[c.story]
+    return ab.STRUGGLE_WON, None
