@@ -61,3 +61,24 @@ def test_search_copies_into_play(full_pool):
     game = build(full_pool, {"card": "Core-008", "characters": ["Core-008"]})
     _run(game, {"do": "search_copies_into_play", "filter": {"type": "character", "unique": False}})
     assert _ids(game, game._characters).count("Core-008") >= 3
+
+
+def test_top_to_bottom_moves_chosen_cards(full_pool):
+    game = build(full_pool, {"card": "Core-029"})
+    top = game._peek(3)
+    _run(game, {"do": "top_to_bottom", "n": 3})
+    assert game._bottom and set(game._bottom) <= set(top)
+
+
+def test_shuffle_into_deck(full_pool):
+    game = build(full_pool, {"card": "Core-029", "characters": ["Core-008"]})
+    size = game.deck_size
+    _run(game, {"do": "shuffle_into_deck", "filter": {"type": "character"}})
+    assert game._characters == [] and game.deck_size == size + 1 and not game._discard
+
+
+def test_unwin_story(full_pool):
+    game = build(full_pool, {"card": "Core-029"})
+    game._won.append(5)
+    _run(game, {"do": "unwin_story"})
+    assert game._won == [] and 5 in game._story_deck
