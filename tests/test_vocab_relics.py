@@ -82,3 +82,19 @@ def test_unwin_story(full_pool):
     game._won.append(5)
     _run(game, {"do": "unwin_story"})
     assert game._won == [] and 5 in game._story_deck
+
+
+def test_redistribute_tokens(full_pool):
+    game = build(full_pool, {"card": "Core-029", "tokens": [3, 3, 0]})
+    _run(game, {"do": "redistribute_tokens"})
+    assert sum(game._tokens) == 6 and max(game._tokens) <= 4
+
+
+def test_exchange_hand_resources(full_pool):
+    game = build(
+        full_pool,
+        {"card": "Core-029", "hand": ["Core-008"], "domains": [["Core-029"], [], []]},
+    )
+    _run(game, {"do": "exchange_hand_resources"})
+    assert _ids(game, game._hand) == ["Core-029"]
+    assert _ids(game, game._domains[0]) == ["Core-008"]

@@ -345,3 +345,52 @@ def any_struggle_won(where, here):
     if here:
         return ab.STRUGGLE_WON, lambda g, s, c: 0 <= c.story < len(g._committed) and s in g._committed[c.story]
     return ab.STRUGGLE_WON, None
+
+
+@EFFECT.register("redistribute_tokens", max_per_story=param(INT, 4))
+def redistribute_tokens(where, max_per_story):
+    """Take all your success tokens off the stories and put them back one by one on the
+    stories of your choice, at most ``max_per_story`` on each."""
+
+    def effect(game, src, ctx):
+        total = sum(game._tokens)
+        for s in range(len(game._tokens)):
+            game._tokens[s] = 0
+        for _ in range(total):
+            slots = [s for s in range(len(game._tokens)) if game._tokens[s] < max_per_story]
+            s = yield from choose_story(game, "token", "success token on", slots)
+            if s < 0:
+                break
+            game._tokens[s] += 1
+
+    return effect
+
+
+@EFFECT.register("exchange_hand_resources")
+def exchange_hand_resources(where):
+    """Choose a domain; exchange any number of cards from hand with resources attached to
+    it, one for one."""
+
+    def effect(game, src, ctx):
+        doms = [d for d in range(len(game._domains)) if game._domains[d]]
+        d = yield from choose_domain(game, "domain", "exchange with", doms)
+        if d < 0:
+            return
+        taken = []
+        while game._hand:
+            pool = [i for i in game._domains[d] if i not in taken]
+            if not pool:
+                return
+            r = yield from choose_card(game, "to_hand", "take into hand", pool, optional=True)
+            if r < 0:
+                return
+            h = yield from choose_card(game, "resource", "attach instead", list(game._hand))
+            if h < 0:
+                return
+            _detach_resource(game, r, d)
+            game._hand.remove(h)
+            game._add_resource(h, d)
+            game._hand.append(r)
+            taken.append(h)
+
+    return effect
