@@ -98,3 +98,17 @@ def test_exchange_hand_resources(full_pool):
     _run(game, {"do": "exchange_hand_resources"})
     assert _ids(game, game._hand) == ["Core-029"]
     assert _ids(game, game._domains[0]) == ["Core-008"]
+
+
+def test_rearrange_stories_keeps_tokens(full_pool):
+    game = build(full_pool, {"card": "Core-029", "tokens": [2, 0, 0]})
+    before = list(game._stories)
+    gen = compile_effects({"do": "rearrange_stories", "swaps": 1}, "t")(
+        game, -1, AbilityContext()
+    )
+    choice = next(gen)
+    try:
+        gen.send(choice.options[1])  # swap slots 1 and 2
+    except StopIteration:
+        pass
+    assert game._stories == [before[1], before[0], before[2]] and game._tokens[0] == 2

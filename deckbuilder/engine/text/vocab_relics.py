@@ -394,3 +394,29 @@ def exchange_hand_resources(where):
             taken.append(h)
 
     return effect
+
+
+@EFFECT.register("rearrange_stories", swaps=param(INT, 3))
+def rearrange_stories(where, swaps):
+    """Swap revealed stories between slots (up to ``swaps`` times); success tokens and
+    committed characters stay in their slots."""
+
+    def effect(game, src, ctx):
+        for _ in range(swaps):
+            n = len(game._stories)
+            pairs = [(a, b) for a in range(n) for b in range(a + 1, n)]
+            if not pairs:
+                return
+            title = lambda s: game._story_title(game._stories[s])  # noqa: E731
+            acts = [Action(CHOOSE, x=-1, label="keep the stories where they are")]
+            acts += [
+                Action(CHOOSE, x=k, label=f"swap {title(a)} and {title(b)}")
+                for k, (a, b) in enumerate(pairs)
+            ]
+            pick = yield ab.Choice("rearrange", "rearrange the stories", tuple(acts))
+            if pick.x < 0:
+                return
+            a, b = pairs[pick.x]
+            game._stories[a], game._stories[b] = game._stories[b], game._stories[a]
+
+    return effect
