@@ -3,10 +3,11 @@ sit in the Core story slots a scenario can arrange): each effect driven directly
 
 from __future__ import annotations
 
+from test_card_scenarios import build
+
 import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
 from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.text.effect_list import compile_effects
-from test_card_scenarios import build
 
 
 def _run(game, spec, story=-1):
@@ -47,9 +48,7 @@ def test_redraw_hand_draws_as_many_plus_extra(full_pool):
 
 
 def test_swap_domain_resources(full_pool):
-    game = build(
-        full_pool, {"card": "Core-029", "domains": [["Core-008", "Core-008"], [], []]}
-    )
+    game = build(full_pool, {"card": "Core-029", "domains": [["Core-008", "Core-008"], [], []]})
     size = game.deck_size
     _run(game, {"do": "swap_domain_resources"})
     assert _ids(game, game._hand) == ["Core-008", "Core-008"]
@@ -103,9 +102,7 @@ def test_exchange_hand_resources(full_pool):
 def test_rearrange_stories_keeps_tokens(full_pool):
     game = build(full_pool, {"card": "Core-029", "tokens": [2, 0, 0]})
     before = list(game._stories)
-    gen = compile_effects({"do": "rearrange_stories", "swaps": 1}, "t")(
-        game, -1, AbilityContext()
-    )
+    gen = compile_effects({"do": "rearrange_stories", "swaps": 1}, "t")(game, -1, AbilityContext())
     choice = next(gen)
     try:
         gen.send(choice.options[1])  # swap slots 1 and 2

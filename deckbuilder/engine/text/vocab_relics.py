@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
-from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, TRIGGER, param
@@ -343,7 +342,10 @@ def any_struggle_won(where, here):
     """After you win an icon struggle of any kind (``here``: at the story this card is
     committed to)."""
     if here:
-        return ab.STRUGGLE_WON, lambda g, s, c: 0 <= c.story < len(g._committed) and s in g._committed[c.story]
+        return (
+            ab.STRUGGLE_WON,
+            lambda g, s, c: 0 <= c.story < len(g._committed) and s in g._committed[c.story],
+        )
     return ab.STRUGGLE_WON, None
 
 
