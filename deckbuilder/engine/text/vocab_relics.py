@@ -422,3 +422,19 @@ def rearrange_stories(where, swaps):
             game._stories[a], game._stories[b] = game._stories[b], game._stories[a]
 
     return effect
+
+
+@EFFECT.register("enter_play_self")
+def enter_play_self(where):
+    """This card, in hand, is put into play (not played: no cost beyond the ability's)."""
+
+    def effect(game, src, ctx):
+        if src not in game._hand or not game.may_enter(game.deck.kind_of[src]):
+            return
+        game._hand.remove(src)
+        _log(game, "put_into_play", f"{game.card(src).title} put into play")
+        game._enter(src)
+        return
+        yield
+
+    return effect
