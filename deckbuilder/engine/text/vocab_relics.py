@@ -438,3 +438,39 @@ def enter_play_self(where):
         yield
 
     return effect
+
+
+@EFFECT.register("attach_from_discard", filter=FILTER, host=FILTER)
+def attach_from_discard(where, filter, host):
+    """Attach a card the filter accepts from the discard pile to a character of yours the
+    ``host`` filter accepts (one it may legally be attached to)."""
+    pred = compile_filter(filter, where)
+    host_pred = compile_filter(host, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = []
+        for i in game._discard:
+            k = cd.kind_of[i]
+            if cd.attach[k] is None or not game.may_enter(k) or not pred(game, src, i):
+                continue
+            if any(h in game._characters and host_pred(game, src, h) for h in game.attach_hosts(k)):
+                pool.append(i)
+        i = yield from choose_card(
+            game, "attach", "attach from the discard pile", pool, optional=True
+        )
+        if i < 0:
+            return
+        hosts = [
+            h
+            for h in game.attach_hosts(cd.kind_of[i])
+            if h in game._characters and host_pred(game, src, h)
+        ]
+        h = yield from choose_card(game, "attach", f"attach {game.card(i).title} to", hosts)
+        if h < 0:
+            return
+        game._discard.remove(i)
+        _log(game, "attach", f"{game.card(i).title} attached from the discard pile")
+        game._enter(i, None, h)
+
+    return effect
