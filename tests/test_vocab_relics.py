@@ -109,3 +109,13 @@ def test_rearrange_stories_keeps_tokens(full_pool):
     except StopIteration:
         pass
     assert game._stories == [before[1], before[0], before[2]] and game._tokens[0] == 2
+
+
+def test_shuffle_self_into_deck(full_pool):
+    game = build(full_pool, {"card": "Core-029", "discard": ["TSS-020"]})
+    stone = game._discard[0]
+    size = game.deck_size
+    gen = compile_effects({"do": "shuffle_self_into_deck"}, "t")(game, stone, AbilityContext())
+    for _ in gen:
+        pass
+    assert game._discard == [] and game.deck_size == size + 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
+from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, TRIGGER, param
@@ -472,5 +473,51 @@ def attach_from_discard(where, filter, host):
         game._discard.remove(i)
         _log(game, "attach", f"{game.card(i).title} attached from the discard pile")
         game._enter(i, None, h)
+
+    return effect
+
+
+@EFFECT.register("put_cheaper_than_subject", filter=FILTER)
+def put_cheaper_than_subject(where, filter):
+    """Put a character from hand into play whose printed cost is lower than the printed
+    cost of the card the trigger is about (e.g. the character just destroyed)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if ctx is None or ctx.target < 0:
+            return
+        cd = game.deck
+        limit = cd.cost[cd.kind_of[ctx.target]]
+        pool = [
+            i
+            for i in game._hand
+            if cd.ctype[cd.kind_of[i]] == CHARACTER
+            and cd.cost[cd.kind_of[i]] < limit
+            and game.may_enter(cd.kind_of[i])
+            and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
+        if i < 0:
+            return
+        game._hand.remove(i)
+        _log(game, "put_into_play", f"{game.card(i).title} put into play")
+        game._enter(i)
+
+    return effect
+
+
+@EFFECT.register("shuffle_self_into_deck")
+def shuffle_self_into_deck(where):
+    """This card (in the discard pile) is shuffled into the deck."""
+
+    def effect(game, src, ctx):
+        if src in game._discard:
+            game._discard.remove(src)
+            if src in game._discarded_this_phase:
+                game._discarded_this_phase.remove(src)
+            game._deck.append(src)
+            game._shuffle_deck()
+        return
+        yield
 
     return effect
