@@ -521,3 +521,25 @@ def shuffle_self_into_deck(where):
         yield
 
     return effect
+
+
+@EFFECT.register("subject_to_resource")
+def subject_to_resource(where):
+    """The card the trigger is about (now in the discard pile) is attached to one of your
+    domains as a resource."""
+
+    def effect(game, src, ctx):
+        if ctx is None or ctx.target not in game._discard:
+            return
+        d = yield from choose_domain(
+            game, "domain", "attach as a resource to", range(len(game._domains))
+        )
+        if d < 0:
+            return
+        game._discard.remove(ctx.target)
+        if ctx.target in game._discarded_this_phase:
+            game._discarded_this_phase.remove(ctx.target)
+        game._add_resource(ctx.target, d)
+        _log(game, "resource", f"{game.card(ctx.target).title} attached as a resource")
+
+    return effect
