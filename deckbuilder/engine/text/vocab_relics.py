@@ -543,3 +543,30 @@ def subject_to_resource(where):
         _log(game, "resource", f"{game.card(ctx.target).title} attached as a resource")
 
     return effect
+
+
+@EFFECT.register("commit_self", exhaust=param(BOOL, False))
+def commit_self(where, exhaust):
+    """This character commits to a story (leaving the one it is committed to), exhausting
+    only with ``exhaust``."""
+
+    def effect(game, src, ctx):
+        if game._status.get(src) not in (READY, EXHAUSTED):
+            return
+        here = game.committed_story(src)
+        slots = [s for s in range(len(game._committed)) if s != here]
+        s = yield from choose_story(game, "commit", "commit to", slots)
+        if s < 0:
+            return
+        if here >= 0:
+            game._committed[here].remove(src)
+        game._committed[s].append(src)
+        if exhaust:
+            game._status[src] = EXHAUSTED
+        _log(
+            game,
+            "commit",
+            f"{game.card(src).title} committed to {game._story_title(game._stories[s])}",
+        )
+
+    return effect
