@@ -570,3 +570,50 @@ def commit_self(where, exhaust):
         )
 
     return effect
+
+
+@EFFECT.register("resource_to_hand_then_self")
+def resource_to_hand_then_self(where):
+    """A chosen resource of yours goes to hand; once this event has resolved (and gone to
+    the discard pile) its "discarded" ability is triggered with that domain (ctx.x), for
+    ``self_to_domain`` to attach the event there."""
+
+    def effect(game, src, ctx):
+        options = [(d, i) for d in range(len(game._domains)) for i in game._domains[d]]
+        if not options:
+            return
+        acts = tuple(
+            Action(CHOOSE, x=n, label=f"take {game.card(i).title} (domain {d + 1})")
+            for n, (d, i) in enumerate(options)
+        )
+        pick = yield ab.Choice("resource", "take a resource into hand", acts)
+        d, i = options[pick.x]
+        _detach_resource(game, i, d)
+        game._hand.append(i)
+        game._queue_trigger(ab.DISCARDED, src, ab.AbilityContext(x=d))
+
+    return effect
+
+
+@EFFECT.register("self_to_domain")
+def self_to_domain(where):
+    """This card, in the discard pile, is attached as a resource to the domain ctx.x names
+    (or a chosen one)."""
+
+    def effect(game, src, ctx):
+        if src not in game._discard:
+            return
+        d = ctx.x if ctx is not None and 0 <= ctx.x < len(game._domains) else -1
+        if d < 0:
+            d = yield from choose_domain(
+                game, "domain", "attach as a resource to", range(len(game._domains))
+            )
+        if d < 0:
+            return
+        game._discard.remove(src)
+        if src in game._discarded_this_phase:
+            game._discarded_this_phase.remove(src)
+        game._add_resource(src, d)
+        _log(game, "resource", f"{game.card(src).title} attached as a resource")
+
+    return effect
