@@ -11,7 +11,7 @@ Roles: ``effect`` (a generator function ``(game, src, ctx)``), ``amount``
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import CHOOSE, INSANE, Action
+from deckbuilder.engine.actions import INSANE
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_domain
 from deckbuilder.engine.text.registry import HOOK
@@ -61,22 +61,6 @@ def ancient_apocrypha(game, src, ctx):
     game._check_deck_out()
     return
     yield
-
-
-@hook("dreamwalkers")
-def dreamwalkers(game, src, ctx):
-    """Dreamwalkers (Core-164): shuffle one of your other won stories back into the story
-    deck (a won conspiracy goes to the discard pile: it cannot join the story deck)."""
-    others = list(game._won)  # the story being won is not in the pile yet
-    if not others:
-        return
-    acts = tuple(Action(CHOOSE, x=s, label=f"shuffle back {game._story_title(s)}") for s in others)
-    a = yield ab.Choice("unwin", "shuffle a won story back", acts, True)
-    game._won.remove(a.x)
-    if a.x >= 1000:
-        game._discard.append(a.x - 1000)
-    else:
-        game._story_deck.append(a.x)
 
 
 @hook("get_on_yer_feet")

@@ -9,6 +9,8 @@ committed character).
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import Choice
+from deckbuilder.engine.actions import CHOOSE, CONSPIRACY_BASE, Action
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.effect_list import compile_effects
@@ -93,6 +95,28 @@ def remove_tokens(where, story, n, all):
         s = yield from choose_story(game, "untoken", "remove success tokens from", slots)
         if s >= 0:
             game._tokens[s] = max(0, game._tokens[s] - amount(game, src, ctx))
+
+    return effect
+
+
+@EFFECT.register("unwin_story")
+def unwin_story(where):
+    """Shuffle one of your other won stories back into the story deck (a won conspiracy
+    goes to the discard pile: it cannot join the story deck)."""
+
+    def effect(game, src, ctx):
+        others = list(game._won)  # the story being won is not in the pile yet
+        if not others:
+            return
+        acts = tuple(
+            Action(CHOOSE, x=s, label=f"shuffle back {game._story_title(s)}") for s in others
+        )
+        a = yield Choice("unwin", "shuffle a won story back", acts, True)
+        game._won.remove(a.x)
+        if a.x >= CONSPIRACY_BASE:
+            game._discard.append(a.x - CONSPIRACY_BASE)
+        else:
+            game._story_deck.append(a.x)
 
     return effect
 

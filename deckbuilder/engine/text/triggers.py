@@ -66,6 +66,19 @@ def character_leaves(where, subject):
     return ab.CHARACTER_LEAVES, _subject_condition(where, subject)
 
 
+@TRIGGER.register("character_destroyed", subject=FILTER)
+def character_destroyed(where, subject):
+    """After any of your characters leaves play for the discard pile (destroyed or
+    sacrificed; subject: that character)."""
+    pred = compile_filter(subject, where) if subject is not None else None
+
+    def test(game, src, ctx):
+        i = ctx.target
+        return i >= 0 and i in game._discard and (pred is None or pred(game, src, i))
+
+    return ab.CHARACTER_LEAVES, test
+
+
 @TRIGGER.register("character_insane", subject=FILTER)
 def character_insane(where, subject):
     """After any of your characters goes insane (subject: that character)."""

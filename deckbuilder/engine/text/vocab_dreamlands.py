@@ -12,7 +12,6 @@ from deckbuilder.engine.text.registry import (
     BOOL,
     EFFECT,
     FILTER,
-    TRIGGER,
     TextError,
     param,
 )
@@ -51,18 +50,6 @@ def top_card_to_each_domain(where):
         yield
 
     return effect
-
-
-@TRIGGER.register("character_destroyed", subject=FILTER)
-def character_destroyed(where, subject):
-    """After any of your characters leaves play for the discard pile (subject: it)."""
-    pred = compile_filter(subject, where) if subject is not None else None
-
-    def test(game, src, ctx):
-        i = ctx.target
-        return i >= 0 and i in game._discard and (pred is None or pred(game, src, i))
-
-    return ab.CHARACTER_LEAVES, test
 
 
 @EFFECT.register(

@@ -17,20 +17,6 @@ def _log(game, kind, text):
 
 
 # ----------------------------------------------------------------- triggers
-@TRIGGER.register("character_destroyed", subject=FILTER)
-def character_destroyed(where, subject):
-    """After any of your characters leaves play for the discard pile (subject: that one)."""
-    pred = compile_filter(subject, where) if subject is not None else None
-
-    def condition(game, src, ctx):
-        i = ctx.target
-        if i < 0 or i not in game._discard:
-            return False
-        return pred is None or pred(game, src, i)
-
-    return ab.CHARACTER_LEAVES, condition
-
-
 # ----------------------------------------------------------------- effects
 _HERE_ACTIONS = ("sacrifice", "to_hand", "insane", "ready")
 
@@ -322,18 +308,6 @@ def shuffle_into_deck(where, filter):
         game._shuffle_deck()
         return
         yield
-
-    return effect
-
-
-@EFFECT.register("unwin_story")
-def unwin_story(where):
-    """Shuffle one of your other won stories back into the story deck (the template form of
-    the Dreamwalkers hook)."""
-    from deckbuilder.engine.text.hooks import dreamwalkers
-
-    def effect(game, src, ctx):
-        yield from dreamwalkers(game, src, ctx)
 
     return effect
 

@@ -9,7 +9,13 @@ from deckbuilder.engine.actions import OVER
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_domain
 from deckbuilder.engine.runtime import yes_no
-from deckbuilder.engine.text.filters import STATE, atom, compile_filter, compile_kind_filter, faction_index
+from deckbuilder.engine.text.filters import (
+    STATE,
+    atom,
+    compile_filter,
+    compile_kind_filter,
+    faction_index,
+)
 from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, CONSTANT, EFFECT, FILTER, INT, param
 from deckbuilder.engine.text.values import compile_amount, condition
