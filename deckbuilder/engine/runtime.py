@@ -346,7 +346,9 @@ class AbilityMixin:
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self._status:
-                return self._status[src] != INSANE and not self._blank(src)
+                if self._status[src] == INSANE:  # no text, but "after it goes insane" fires
+                    return ab.trigger == "went_insane"
+                return not self._blank(src)
             return src in self._supports or ab.trigger == "discarded" or ab.trigger == "won"
         if zone == DISCARD_PILE:
             return src in self._discard
