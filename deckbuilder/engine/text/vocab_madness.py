@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.text.filters import faction_index
-from deckbuilder.engine.text.registry import CONSTANT, INT, STRS, param
+from deckbuilder.engine.text.registry import CONSTANT, EFFECT, INT, STRS, param
 
 
 @CONSTANT.register("cost_per_drained_resource", faction=param(STRS, required=True), minimum=param(INT, 0))
@@ -20,3 +20,30 @@ def cost_per_drained_resource(where, committed, faction, minimum):
         return -sum(1 for i in game._domains[d] if cd.faction[cd.kind_of[i]] in wanted)
 
     return ab.Static(ab.COST, None, size, minimum=minimum)
+
+
+@EFFECT.register("swap_story")
+def swap_story(where):
+    """Replace a revealed story with one chosen from the story deck (its success tokens stay);
+    the replaced story goes back into the story deck."""
+    from deckbuilder.engine.abilities import Choice
+    from deckbuilder.engine.actions import CHOOSE, CONSPIRACY_BASE, Action
+    from deckbuilder.engine.effects import choose_story
+
+    def effect(game, src, ctx):
+        pile = game._story_deck
+        slots = [s for s, sid in enumerate(game._stories) if sid < CONSPIRACY_BASE]
+        if not pile or not slots:
+            return
+        s = yield from choose_story(game, "swap_story", "replace", slots)
+        if s < 0:
+            return
+        labelled = game._policy is None
+        acts = tuple(
+            Action(CHOOSE, x=j, label=f"bring in {game._story_title(sid)}" if labelled else "")
+            for j, sid in enumerate(pile)
+        )
+        j = (yield Choice("swap_story", "bring in", acts)).x if len(acts) > 1 else 0
+        game._stories[s], pile[j] = pile[j], game._stories[s]
+
+    return effect
