@@ -47,3 +47,26 @@ def swap_story(where):
         game._stories[s], pile[j] = pile[j], game._stories[s]
 
     return effect
+
+
+@EFFECT.register("move_token")
+def move_token(where):
+    """Move one of your success tokens from a story to another story."""
+    from deckbuilder.engine.effects import choose_story
+
+    def effect(game, src, ctx):
+        tokens = game._tokens
+        start = [s for s in range(len(game._stories)) if tokens[s] > 0]
+        if not start or len(game._stories) < 2:
+            return
+        s = yield from choose_story(game, "move_token", "move a token from", start)
+        if s < 0:
+            return
+        others = [t for t in range(len(game._stories)) if t != s]
+        t = yield from choose_story(game, "token", "move the token to", others)
+        if t < 0:
+            return
+        tokens[s] -= 1
+        tokens[t] += 1
+
+    return effect
