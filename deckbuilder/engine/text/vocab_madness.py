@@ -70,3 +70,41 @@ def move_token(where):
         tokens[t] += 1
 
     return effect
+
+
+@EFFECT.register("extra_struggle", icon=param(("T", "C", "A", "I"), required=True))
+def extra_struggle(where, icon):
+    """A chosen story gains one more icon struggle of this kind this phase; against an empty
+    opponent it is won at once where your committed characters have that icon: for an (I)
+    struggle, 1 success token there (other icons: nothing more to gain)."""
+    from deckbuilder.engine.effects import choose_story
+
+    column = "TCAI".index(icon)
+
+    def effect(game, src, ctx):
+        slots = [
+            s
+            for s in range(len(game._stories))
+            if sum(game.icons_of(i)[column] for i in game._committed[s]) > 0
+        ]
+        s = yield from choose_story(game, "token", "an extra struggle at", slots)
+        if s < 0 or column != 3:
+            return
+        game._tokens[s] += 1
+
+    return effect
+
+
+@EFFECT.register("shuffle_self_into_deck")
+def shuffle_self_into_deck(where):
+    """The card itself goes from the discard pile into the deck, which is then shuffled."""
+
+    def effect(game, src, ctx):
+        if src in game._discard:
+            game._discard.remove(src)
+            game._deck.append(src)
+            game._shuffle_deck()
+        return
+        yield
+
+    return effect
