@@ -49,29 +49,6 @@ def swap_story(where):
     return effect
 
 
-@EFFECT.register("move_token")
-def move_token(where):
-    """Move one of your success tokens from a story to another story."""
-    from deckbuilder.engine.effects import choose_story
-
-    def effect(game, src, ctx):
-        tokens = game._tokens
-        start = [s for s in range(len(game._stories)) if tokens[s] > 0]
-        if not start or len(game._stories) < 2:
-            return
-        s = yield from choose_story(game, "move_token", "move a token from", start)
-        if s < 0:
-            return
-        others = [t for t in range(len(game._stories)) if t != s]
-        t = yield from choose_story(game, "token", "move the token to", others)
-        if t < 0:
-            return
-        tokens[s] -= 1
-        tokens[t] += 1
-
-    return effect
-
-
 @EFFECT.register("extra_struggle", icon=param(("T", "C", "A", "I"), required=True))
 def extra_struggle(where, icon):
     """A chosen story gains one more icon struggle of this kind this phase; against an empty
@@ -91,20 +68,5 @@ def extra_struggle(where, icon):
         if s < 0 or column != 3:
             return
         game._tokens[s] += 1
-
-    return effect
-
-
-@EFFECT.register("shuffle_self_into_deck")
-def shuffle_self_into_deck(where):
-    """The card itself goes from the discard pile into the deck, which is then shuffled."""
-
-    def effect(game, src, ctx):
-        if src in game._discard:
-            game._discard.remove(src)
-            game._deck.append(src)
-            game._shuffle_deck()
-        return
-        yield
 
     return effect
