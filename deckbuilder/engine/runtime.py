@@ -81,6 +81,9 @@ class AbilityMixin:
             for i in self._supports:
                 if statics[kind_of[i]]:
                     found.append(i)
+            c = self._conspiracy
+            if c >= 0 and statics[kind_of[c]]:
+                found.append(c)
             sources = tuple(found)
         known = cd.passive_sets
         cache = known.get(sources)
@@ -299,6 +302,9 @@ class AbilityMixin:
         for i in self._characters + self._supports:
             if table[kind_of[i]]:
                 self._queue_trigger(trigger, i, ctx)
+        c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
+        if c >= 0 and table[kind_of[c]]:
+            self._queue_trigger(trigger, c, ctx)
 
     def _resolve_triggers(self):
         """Generator: resolve queued triggers in order (new ones join the queue)."""
@@ -349,7 +355,12 @@ class AbilityMixin:
                 if self._status[src] == INSANE:  # no text, but "after it goes insane" fires
                     return ab.trigger == "went_insane"
                 return not self._blank(src)
-            return src in self._supports or ab.trigger == "discarded" or ab.trigger == "won"
+            return (
+                src in self._supports
+                or src == self._conspiracy
+                or ab.trigger == "discarded"
+                or ab.trigger == "won"
+            )
         if zone == DISCARD_PILE:
             return src in self._discard
         return src in self._hand
@@ -419,7 +430,8 @@ class AbilityMixin:
         labelled = self._policy is None  # a policy reads numbers; only people read labels
         out = []
         kind_of = cd.kind_of
-        for zone in (self._characters, self._supports, self._discard, self._hand):
+        conspiracy = (self._conspiracy,) if self._conspiracy >= 0 else ()
+        for zone in (self._characters, self._supports, self._discard, self._hand, conspiracy):
             for i in zone:
                 abilities = table[kind_of[i]]
                 if not abilities or (kinds is not None and kind_of[i] not in kinds):

@@ -383,6 +383,9 @@ class StoryMixin:
         if sid >= CONSPIRACY_BASE:
             if self._conspiracy == sid - CONSPIRACY_BASE:
                 self._conspiracy = -1
+                kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
+                if self.deck.statics[kind]:
+                    self._passives_changed(kind)
             if self._blanking == sid:
                 self._blanking = -1
             del self._stories[s], self._tokens[s], self._committed[s]
