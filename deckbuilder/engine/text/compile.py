@@ -76,6 +76,9 @@ def _constants(record: dict, where: str) -> list:
     committed = record.get("while") == "committed"
     if "while" in record and record["while"] not in ("committed", "in_play"):
         raise TextError(f"{where}: while is 'committed' or 'in_play'")
+    for key in ("cost", "limit", "when", "window"):
+        if key in record:
+            raise TextError(f"{where}: a constant has no {key}")
     if "hook" in record:
         return list(_hook(record["hook"], "constant", where)())
     items = record.get("effect")
@@ -87,6 +90,8 @@ def _constants(record: dict, where: str) -> list:
         if not isinstance(item, dict) or "do" not in item:
             raise TextError(f"{where}: a constant effect is a table with 'do'")
         params = {k: v for k, v in item.items() if k != "do"}
+        if "condition" in record and "condition" not in params:  # the record's, for each
+            params["condition"] = record["condition"]
         out.append(CONSTANT.build(item["do"], params, where, where, committed))
     return out
 
