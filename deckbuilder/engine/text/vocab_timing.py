@@ -45,3 +45,22 @@ def at_end_of_phase(where, effects, target):
         yield  # a generator
 
     return effect
+
+
+@EFFECT.register("unattach_self_to_hand")
+def unattach_self_to_hand(where):
+    """The card itself, attached to a domain as a resource, returns to your hand (for an
+    ability of zone "resource", e.g. after its domain is drained)."""
+
+    def effect(game, src, ctx):
+        for d, dom in enumerate(game._domains):
+            if src in dom:
+                game._detach_resource(src, d)
+                game._hand.append(src)
+                if game.log is not None:
+                    game._event("to_hand", f"{game.card(src).title} unattached to hand")
+                break
+        return
+        yield  # a generator
+
+    return effect
