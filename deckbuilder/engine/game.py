@@ -235,7 +235,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         if game._statics_cache is None:
             compiled.passives_at_start = game._build_statics()
         game._discarded_this_phase = []
-        game._delayed = []  # effects "at the end of the phase": (effect, src, ctx)
+        game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._entered = -1  # the last card that entered play (by ``_enter``)
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []

@@ -48,13 +48,17 @@ class TurnMixin:
                 self._cost_cache = {}
             self._discarded_this_phase.clear()
 
-    def _end_of_phase_effects(self) -> None:
-        """Queue the delayed effects registered for the end of this phase (each a trigger
-        whose name is the tuple ``(effect,)``: ``_resolve_triggers`` runs it)."""
+    def _end_of_phase_effects(self, turn_end: bool = False) -> None:
+        """Queue the delayed effects registered for the end of this phase (or, those marked
+        for the turn, of this turn), each a trigger whose name is the tuple ``(effect,)``:
+        ``_resolve_triggers`` runs it."""
         delayed = self._delayed
         self._delayed = []
-        for effect, src, ctx in delayed:
-            self._triggers.append(((effect,), src, ctx))
+        for effect, src, ctx, turn_only in delayed:
+            if turn_only and not turn_end:
+                self._delayed.append((effect, src, ctx, turn_only))
+            else:
+                self._triggers.append(((effect,), src, ctx))
 
     # ----------------------------------------------------------------- setup
     def _mulligan(self) -> None:
@@ -355,8 +359,8 @@ class TurnMixin:
         if self.phase == OVER:
             return
         cd = self.deck
-        if self._delayed:  # the story phase ends
-            self._end_of_phase_effects()
+        if self._delayed:  # the story phase (and the turn) ends
+            self._end_of_phase_effects(True)
         if cd.text and cd.any_trigger[TURN_END]:
             self._fire_all(TURN_END)
         if self._triggers:

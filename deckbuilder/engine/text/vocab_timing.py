@@ -12,8 +12,11 @@ see that card as ``ctx.target`` (use ``target = "subject"`` in them).
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import AbilityContext
+from deckbuilder.engine.cards import CHARACTER, SUPPORT
+from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.effect_list import compile_effects
-from deckbuilder.engine.text.registry import EFFECT, EFFECTS, param
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import BOOL, EFFECT, EFFECTS, FILTER, param
 
 ENTERED_TRACKING = "at_end_of_phase"  # templates whose presence makes a list track entries
 
@@ -26,9 +29,11 @@ def _in_play(game, inst: int) -> bool:
     "at_end_of_phase",
     effects=param(EFFECTS, required=True),
     target=param(("subject", "self"), "subject"),
+    end=param(("phase", "turn"), "phase"),
 )
-def at_end_of_phase(where, effects, target):
-    """At the end of the phase, if the card (subject or self) is still in play, run effects."""
+def at_end_of_phase(where, effects, target, end):
+    """At the end of the phase (or of the turn: ``end``), if the card (subject or self) is
+    still in play, run effects."""
     effects = compile_effects(effects, where)
 
     def delayed(game, src, ctx):
@@ -40,7 +45,7 @@ def at_end_of_phase(where, effects, target):
     def effect(game, src, ctx):
         card = src if target == "self" else ctx.target
         if card >= 0 and _in_play(game, card):
-            game._delayed.append((delayed, src, AbilityContext(target=card)))
+            game._delayed.append((delayed, src, AbilityContext(target=card), end == "turn"))
         return
         yield  # a generator
 
@@ -60,6 +65,59 @@ def unattach_self_to_hand(where):
                 if game.log is not None:
                     game._event("to_hand", f"{game.card(src).title} unattached to hand")
                 break
+        return
+        yield  # a generator
+
+    return effect
+
+
+@EFFECT.register("resource_into_play", filter=FILTER, drain=param(BOOL, False))
+def resource_into_play(where, filter, drain):
+    """Choose one of your resources the filter accepts (a character or support that may
+    enter play): it leaves its domain (draining it first when ``drain``) and enters play."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [
+            i
+            for dom in game._domains
+            for i in dom
+            if cd.ctype[cd.kind_of[i]] in (CHARACTER, SUPPORT)
+            and cd.attach[cd.kind_of[i]] is None
+            and game.may_enter(cd.kind_of[i])
+            and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "to_play", "put into play", pool)
+        if i < 0:
+            return
+        d = next(d for d, dom in enumerate(game._domains) if i in dom)
+        if drain and not game._drained[d]:
+            game._drain(d)
+        if i not in game._domains[d]:  # destroyed by the drain (Transient)
+            return
+        game._detach_resource(i, d)
+        game._enter(i)
+        if game.log is not None:
+            game._event("to_play", f"{game.card(i).title} put into play from domain {d + 1}")
+
+    return effect
+
+
+@EFFECT.register("attach_as_resource", target=param(("subject", "self"), "subject"))
+def attach_as_resource(where, target):
+    """The card (subject or self) leaves play and is attached as a resource to one of your
+    domains (the one with the fewest resources: the player's pick in a goldfish)."""
+
+    def effect(game, src, ctx):
+        i = src if target == "self" else ctx.target
+        if i < 0 or not ((i in game._status) or (i in game._supports)) or not game._domains:
+            return
+        game._leave_play(i, to="hand")
+        d = min(game._domain_indices, key=lambda d: len(game._domains[d]))
+        game._attach_resource(i, d)
+        if game.log is not None:
+            game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
         return
         yield  # a generator
 
