@@ -104,13 +104,21 @@ def resource_into_play(where, filter, drain):
     return effect
 
 
-@EFFECT.register("attach_as_resource", target=param(("subject", "self"), "subject"))
-def attach_as_resource(where, target):
-    """The card (subject or self) leaves play and is attached as a resource to one of your
-    domains (the one with the fewest resources: the player's pick in a goldfish)."""
+@EFFECT.register(
+    "attach_as_resource", target=param(("subject", "self", "choose"), "subject"), filter=FILTER
+)
+def attach_as_resource(where, target, filter):
+    """A card in play (subject, self, or one you choose that the filter accepts) leaves play
+    and is attached as a resource to one of your domains (the one with the fewest resources:
+    the player's pick in a goldfish)."""
+    pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        i = src if target == "self" else ctx.target
+        if target == "choose":
+            pool = [i for i in game._characters + game._supports if pred(game, src, i)]
+            i = yield from choose_card(game, "to_resource", "attach as a resource", pool)
+        else:
+            i = src if target == "self" else ctx.target
         if i < 0 or not ((i in game._status) or (i in game._supports)) or not game._domains:
             return
         game._leave_play(i, to="hand")
