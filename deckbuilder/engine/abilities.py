@@ -43,6 +43,8 @@ CHARACTER_INSANE = "character_insane"  # after any character of yours goes insan
 CHARACTER_COMMITTED = "character_committed"  # after any character of yours commits (ctx.target)
 STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves (ctx.story)
 STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the icon, 0..3)
+CHARACTER_WOUNDED = "character_wounded"  # after a character of yours gets a wound (ctx.target)
+DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached to is drained
 
 TRIGGERS = (
     EVENT,
@@ -66,10 +68,12 @@ TRIGGERS = (
     CHARACTER_COMMITTED,
     STORY_RESOLVED,
     STRUGGLE_WON,
+    CHARACTER_WOUNDED,
+    DOMAIN_DRAINED,
 )
 
 # Zones an ability works from.
-IN_PLAY, HAND, DISCARD_PILE = "play", "hand", "discard"
+IN_PLAY, HAND, DISCARD_PILE, RESOURCE = "play", "hand", "discard", "resource"
 
 
 class Ability(NamedTuple):
@@ -150,7 +154,9 @@ class Choice(NamedTuple):
 
 
 class AbilityContext:
-    """What an effect knows about how it was triggered."""
+    """What an effect knows about how it was triggered. ``target``: the card concerned (the
+    character that entered, left, was wounded...); inside an effect list that ends "at the
+    end of the phase", the card the previous effects put into play (see ``compile.py``)."""
 
     __slots__ = ("x", "overpaid", "story", "target", "story_id")
     # ``x``: the X paid or chosen; for a won struggle, its icon (0 terror .. 3 investigation)

@@ -154,6 +154,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_statics_cache",
         "_cost_cache",
         "_discarded_this_phase",
+        "_delayed",
+        "_entered",
         "first_playable",
         "_unplayable_resources",
     )
@@ -233,6 +235,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         if game._statics_cache is None:
             compiled.passives_at_start = game._build_statics()
         game._discarded_this_phase = []
+        game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
+        game._entered = -1  # the last card that entered play (by ``_enter``)
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
         game._reveal_stories(3)

@@ -15,6 +15,7 @@ from deckbuilder.engine.abilities import (
     DISCARD_PILE,
     ICONS,
     IN_PLAY,
+    RESOURCE,
     SKILL,
     X_SKILL,
     AbilityContext,
@@ -312,6 +313,9 @@ class AbilityMixin:
         cd = self.deck
         while queue and self.phase != OVER:
             trigger, src, ctx = queue.pop(0)
+            if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
+                yield from trigger[0](self, src, ctx)
+                continue
             for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
                 if self.phase == OVER:
                     return
@@ -363,6 +367,8 @@ class AbilityMixin:
             )
         if zone == DISCARD_PILE:
             return src in self._discard
+        if zone == RESOURCE:
+            return any(src in d for d in self._domains)
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     AFTER_DRAW,
     CHARACTER_ENTERS,
+    DOMAIN_DRAINED,
     ENTERS,
     ENTERS_EXHAUSTED,
     INSANE_WHEN,
@@ -33,9 +34,12 @@ class TurnMixin:
     __slots__ = ()
 
     def _set_phase(self, phase: str) -> None:
-        """Enter a phase: effects "until the end of the phase" end."""
+        """Enter a phase: effects "until the end of the phase" end, and those "at the end of
+        the phase" join the trigger queue (resolved at the next safe point: the callers)."""
+        if self._delayed:
+            self._end_of_phase_effects()
         self.phase = phase
-        if self._temp or self._cost_sources or self._discarded_this_phase:
+        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
             self._temp.clear()
             if self._temp_turn:  # effects "until the end of the turn" last on
                 self._temp.extend(self._temp_turn)
@@ -43,6 +47,18 @@ class TurnMixin:
                 self._cost_sources.clear()
                 self._cost_cache = {}
             self._discarded_this_phase.clear()
+
+    def _end_of_phase_effects(self, turn_end: bool = False) -> None:
+        """Queue the delayed effects registered for the end of this phase (or, those marked
+        for the turn, of this turn), each a trigger whose name is the tuple ``(effect,)``:
+        ``_resolve_triggers`` runs it."""
+        delayed = self._delayed
+        self._delayed = []
+        for effect, src, ctx, turn_only in delayed:
+            if turn_only and not turn_end:
+                self._delayed.append((effect, src, ctx, turn_only))
+            else:
+                self._triggers.append(((effect,), src, ctx))
 
     # ----------------------------------------------------------------- setup
     def _mulligan(self) -> None:
@@ -73,7 +89,7 @@ class TurnMixin:
         self.turn += 1
         if self._temp_turn:
             self._temp_turn.clear()
-        if self._temp or self._cost_sources or self._discarded_this_phase:
+        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
             self._set_phase("refresh")
         else:
             self.phase = "refresh"
@@ -107,7 +123,7 @@ class TurnMixin:
         return any(st.kind == NO_RESTORE for _, st in self._statics_in_play())
 
     def _draw_phase(self) -> None:
-        if self._temp or self._cost_sources or self._discarded_this_phase:
+        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
             self._set_phase("draw")
         else:
             self.phase = "draw"
@@ -117,8 +133,9 @@ class TurnMixin:
         if self.deck.text and self.deck.any_trigger[AFTER_DRAW]:
             self._fire_all(AFTER_DRAW)
             self._after_triggers(self._begin_resource)
-        elif self._temp or self._cost_sources or self._discarded_this_phase:
+        elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
             self._set_phase(RESOURCE)
+            self._after_triggers()
         else:
             self.phase = RESOURCE
 
@@ -151,13 +168,15 @@ class TurnMixin:
         self._end_resource()
 
     def _end_resource(self) -> None:
-        if self._temp or self._cost_sources or self._discarded_this_phase:
+        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
             self._set_phase(OPERATIONS)
         else:
             self.phase = OPERATIONS
         fp = self.first_playable
         if fp is not None:
             self._track_playable(fp)
+        if self._triggers:  # delayed effects of the resource phase's end
+            self._after_triggers()
 
     def _track_playable(self, fp: list[int]) -> None:
         """First turn a drawn copy of each card could be paid for (cost, match, Loyal,
@@ -227,7 +246,7 @@ class TurnMixin:
                 self._use_once_cost_sources(k)
             if self.log is not None:
                 self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
-            if cd.any_transient:
+            if cd.any_transient or cd.any_trigger[DOMAIN_DRAINED]:
                 self._drain(d)
             else:
                 self._drained[d] = True
@@ -306,6 +325,7 @@ class TurnMixin:
             t == CHARACTER and ENTERS_EXHAUSTED in kinds and self.has_static(ENTERS_EXHAUSTED, inst)
         )
         self._place_in_play(inst, exhausted, host)
+        self._entered = inst
         if t == CONSPIRACY:
             self._event("story", f"{self.card(inst).title} becomes a story")
         if cd.by_trigger[ENTERS][k]:
@@ -330,6 +350,7 @@ class TurnMixin:
             cd = self.deck
             if cd.text and cd.any_trigger[STORY_PHASE]:
                 self._fire_all(STORY_PHASE)
+            if self._triggers:
                 self._after_triggers()
 
     def _end_turn(self) -> None:
@@ -338,8 +359,11 @@ class TurnMixin:
         if self.phase == OVER:
             return
         cd = self.deck
+        if self._delayed:  # the story phase (and the turn) ends
+            self._end_of_phase_effects(True)
         if cd.text and cd.any_trigger[TURN_END]:
             self._fire_all(TURN_END)
+        if self._triggers:
             self._after_triggers(self._next_turn)
         else:
             self._next_turn()

@@ -15,6 +15,8 @@ from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 from deckbuilder.engine.abilities import (
     CHARACTER_INSANE,
     CHARACTER_LEAVES,
+    CHARACTER_WOUNDED,
+    DOMAIN_DRAINED,
     WENT_INSANE,
     AbilityContext,
 )
@@ -165,6 +167,8 @@ class ZonesMixin:
         """Drain domain ``d``: Transient resources on it are destroyed."""
         self._drained[d] = True
         dom = self._domains[d]
+        if self.deck.any_trigger[DOMAIN_DRAINED]:
+            self._fire_drained(d)
         if self._dom_value[d] == len(dom):  # a Transient resource counts 2: there is none
             return
         transient, kind_of = self.deck.transient, self.deck.kind_of
@@ -172,6 +176,13 @@ class ZonesMixin:
             self._detach_resource(i, d)
             self._discard.append(i)
             self._event("destroy", f"Transient resource {self.card(i).title} destroyed")
+
+    def _fire_drained(self, d: int) -> None:
+        """Queue "after the domain this card is attached to is drained" for its resources."""
+        table, kind_of = self.deck.by_trigger[DOMAIN_DRAINED], self.deck.kind_of
+        for i in self._domains[d]:
+            if table[kind_of[i]]:
+                self._queue_trigger(DOMAIN_DRAINED, i, AbilityContext(x=d))
 
     # ----------------------------------------------------------------- in play
     def _zone_of(self, inst: int) -> str:
@@ -293,6 +304,9 @@ class ZonesMixin:
         else:
             self._wounds[inst] = wounds + 1
             self._event("wound", f"{self.card(inst).title} wounded")
+            cd = self.deck
+            if cd.any_trigger[CHARACTER_WOUNDED]:
+                self._fire_all(CHARACTER_WOUNDED, AbilityContext(target=inst))
 
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED

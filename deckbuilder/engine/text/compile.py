@@ -6,7 +6,7 @@ An ability record::
     kind = "play" | "action" | "response" | "forced" | "disrupt" | "constant" | "win"
     when = { event = NAME, ...its parameters }      # response, forced, disrupt
     window = "operations" | "story" | "any"         # action, play (default any)
-    zone = "play" | "hand" | "discard"              # where the card must be (default play)
+    zone = "play" | "hand" | "discard" | "resource" # where the card must be (default play)
     limit = { times = 1, per = "turn" | "phase" | "game" }
     condition = { ...condition atoms }
     cost = { pay = N | "X", exhaust = true, sacrifice = true, ...costs }
@@ -61,7 +61,12 @@ _KEYS = {
     "ai",
 }
 _WINDOWS = {"operations": ab.OPS, "story": ab.STORY, "any": ab.ANY}
-_ZONES = {"play": ab.IN_PLAY, "hand": ab.HAND, "discard": ab.DISCARD_PILE}
+_ZONES = {
+    "play": ab.IN_PLAY,
+    "hand": ab.HAND,
+    "discard": ab.DISCARD_PILE,
+    "resource": ab.RESOURCE,  # attached to a domain as a resource
+}
 _PERS = ("turn", "phase", "game")
 
 
@@ -94,6 +99,29 @@ def _constants(record: dict, where: str) -> list:
             params["condition"] = record["condition"]
         out.append(CONSTANT.build(item["do"], params, where, where, committed))
     return out
+
+
+def _effect_list(spec, where: str):
+    """The effect of a record's list. A list holding an ``at_end_of_phase`` tells it which
+    card the previous effects put into play: after each effect, the last card that entered
+    play (``Game._entered``, set by ``_enter``) becomes ``ctx.target`` of a copy of the
+    context (the original may be shared by several listeners)."""
+    items = [spec] if isinstance(spec, dict) else spec
+    if not isinstance(items, list) or not any(
+        isinstance(i, dict) and i.get("do") == "at_end_of_phase" for i in items
+    ):
+        return compile_effects(spec, where)
+    effects = [compile_effects(item, where) for item in items]
+
+    def tracking(game, src, ctx):
+        c = ab.AbilityContext(ctx.x, ctx.overpaid, ctx.story, ctx.target, ctx.story_id)
+        for e in effects:
+            game._entered = -1
+            yield from e(game, src, c)
+            if game._entered >= 0:
+                c.target = game._entered
+
+    return tracking
 
 
 def _costs(spec: dict | None, where: str):
@@ -160,14 +188,16 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             raise TextError(f"{where}: an ability has an effect or a hook, not both")
         effect = _hook(record["hook"], "effect", where)
     elif "effect" in record:
-        effect = compile_effects(record["effect"], where)
+        effect = _effect_list(record["effect"], where)
     else:
         raise TextError(f"{where}: an ability needs an effect or a hook")
     condition = compile_condition(record.get("condition"), where)
     window = _WINDOWS.get(record.get("window", "any"))
     zone = _ZONES.get(record.get("zone", "play"))
     if window is None or zone is None:
-        raise TextError(f"{where}: window is operations/story/any, zone is play/hand/discard")
+        raise TextError(
+            f"{where}: window is operations/story/any, zone is play/hand/discard/resource"
+        )
     ai = record.get("ai", "")
     if ai not in ("", "story", "avoid"):
         raise TextError(f"{where}: ai is 'story' or 'avoid'")

@@ -91,6 +91,19 @@ def character_committed(where, subject):
     return ab.CHARACTER_COMMITTED, _subject_condition(where, subject)
 
 
+@TRIGGER.register("character_wounded", subject=FILTER)
+def character_wounded(where, subject):
+    """After any of your characters gets a wound and stays in play (subject: that character)."""
+    return ab.CHARACTER_WOUNDED, _subject_condition(where, subject)
+
+
+@TRIGGER.register("domain_drained")
+def domain_drained(where):
+    """After you drain the domain this card is attached to as a resource (zone = "resource";
+    ctx.x: the domain)."""
+    return ab.DOMAIN_DRAINED, None
+
+
 def _at_story_of_self(game, src, ctx):
     s = ctx.story
     return 0 <= s < len(game._committed) and src in game._committed[s]
