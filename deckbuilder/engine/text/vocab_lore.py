@@ -4,8 +4,22 @@ word."""
 
 from __future__ import annotations
 
-from deckbuilder.engine.text.filters import KIND, atom
-from deckbuilder.engine.text.registry import BOOL, COST, EFFECT, STRS, param
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.actions import CHOOSE, INSANE, Action
+from deckbuilder.engine.cards import SUPPORT
+from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.text.filters import KIND, atom, compile_filter
+from deckbuilder.engine.text.registry import (
+    BOOL,
+    COST,
+    EFFECT,
+    FILTER,
+    STR,
+    STRS,
+    TextError,
+    param,
+)
+from deckbuilder.engine.text.templates_characters import TARGETS, icon_tuple, targets_of
 from deckbuilder.engine.text.values import condition
 
 
@@ -57,5 +71,92 @@ def subject_from_discard(where, to):
             game._hand.append(i)
         return
         yield
+
+    return effect
+
+
+_LETTERS = "TCAI"
+_ICON_NAMES = {"T": "Terror", "C": "Combat", "A": "Arcane", "I": "Investigation"}
+
+
+@EFFECT.register(
+    "gain_icon_choice",
+    choices=param(STR, "IACT"),
+    lose=param(STR, ""),
+    filter=FILTER,
+    target=param(TARGETS, "choose"),
+)
+def gain_icon_choice(where, choices, lose, filter, target):
+    """Characters gain one icon of the player's choice (among ``choices``; losing ``lose``
+    for it) until the end of the phase."""
+    pred = compile_filter(filter, where)
+    if not choices or any(ch not in _LETTERS for ch in choices + lose):
+        raise TextError(f"{where}: icons are letters among TCAI")
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        chosen = yield from targets_of(game, src, ctx, target, pool, "boost", "boost")
+        if not chosen:
+            return
+        if len(choices) == 1:
+            letter = choices
+        else:
+            acts = tuple(
+                Action(CHOOSE, x=n, label=f"gain {_ICON_NAMES[ch]}") for n, ch in enumerate(choices)
+            )
+            a = yield ab.Choice("icon", "choose an icon", acts)
+            letter = choices[a.x]
+        gained = icon_tuple(letter)
+        lost = icon_tuple("-" + lose) if lose else (0, 0, 0, 0)
+        change = tuple(g + x for g, x in zip(gained, lost, strict=True))
+        for i in chosen:
+            game._temp.append((i, 0, change))
+
+    return effect
+
+
+@EFFECT.register("lose_printed_skill", filter=FILTER)
+def lose_printed_skill(where, filter):
+    """Every character in play the filter accepts gets -X skill until the end of the phase,
+    X being its printed skill."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        for i in list(game._characters):
+            if pred(game, src, i):
+                game._temp.append((i, -cd.skill[cd.kind_of[i]], (0, 0, 0, 0)))
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("attach_from_discard", filter=FILTER, host=FILTER)
+def attach_from_discard(where, filter, host):
+    """Take an attachment the filter accepts from your discard pile and attach it to a
+    character you control that ``host`` accepts."""
+    pred = compile_filter(filter, where)
+    host_pred = compile_filter(host, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [
+            i
+            for i in game._discard
+            if cd.ctype[cd.kind_of[i]] == SUPPORT
+            and cd.attach[cd.kind_of[i]] is not None
+            and game.may_enter(cd.kind_of[i])
+            and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "put_into_play", "attach", pool, optional=True)
+        if i < 0:
+            return
+        hosts = [h for h in game._characters if host_pred(game, src, h)]
+        h = yield from choose_card(game, "attach", "attach to", hosts)
+        if h < 0:
+            return
+        game._take_from(i)
+        game._enter(i, host=h)
 
     return effect
