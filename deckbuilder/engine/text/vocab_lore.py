@@ -5,12 +5,14 @@ word."""
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import CHOOSE, INSANE, Action
+from deckbuilder.engine.actions import CHOOSE, INSANE, OVER, Action
 from deckbuilder.engine.cards import SUPPORT
-from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.effects import choose_card, choose_story
 from deckbuilder.engine.text.filters import KIND, atom, compile_filter
 from deckbuilder.engine.text.registry import (
     BOOL,
+    CONDITION,
+    CONSTANT,
     COST,
     EFFECT,
     FILTER,
@@ -158,5 +160,63 @@ def attach_from_discard(where, filter, host):
             return
         game._take_from(i)
         game._enter(i, host=h)
+
+    return effect
+
+
+@CONSTANT.register("no_skill", who=FILTER, condition=CONDITION)
+def no_skill(where, committed, who, condition):
+    """The characters ``who`` accepts count no skill (their skill is 0, whatever adds to
+    it)."""
+    from deckbuilder.engine.text.constants import _who
+
+    return ab.Static(ab.SKILL, _who(where, who, condition), -1000, committed=committed)
+
+
+@EFFECT.register("recommit", filter=FILTER)
+def recommit(where, filter):
+    """Uncommit one of your committed characters the filter accepts and commit it to a
+    different story (it stays exhausted)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [
+            i
+            for c in game._committed
+            for i in c
+            if game._status.get(i) != INSANE and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "recommit", "move", pool)
+        if i < 0:
+            return
+        old = game.committed_story(i)
+        slots = [s for s in range(len(game._stories)) if s != old]
+        s = yield from choose_story(game, "token", "commit to", slots)
+        if s < 0 or old < 0:
+            return
+        game._committed[old].remove(i)
+        game._committed[s].append(i)
+        if game.log is not None:
+            game._event("commit", f"{game.card(i).title} moved to another story")
+
+    return effect
+
+
+@EFFECT.register("redistribute_tokens")
+def redistribute_tokens(where):
+    """Take all your success tokens off the stories and put them back one by one on the
+    stories of your choice (a story may be won this way)."""
+
+    def effect(game, src, ctx):
+        total = sum(game._tokens)
+        for s in range(len(game._tokens)):
+            game._tokens[s] = 0
+        for _ in range(total):
+            if game.phase == OVER:
+                return
+            s = yield from choose_story(game, "token", "success token on", range(len(game._stories)))
+            if s < 0:
+                return
+            yield from game._add_token(s, 1)
 
     return effect
