@@ -5,7 +5,7 @@ word."""
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import CHOOSE, INSANE, OVER, Action
+from deckbuilder.engine.actions import CHOOSE, CONSPIRACY_BASE, INSANE, OVER, WIN, Action
 from deckbuilder.engine.cards import SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_story
 from deckbuilder.engine.text.filters import KIND, atom, compile_filter
@@ -16,6 +16,7 @@ from deckbuilder.engine.text.registry import (
     COST,
     EFFECT,
     FILTER,
+    INT,
     STR,
     STRS,
     TextError,
@@ -247,3 +248,52 @@ def _marked(value, where):
         return used is not None and used[1] == game._limit_stamp(value)
 
     return check
+
+
+_COUNTER = ("lore", "counter")
+
+
+def _counter(game, src) -> int:
+    used = game._uses.get((src,) + _COUNTER)
+    return used[0] if used else 0
+
+
+@EFFECT.register("counter", n=param(INT, 1), reset=param(BOOL, False))
+def counter(where, n, reset):
+    """Put n success tokens (counters) on this card itself (``reset``: remove them all)."""
+
+    def effect(game, src, ctx):
+        game._uses[(src,) + _COUNTER] = (0 if reset else _counter(game, src) + n, 0)
+        return
+        yield
+
+    return effect
+
+
+@condition("counter_at_least", INT)
+def _counter_at_least(value, where):
+    """This card has at least this many counters (success tokens on it)."""
+    return lambda game, src, ctx: _counter(game, src) >= value
+
+
+@EFFECT.register("self_to_won_pile")
+def self_to_won_pile(where):
+    """This card leaves play for your won story pile, as a won story (a third win wins the
+    game)."""
+
+    def effect(game, src, ctx):
+        if src not in game._status and src not in game._supports:
+            return
+        game._leave_play(src, to="hand")
+        if src in game._hand:
+            game._hand.remove(src)
+        game._uses.pop((src,) + _COUNTER, None)
+        game._won.append(CONSPIRACY_BASE + src)
+        if game.log is not None:
+            game._event("story_won", f"{game.card(src).title} joins the won stories")
+        if len(game._won) >= 3 and game.phase != OVER:
+            game._end(WIN)
+        return
+        yield
+
+    return effect
