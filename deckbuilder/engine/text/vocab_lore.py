@@ -297,3 +297,21 @@ def self_to_won_pile(where):
         yield
 
     return effect
+
+
+@EFFECT.register("win_crowded_stories", n=param(INT, required=True))
+def win_crowded_stories(where, n):
+    """Win at once every story where you have at least n characters committed (success
+    tokens up to what it needs)."""
+
+    def effect(game, src, ctx):
+        for sid in list(game._stories):
+            if game.phase == OVER or sid not in game._stories:
+                continue
+            s = game._stories.index(sid)
+            if len(game._committed[s]) >= n:
+                need = game.story_to_win(s) - game._tokens[s]
+                if need > 0:
+                    yield from game._add_token(s, need)
+
+    return effect
