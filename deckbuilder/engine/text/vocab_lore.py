@@ -315,3 +315,9 @@ def win_crowded_stories(where, n):
                     yield from game._add_token(s, need)
 
     return effect
+
+
+@condition("subject_in_discard", BOOL)
+def _subject_in_discard(value, where):
+    """The card the trigger is about is in your discard pile (it was destroyed), or not."""
+    return lambda game, src, ctx: (ctx is not None and ctx.target in game._discard) == value
