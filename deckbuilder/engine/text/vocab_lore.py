@@ -215,7 +215,8 @@ def redistribute_tokens(where):
         for _ in range(total):
             if game.phase == OVER:
                 return
-            s = yield from choose_story(game, "token", "success token on", range(len(game._stories)))
+            slots = range(len(game._stories))
+            s = yield from choose_story(game, "token", "success token on", slots)
             if s < 0:
                 return
             yield from game._add_token(s, 1)
