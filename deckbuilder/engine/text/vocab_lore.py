@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import CHOOSE, CONSPIRACY_BASE, INSANE, OVER, WIN, Action
-from deckbuilder.engine.cards import SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_story
 from deckbuilder.engine.text.filters import KIND, atom, compile_filter
 from deckbuilder.engine.text.registry import (
@@ -24,12 +23,6 @@ from deckbuilder.engine.text.registry import (
 )
 from deckbuilder.engine.text.templates_characters import TARGETS, icon_tuple, targets_of
 from deckbuilder.engine.text.values import condition
-
-
-@condition("conspiracy_in_play", BOOL)
-def _conspiracy_in_play(value, where):
-    """A conspiracy card is in play (true) or none is (false)."""
-    return lambda game, src, ctx: (game._conspiracy >= 0) == value
 
 
 @COST.register("shuffle_into_deck", value=param(BOOL, required=True))
@@ -135,36 +128,6 @@ def lose_printed_skill(where, filter):
     return effect
 
 
-@EFFECT.register("attach_from_discard", filter=FILTER, host=FILTER)
-def attach_from_discard(where, filter, host):
-    """Take an attachment the filter accepts from your discard pile and attach it to a
-    character you control that ``host`` accepts."""
-    pred = compile_filter(filter, where)
-    host_pred = compile_filter(host, where)
-
-    def effect(game, src, ctx):
-        cd = game.deck
-        pool = [
-            i
-            for i in game._discard
-            if cd.ctype[cd.kind_of[i]] == SUPPORT
-            and cd.attach[cd.kind_of[i]] is not None
-            and game.may_enter(cd.kind_of[i])
-            and pred(game, src, i)
-        ]
-        i = yield from choose_card(game, "put_into_play", "attach", pool, optional=True)
-        if i < 0:
-            return
-        hosts = [h for h in game._characters if host_pred(game, src, h)]
-        h = yield from choose_card(game, "attach", "attach to", hosts)
-        if h < 0:
-            return
-        game._take_from(i)
-        game._enter(i, host=h)
-
-    return effect
-
-
 @CONSTANT.register("no_skill", who=FILTER, condition=CONDITION)
 def no_skill(where, committed, who, condition):
     """The characters ``who`` accepts count no skill (their skill is 0, whatever adds to
@@ -199,27 +162,6 @@ def recommit(where, filter):
         game._committed[s].append(i)
         if game.log is not None:
             game._event("commit", f"{game.card(i).title} moved to another story")
-
-    return effect
-
-
-@EFFECT.register("redistribute_tokens")
-def redistribute_tokens(where):
-    """Take all your success tokens off the stories and put them back one by one on the
-    stories of your choice (a story may be won this way)."""
-
-    def effect(game, src, ctx):
-        total = sum(game._tokens)
-        for s in range(len(game._tokens)):
-            game._tokens[s] = 0
-        for _ in range(total):
-            if game.phase == OVER:
-                return
-            slots = range(len(game._stories))
-            s = yield from choose_story(game, "token", "success token on", slots)
-            if s < 0:
-                return
-            yield from game._add_token(s, 1)
 
     return effect
 

@@ -338,7 +338,9 @@ def redistribute_tokens(where, max_per_story):
             s = yield from choose_story(game, "token", "success token on", slots)
             if s < 0:
                 break
-            game._tokens[s] += 1
+            yield from game._add_token(s, 1)  # a story may be won on the way
+            if game.phase == "over":
+                return
 
     return effect
 
