@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, TextError
+from deckbuilder.engine.actions import EXHAUSTED, READY
+from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, TextError, param
 from deckbuilder.engine.text.values import condition
 
 
@@ -61,3 +64,54 @@ def _either(value, where):
         raise TextError(f"{where}: either is a list of condition tables")
     checks = [compile_condition(c, where) for c in value]
     return lambda game, src, ctx: any(c(game, src, ctx) for c in checks)
+
+
+@EFFECT.register("commit_all_here", filter=FILTER)
+def commit_all_here(where, filter):
+    """Exhaust and commit every ready, uncommitted character you control that the filter
+    accepts to the story of the trigger (else the one the source is committed to)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        s = ctx.story if ctx.story >= 0 else game.committed_story(src)
+        if s < 0 or s >= len(game._committed):
+            return
+        busy = {i for c in game._committed for i in c}
+        for i in list(game._characters):
+            if i not in busy and game._status.get(i) == READY and pred(game, src, i):
+                game._commit(i, s)
+                game._status[i] = EXHAUSTED
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register(
+    "remove_from_story",
+    filter=FILTER,
+    target=param(("self", "choose"), "self"),
+    ready=param(BOOL, False),
+)
+def remove_from_story(where, filter, target, ready):
+    """Remove a committed character you control (the card itself, or one you choose that
+    the filter accepts) from its story; with ``ready`` it is readied."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        committed = [i for c in game._committed for i in c if i in game._status]
+        if target == "self":
+            i = src if src in committed else -1
+        else:
+            pool = [i for i in committed if pred(game, src, i)]
+            i = yield from choose_card(game, "remove", "remove from its story", pool)
+        if i < 0:
+            return
+        for c in game._committed:
+            if i in c:
+                c.remove(i)
+        if ready and game._status.get(i) == EXHAUSTED:
+            game._status[i] = READY
+        _log(game, "remove", f"{game.card(i).title} removed from its story")
+
+    return effect
