@@ -5,7 +5,7 @@ from __future__ import annotations
 from deckbuilder.engine.actions import EXHAUSTED, READY
 from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, TextError, param
+from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, INT, TextError, param
 from deckbuilder.engine.text.values import condition
 
 
@@ -113,5 +113,21 @@ def remove_from_story(where, filter, target, ready):
         if ready and game._status.get(i) == EXHAUSTED:
             game._status[i] = READY
         _log(game, "remove", f"{game.card(i).title} removed from its story")
+
+    return effect
+
+
+@EFFECT.register("hand_to_bottom", n=param(INT, 1))
+def hand_to_bottom(where, n):
+    """Choose n cards of your hand and put them on the bottom of your deck."""
+
+    def effect(game, src, ctx):
+        for _ in range(n):
+            i = yield from choose_card(game, "to_deck", "to the bottom of the deck", list(game._hand))
+            if i < 0:
+                return
+            game._hand.remove(i)
+            game._bottom.insert(0, i)
+            _log(game, "to_deck", f"{game.card(i).title} put on the bottom of the deck")
 
     return effect
