@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import EXHAUSTED, READY
-from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.effects import choose_card, choose_story
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, INT, TextError, param
 from deckbuilder.engine.text.values import condition
@@ -129,5 +129,41 @@ def hand_to_bottom(where, n):
             game._hand.remove(i)
             game._bottom.insert(0, i)
             _log(game, "to_deck", f"{game.card(i).title} put on the bottom of the deck")
+
+    return effect
+
+
+@EFFECT.register("tokens_to_draw")
+def tokens_to_draw(where):
+    """Choose a story with your success tokens: remove them all and draw as many cards."""
+
+    def effect(game, src, ctx):
+        slots = [s for s in range(len(game._tokens)) if game._tokens[s] > 0]
+        s = yield from choose_story(game, "remove_tokens", "remove the tokens of", slots)
+        if s < 0:
+            return
+        n = game._tokens[s]
+        game._tokens[s] = 0
+        _log(game, "tokens", f"{n} success tokens removed")
+        game._draw(n)
+
+    return effect
+
+
+@EFFECT.register("boost_per_other_faction", per=param(INT, 1))
+def boost_per_other_faction(where, per):
+    """Choose a character: until the end of the phase it gets +``per`` skill for each other
+    character in play of a different faction."""
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if game._status[i] != INSANE]
+        i = yield from choose_card(game, "boost", "boost", pool)
+        if i < 0:
+            return
+        faction = game.card(i).faction
+        n = sum(1 for j in game._characters if j != i and game.card(j).faction != faction)
+        if n:
+            game._temp.append((i, per * n, (0, 0, 0, 0)))
+            _log(game, "boost", f"{game.card(i).title} gets +{per * n} skill until end of phase")
 
     return effect
