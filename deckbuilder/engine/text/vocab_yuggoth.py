@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.effects import choose_card, choose_story
+from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, INT, TextError, param
 from deckbuilder.engine.text.values import condition
@@ -165,5 +165,28 @@ def boost_per_other_faction(where, per):
         if n:
             game._temp.append((i, per * n, (0, 0, 0, 0)))
             _log(game, "boost", f"{game.card(i).title} gets +{per * n} skill until end of phase")
+
+    return effect
+
+
+@EFFECT.register("search_to_resource", filter=FILTER, drained=param(BOOL, False))
+def search_to_resource(where, filter, drained):
+    """Search the deck for a card the filter accepts and attach it to one of your domains
+    (a drained one with ``drained``) as a resource; then shuffle."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        domains = [d for d in game._domain_indices if game._drained[d] or not drained]
+        if not domains:
+            return
+        pool = [i for i in game._deck + game._top + game._bottom if pred(game, src, i)]
+        i = yield from choose_card(game, "search", "attach as a resource", pool, optional=True)
+        if i >= 0:
+            d = yield from choose_domain(game, "resource", "attach to", domains)
+            if d >= 0:
+                game._remove_from_deck(i)
+                game._add_resource(i, d)
+                _log(game, "resource", f"{game.card(i).title} attached to domain {d + 1}")
+        game._shuffle_deck()
 
     return effect
