@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
+from deckbuilder.engine.effects import _reorder_top, choose_card, choose_domain, choose_story
+from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, INT, TextError, param
 from deckbuilder.engine.text.values import condition
@@ -190,3 +191,23 @@ def search_to_resource(where, filter, drained):
         game._shuffle_deck()
 
     return effect
+
+
+@hook("reorder_top_by_exhausted_skill")
+def reorder_top_by_exhausted_skill(game, src, ctx):
+    """Mi-Go Brain Cylinder (MoE-035): "Action: Exhaust a Mi-Go character to look at the top
+    X cards of your deck and return them in any order. X is equal to that character's
+    skill." """
+    cd = game.deck
+    pool = [
+        i
+        for i in game._characters
+        if game._status.get(i) == READY and "mi-go" in cd.subtypes[cd.kind_of[i]]
+    ]
+    i = yield from choose_card(game, "exhaust", "exhaust", pool)
+    if i < 0:
+        return
+    game._status[i] = EXHAUSTED
+    n = game.skill_of(i)
+    if n > 0:
+        yield from _reorder_top(game, game._peek(n))
