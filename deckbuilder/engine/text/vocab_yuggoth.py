@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.effects import _reorder_top, choose_card, choose_domain, choose_story
-from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, INT, TextError, param
 from deckbuilder.engine.text.values import condition
 
@@ -48,12 +48,6 @@ def subject_to_hand(where):
         yield
 
     return effect
-
-
-@condition("conspiracy_in_play", BOOL)
-def _conspiracy_in_play(value, where):
-    """A conspiracy story card is in play (or not)."""
-    return lambda game, src, ctx: (game._conspiracy >= 0) == value
 
 
 @condition("either", ANY)
