@@ -60,7 +60,7 @@ def shuffle_into_deck(where, value):
         return
         yield
 
-    return None, pay
+    return (lambda game, src: True), pay
 
 
 @COST.register("sacrifice_three_other", value=param(FILTER, required=True))
@@ -314,6 +314,8 @@ def guess_bottom_type(where):
             game._discard.append(i)
             _log(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} discarded")
         game._check_deck_out()
+        return
+        yield
 
     return effect
 
