@@ -44,23 +44,42 @@ def _overpaid(value, where):
 
 
 # ------------------------------------------------------------------ costs
+def _shuffle_self(game, src):
+    if src in game._status or src in game._supports:
+        game._leave_play(src, to="hand")
+    if src in game._hand:
+        game._hand.remove(src)
+    elif src in game._discard:
+        game._discard.remove(src)
+    else:
+        return
+    game._deck.append(src)
+    game._shuffle_deck()  # drawing picks a random remaining card: shuffled in
+    _log(game, "shuffle", f"{game.card(src).title} shuffled into the deck")
+
+
 @COST.register("shuffle_into_deck", value=param(BOOL, required=True))
 def shuffle_into_deck(where, value):
     """Shuffle the card itself into your deck."""
 
     def pay(game, src):
-        if src in game._status or src in game._supports:
-            game._leave_play(src, to="hand")
-        if src in game._hand:
-            game._hand.remove(src)
-        elif src in game._discard:
-            game._discard.remove(src)
-        game._deck.append(src)  # drawing picks a random remaining card: shuffled in
-        _log(game, "shuffle", f"{game.card(src).title} shuffled into the deck")
+        _shuffle_self(game, src)
         return
         yield
 
     return (lambda game, src: True), pay
+
+
+@EFFECT.register("shuffle_self_into_deck")
+def shuffle_self_into_deck(where):
+    """The card itself is shuffled into your deck (from play, hand or the discard pile)."""
+
+    def effect(game, src, ctx):
+        _shuffle_self(game, src)
+        return
+        yield
+
+    return effect
 
 
 @COST.register("sacrifice_three_other", value=param(FILTER, required=True))
