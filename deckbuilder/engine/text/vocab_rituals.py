@@ -7,6 +7,7 @@ from __future__ import annotations
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.text.costs import _own_pick
+from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.filters import STATE, atom, compile_filter
 from deckbuilder.engine.text.registry import (
     AMOUNT,
@@ -340,3 +341,42 @@ def guess_bottom_type(where):
 
 
 _ = icon_tuple  # kept for templates that take icon strings
+
+
+# ------------------------------------------------------------------ marks: what happened this turn
+def _mark_key(src):
+    return (src, "mark", "rituals")
+
+
+@EFFECT.register("mark", per=param(("turn", "phase"), "turn"))
+def mark(where, per):
+    """Remember on the card that something happened this turn (or phase), for a condition
+    (``marked_this_turn``) or a count later: e.g. "the first Mi-Go you play each turn"."""
+
+    def effect(game, src, ctx):
+        stamp = game._limit_stamp(per)
+        used = game._uses.get(_mark_key(src))
+        game._uses[_mark_key(src)] = (used[0] + 1 if used and used[1] == stamp else 1, stamp)
+        game._cost_cache = {}  # a cost may read the mark
+        return
+        yield
+
+    return effect
+
+
+def _marks(game, src, per):
+    used = game._uses.get(_mark_key(src))
+    return used[0] if used and used[1] == game._limit_stamp(per) else 0
+
+
+@condition("marked_this_turn", BOOL)
+def _marked_this_turn(value, where):
+    """The card was marked (``mark``) this turn (true) or not (false)."""
+    return lambda game, src, ctx: (_marks(game, src, "turn") > 0) == value
+
+
+@hook("experiment_subject", role="amount")
+def experiment_subject(game, src, ctx):
+    """Experiment Subject #613b (TTB-010): "draw a card for each Zoog character that entered
+    play this phase": the Zoogs the card marked (``mark`` per phase) as they entered."""
+    return _marks(game, src, "phase")
