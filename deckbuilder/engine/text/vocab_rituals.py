@@ -7,8 +7,8 @@ from __future__ import annotations
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.text.costs import _own_pick
-from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.filters import STATE, atom, compile_filter
+from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.registry import (
     AMOUNT,
     BOOL,
@@ -20,10 +20,9 @@ from deckbuilder.engine.text.registry import (
     STRS,
     param,
 )
-from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.values import compile_amount, condition
 
-READY, EXHAUSTED, INSANE = 0, 1, 2
+INSANE = 2
 
 
 def _log(game, kind, text):
@@ -338,9 +337,6 @@ def guess_bottom_type(where):
         yield
 
     return effect
-
-
-_ = icon_tuple  # kept for templates that take icon strings
 
 
 # ------------------------------------------------------------------ marks: what happened this turn
