@@ -166,29 +166,14 @@ def recommit(where, filter):
     return effect
 
 
-_MARK = ("lore", "mark")
-
-
-@EFFECT.register("mark", per=param(("phase", "turn"), "phase"))
-def mark(where, per):
-    """Remember, until the end of the phase (or turn), that this card's effect happened
-    (read by the ``marked`` condition)."""
-
-    def effect(game, src, ctx):
-        game._uses[(src,) + _MARK] = (1, game._limit_stamp(per))
-        return
-        yield
-
-    return effect
-
-
 @condition("marked", ("phase", "turn"))
 def _marked(value, where):
     """This card's ``mark`` effect happened this phase (or turn)."""
 
     def check(game, src, ctx):
-        used = game._uses.get((src,) + _MARK)
-        return used is not None and used[1] == game._limit_stamp(value)
+        from deckbuilder.engine.text.vocab_rituals import marks
+
+        return marks(game, src, value) > 0
 
     return check
 

@@ -37,12 +37,6 @@ def _discarded_this_phase(value):
     return lambda game, src, i: (i in game._discarded_this_phase) == value
 
 
-@condition("overpaid", BOOL)
-def _overpaid(value, where):
-    """The card was overpaid (true) or not (false) when played."""
-    return lambda game, src, ctx: (ctx is not None and ctx.overpaid > 0) == value
-
-
 # ------------------------------------------------------------------ costs
 def _shuffle_self(game, src):
     if src in game._status or src in game._supports:
@@ -56,30 +50,6 @@ def _shuffle_self(game, src):
     game._deck.append(src)
     game._shuffle_deck()  # drawing picks a random remaining card: shuffled in
     _log(game, "shuffle", f"{game.card(src).title} shuffled into the deck")
-
-
-@COST.register("shuffle_into_deck", value=param(BOOL, required=True))
-def shuffle_into_deck(where, value):
-    """Shuffle the card itself into your deck."""
-
-    def pay(game, src):
-        _shuffle_self(game, src)
-        return
-        yield
-
-    return (lambda game, src: True), pay
-
-
-@EFFECT.register("shuffle_self_into_deck")
-def shuffle_self_into_deck(where):
-    """The card itself is shuffled into your deck (from play, hand or the discard pile)."""
-
-    def effect(game, src, ctx):
-        _shuffle_self(game, src)
-        return
-        yield
-
-    return effect
 
 
 @COST.register("sacrifice_three_other", value=param(FILTER, required=True))
@@ -186,33 +156,6 @@ def move_resource(where, filter):
         game._detach_resource(i, d)
         game._add_resource(i, to)
         _log(game, "resource", f"{game.card(i).title} moved to domain {to + 1}")
-
-    return effect
-
-
-@EFFECT.register("resource_into_play", filter=FILTER)
-def resource_into_play(where, filter):
-    """Put a character or support the filter accepts, attached to one of your domains as a
-    resource, into play."""
-    pred = compile_filter(filter, where)
-
-    def effect(game, src, ctx):
-        cd = game.deck
-        found = [
-            (i, d)
-            for i, d in _resources(game, src, pred)
-            if cd.ctype[cd.kind_of[i]] in (CHARACTER, SUPPORT)
-            and cd.attach[cd.kind_of[i]] is None
-            and game.may_enter(cd.kind_of[i])
-        ]
-        i = yield from choose_card(
-            game, "put_into_play", "put into play", [i for i, _ in found], optional=True
-        )
-        if i < 0:
-            return
-        game._detach_resource(i, dict(found)[i])
-        _log(game, "put_into_play", f"{game.card(i).title} put into play from a domain")
-        game._enter(i)
 
     return effect
 
@@ -360,7 +303,8 @@ def mark(where, per):
     return effect
 
 
-def _marks(game, src, per):
+def marks(game, src, per):
+    """How many times the card was marked (``mark``) this turn or phase."""
     used = game._uses.get(_mark_key(src))
     return used[0] if used and used[1] == game._limit_stamp(per) else 0
 
@@ -368,11 +312,11 @@ def _marks(game, src, per):
 @condition("marked_this_turn", BOOL)
 def _marked_this_turn(value, where):
     """The card was marked (``mark``) this turn (true) or not (false)."""
-    return lambda game, src, ctx: (_marks(game, src, "turn") > 0) == value
+    return lambda game, src, ctx: (marks(game, src, "turn") > 0) == value
 
 
 @hook("experiment_subject", role="amount")
 def experiment_subject(game, src, ctx):
     """Experiment Subject #613b (TTB-010): "draw a card for each Zoog character that entered
     play this phase": the Zoogs the card marked (``mark`` per phase) as they entered."""
-    return _marks(game, src, "phase")
+    return marks(game, src, "phase")
