@@ -54,13 +54,16 @@ def test_dreams_of_kingsport_puts_a_day_or_night_card_into_play(full_pool):
 def test_secrets_of_arkham_resolves_the_other_stories(full_pool):
     game = build(
         full_pool,
-        {"card": "SoA-051", "stories": ["Core-165", "Core-158", "Core-159"], "discard": ["Core-022"]},
+        {
+            "card": "SoA-051",
+            "stories": ["Core-165", "Core-158", "Core-159"],
+            "discard": ["Core-022"],
+        },
     )
     run_win(game, "SoA-051")
     assert game._tokens[0] == 1  # The Other Path
     assert "Core-022" in ids(game, game._characters)  # Opening Night
     assert len(game._domains) == 4  # Ancient Apocrypha
-
 
 
 def test_albino_goat_spawn_is_wounded_when_a_day_character_enters(full_pool):
@@ -69,9 +72,12 @@ def test_albino_goat_spawn_is_wounded_when_a_day_character_enters(full_pool):
 
     game = build(
         full_pool,
-        {"card": "SoA-022", "hand": ["TOotST-050", "TH-017"],
-         "characters": ["SoA-021", "SoA-022", "Core-029"],
-         "domains": [["TOotST-029", "TOotST-029"], [], []]},
+        {
+            "card": "SoA-022",
+            "hand": ["TOotST-050", "TH-017"],
+            "characters": ["SoA-021", "SoA-022", "Core-029"],
+            "domains": [["TOotST-029", "TOotST-029"], [], []],
+        },
     )
     for text in ("play TOotST-050", "choose sacrifice Rampaging", "yes", "choose Day"):
         step(game, text)

@@ -27,7 +27,10 @@ def test_search_play_total_cost_caps_the_total(full_pool):
     top = [i for i in game._deck if game.card(i).card_id in ("TTY-002", "TTY-021")]
     game._deck = [i for i in game._deck if i not in top]
     game._top.extend(top)  # two Ambushing Ghouls (cost 1) and two Chthonians (cost 6)
-    _run(game, [{"do": "search_play_total_cost", "top": 10, "total": 5, "filter": {"type": "character"}}])
+    _run(
+        game,
+        [{"do": "search_play_total_cost", "top": 10, "total": 5, "filter": {"type": "character"}}],
+    )
     for _ in range(5):
         if game._choice is None:
             break
@@ -39,7 +42,10 @@ def test_search_play_total_cost_caps_the_total(full_pool):
 
 def test_discard_top_to_hand_takes_the_latest(full_pool):
     # The Grand Design (TbtA-119): X top cards of the discard pile, X = cards in hand.
-    game = build(full_pool, {"card": "TbtA-119", "hand": ["Core-029"], "discard": ["AE-053", "ER-056", "TTY-002"]})
+    game = build(
+        full_pool,
+        {"card": "TbtA-119", "hand": ["Core-029"], "discard": ["AE-053", "ER-056", "TTY-002"]},
+    )
     _run(game, [{"do": "discard_top_to_hand", "n": {"count": {}, "in": "hand"}}])
     assert _ids(game, game._hand) == ["Core-029", "TTY-002"]
 
@@ -49,7 +55,15 @@ def test_search_named_subtype_takes_every_card_of_the_subtype(full_pool):
     # characters of the deck share (Ghoul here: Ambushing Ghoul and Frenzied Ghoul).
     game = build(full_pool, {"card": "TTY-033", "discard": ["TTY-002", "TTY-007", "TTY-021"]})
     game._discard.clear()
-    _run(game, [{"do": "search_named_subtype", "filter": {"type": "character", "faction": "Shub-Niggurath"}}])
+    _run(
+        game,
+        [
+            {
+                "do": "search_named_subtype",
+                "filter": {"type": "character", "faction": "Shub-Niggurath"},
+            }
+        ],
+    )
     ids = _ids(game, game._hand)
     assert ids.count("TTY-002") == 2 and ids.count("TTY-007") == 2 and "TTY-021" not in ids
 
@@ -62,7 +76,16 @@ def test_draw_bottom_and_top_card(full_pool):
     bottom = next(i for i in game._deck if game.card(i).card_id == "Core-029")
     game._deck.remove(bottom)
     game._bottom.insert(0, bottom)
-    _run(game, [{"do": "if", "condition": {"top_card": {"subtype": "Criminal"}}, "effects": [{"do": "draw_bottom"}]}])
+    _run(
+        game,
+        [
+            {
+                "do": "if",
+                "condition": {"top_card": {"subtype": "Criminal"}},
+                "effects": [{"do": "draw_bottom"}],
+            }
+        ],
+    )
     assert game._hand == [bottom]
 
 
@@ -77,7 +100,9 @@ def test_cost_set_makes_cheap_characters_cost_3(full_pool, cost, paid):
 
 def test_attach_top_card_and_icon_of_top_card(full_pool):
     # Faubourg Marigny (TTY-039) and French Quarter (TTY-026).
-    game = build(full_pool, {"card": "TTY-039", "characters": ["Core-029"], "discard": ["AE-210", "TTY-013"]})
+    game = build(
+        full_pool, {"card": "TTY-039", "characters": ["Core-029"], "discard": ["AE-210", "TTY-013"]}
+    )
     witch, rend = game._discard.pop(0), game._discard.pop(0)
     game._top.append(witch)
     _run(game, [{"do": "attach_top_card"}])
@@ -94,6 +119,15 @@ def test_trade_for_top_card(full_pool):
     game = build(full_pool, {"card": "TTY-049", "characters": ["TTB-013"], "discard": ["TTB-015"]})
     boy = game._discard.pop()
     game._top.append(boy)
-    _run(game, [{"do": "trade_for_top_card", "filter": {"type": "character", "subtype": "Lodge"}, "pay_with": {"subtype": "Lodge"}}])
+    _run(
+        game,
+        [
+            {
+                "do": "trade_for_top_card",
+                "filter": {"type": "character", "subtype": "Lodge"},
+                "pay_with": {"subtype": "Lodge"},
+            }
+        ],
+    )
     step(game, "yes")
     assert _ids(game, game._characters) == ["TTB-015"] and _ids(game, game._hand) == ["TTB-013"]

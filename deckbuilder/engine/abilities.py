@@ -36,7 +36,6 @@ WON = "won"  # after you win this conspiracy (its own win effect)
 STORY_WON = "story_won"  # after you win any story (ctx.story_id)
 STORY_PHASE = "story_phase"  # at the beginning of your story phase
 TURN_END = "turn_end"  # at the end of your turn
-WENT_INSANE = "went_insane"  # after this character goes insane
 CHARACTER_ENTERS = "character_enters"  # after any character of yours enters play (ctx.target)
 CHARACTER_LEAVES = "character_leaves"  # after any character of yours leaves play (ctx.target)
 CHARACTER_INSANE = "character_insane"  # after any character of yours goes insane (ctx.target)
@@ -61,7 +60,6 @@ TRIGGERS = (
     STORY_WON,
     STORY_PHASE,
     TURN_END,
-    WENT_INSANE,
     CHARACTER_ENTERS,
     CHARACTER_LEAVES,
     CHARACTER_INSANE,

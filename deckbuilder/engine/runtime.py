@@ -356,9 +356,7 @@ class AbilityMixin:
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self._status:
-                if self._status[src] == INSANE:  # no text, but "after it goes insane" fires
-                    return ab.trigger == "went_insane"
-                return not self._blank(src)
+                return self._status[src] != INSANE and not self._blank(src)
             return (
                 src in self._supports
                 or src == self._conspiracy

@@ -17,7 +17,6 @@ from deckbuilder.engine.abilities import (
     CHARACTER_LEAVES,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
-    WENT_INSANE,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -288,8 +287,6 @@ class ZonesMixin:
             self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
         if cd.text:
-            if cd.by_trigger[WENT_INSANE][k]:
-                self._queue_trigger(WENT_INSANE, inst)
             if cd.any_trigger[CHARACTER_INSANE]:
                 self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
         return True

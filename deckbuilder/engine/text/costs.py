@@ -130,22 +130,6 @@ def return_to_hand(where, value):
     return (lambda game, src: True), pay
 
 
-@COST.register("discard_top", value=param(INT, required=True))
-def discard_top(where, value):
-    """Discard this many cards from the top of your deck."""
-
-    def pay(game, src):
-        for _ in range(value):
-            i = game._take_top()
-            if i >= 0:
-                game._discard.append(i)
-        game._check_deck_out()
-        return
-        yield
-
-    return (lambda game, src: game._deck_count() >= value), pay
-
-
 @COST.register("sacrifice_resource", value=param(BOOL, required=True))
 def sacrifice_resource(where, value):
     """Put one of your resources into the discard pile."""

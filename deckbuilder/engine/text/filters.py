@@ -107,13 +107,6 @@ def _title(value):
     return lambda cd, k: cd.cards[k].title in wanted
 
 
-@atom("not_title", KIND, STRS)
-def _not_title(value):
-    """Has none of these titles."""
-    unwanted = set(_strs(value))
-    return lambda cd, k: cd.cards[k].title not in unwanted
-
-
 @atom("cost_max", KIND, INT)
 def _cost_max(value):
     """Printed cost at most this."""
@@ -206,12 +199,6 @@ def _host(value):
     return lambda game, src, i: (game._attached.get(src) == i) == value
 
 
-@atom("attached_to_self", STATE, BOOL)
-def _attached_to_self(value):
-    """A card attached to the source."""
-    return lambda game, src, i: (game._attached.get(i) == src) == value
-
-
 @atom("controller", STATE, ("you", "opponent"))
 def _controller(value):
     """Whose card it is, relative to the source's controller (the goldfish opponent has no
@@ -219,12 +206,6 @@ def _controller(value):
     if value == "you":
         return lambda game, src, i: True
     return lambda game, src, i: False
-
-
-@atom("has_attachment", STATE, BOOL)
-def _has_attachment(value):
-    """Has at least one card attached to it."""
-    return lambda game, src, i: (i in game._attached.values()) == value
 
 
 # ------------------------------------------------------------------ compiling

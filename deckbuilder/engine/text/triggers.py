@@ -32,9 +32,7 @@ for _name, _trigger, _doc in (
     ("story_phase", ab.STORY_PHASE, "At the beginning of your story phase."),
     ("turn_end", ab.TURN_END, "At the end of your turn."),
     ("discarded", ab.DISCARDED, "After this card leaves play for your discard pile."),
-    ("won", ab.WON, "After you win this conspiracy (its win effect)."),
     ("story_won", ab.STORY_WON, "After you win any story (ctx.story_id)."),
-    ("goes_insane", ab.WENT_INSANE, "After this character goes insane."),
 ):
     _build = _plain(_trigger)
     _build.__doc__ = _doc

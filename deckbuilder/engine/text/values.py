@@ -20,7 +20,6 @@ from deckbuilder.engine.text.registry import (
     FILTER,
     HOOK,
     INT,
-    STR,
     TextError,
     param,
 )
@@ -270,15 +269,6 @@ def _not(value, where):
     """The inner condition does not hold."""
     inner = compile_condition(value, where)
     return lambda game, src, ctx: not inner(game, src, ctx)
-
-
-@condition("hook", STR)
-def _hook_condition(value, where):
-    """A named condition of the hooks module."""
-    entry = HOOK.check(value, {}, where)
-    if entry.build.role != "condition":
-        raise TextError(f"{where}: hook {value!r} is not a condition")
-    return entry.build
 
 
 __all__ = ["AMOUNT", "ZONES", "compile_amount", "compile_condition", "count", "zone_cards"]

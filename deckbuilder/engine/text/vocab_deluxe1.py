@@ -175,9 +175,7 @@ def copy_icons_to_host(where, filter):
     return effect
 
 
-@EFFECT.register(
-    "boost_per_departure", icons=param(ICONS, required=True), filter=FILTER
-)
+@EFFECT.register("boost_per_departure", icons=param(ICONS, required=True), filter=FILTER)
 def boost_per_departure(where, icons, filter):
     """A chosen character gains these icons once for each character that left play for the
     discard pile this phase, until the end of the phase."""
@@ -238,9 +236,7 @@ def hand_to_resources(where):
     return effect
 
 
-@EFFECT.register(
-    "refresh_small_domain", max=AMOUNT, max_departures=param(BOOL, False)
-)
+@EFFECT.register("refresh_small_domain", max=AMOUNT, max_departures=param(BOOL, False))
 def refresh_small_domain(where, max, max_departures):
     """Refresh a drained domain with at most ``max`` resources (with ``max_departures``: at
     most as many as the characters that left play for the discard pile this phase)."""
@@ -251,9 +247,7 @@ def refresh_small_domain(where, max, max_departures):
             limit = _characters_left_play_this_phase(game)
         else:
             limit = limit_of(game, src, ctx) if limit_of is not None else 1 << 30
-        pool = [
-            d for d, v in enumerate(game._drained) if v and len(game._domains[d]) <= limit
-        ]
+        pool = [d for d, v in enumerate(game._drained) if v and len(game._domains[d]) <= limit]
         d = yield from choose_domain(game, "refresh", "refresh", pool)
         if d >= 0:
             game._drained[d] = False

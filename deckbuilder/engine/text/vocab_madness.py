@@ -7,7 +7,9 @@ from deckbuilder.engine.text.filters import faction_index
 from deckbuilder.engine.text.registry import CONSTANT, EFFECT, INT, STRS, param
 
 
-@CONSTANT.register("cost_per_drained_resource", faction=param(STRS, required=True), minimum=param(INT, 0))
+@CONSTANT.register(
+    "cost_per_drained_resource", faction=param(STRS, required=True), minimum=param(INT, 0)
+)
 def cost_per_drained_resource(where, committed, faction, minimum):
     """The card costs 1 less for each resource of these factions attached to the domain
     drained to pay for it (never below ``minimum``)."""

@@ -461,8 +461,11 @@ def boost_icon_of_top_card(where, filter):
         have = [
             (j, name)
             for j, (name, n) in enumerate(
-                zip(("terror", "combat", "arcane", "investigation"),
-                    (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]))
+                zip(
+                    ("terror", "combat", "arcane", "investigation"),
+                    (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]),
+                    strict=True,
+                )
             )
             if n
         ]
@@ -496,7 +499,9 @@ def attach_top_card(where):
         if game.deck.attach[k] is None or not game.may_enter(k):
             return
         hosts = [h for h in game.attach_hosts(k) if h in game._characters]
-        h = yield from choose_card(game, "attach", f"attach {game.card(i).title} to", hosts, optional=True)
+        h = yield from choose_card(
+            game, "attach", f"attach {game.card(i).title} to", hosts, optional=True
+        )
         if h < 0:
             return
         game._remove_from_deck(i)
@@ -571,7 +576,9 @@ def cost_change_by_drained_domain(where, filter, minimum):
         return pred(game, -1, kind)
 
     def effect(game, src, ctx):
-        x = max((len(game._domains[d]) for d in game._domain_indices if game._drained[d]), default=0)
+        x = max(
+            (len(game._domains[d]) for d in game._domain_indices if game._drained[d]), default=0
+        )
         if x > 0:
             game._cost_sources.append((who, -x, minimum, True))
             game._cost_cache = {}

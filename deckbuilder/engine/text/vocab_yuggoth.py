@@ -118,7 +118,9 @@ def hand_to_bottom(where, n):
 
     def effect(game, src, ctx):
         for _ in range(n):
-            i = yield from choose_card(game, "to_deck", "to the bottom of the deck", list(game._hand))
+            i = yield from choose_card(
+                game, "to_deck", "to the bottom of the deck", list(game._hand)
+            )
             if i < 0:
                 return
             game._hand.remove(i)
