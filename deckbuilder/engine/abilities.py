@@ -1,10 +1,9 @@
 """Card abilities as data: what triggers them, what they cost, what they do.
 
 An ``Ability`` is a triggered effect (an event's text, "Action:", "Response:", "Forced
-Response:"); a ``Static`` is a passive one (skill, icons, cost, restrictions). Both are built by
-the small functions below and listed per card id in ``card_abilities``; the effect itself is a
-template from ``effects`` (or, for an oddball, any generator function with the same
-signature: the plain-Python escape hatch).
+Response:"); a ``Static`` is a passive one (skill, icons, cost, restrictions). Both are compiled
+from the card-text files (``text/``), once per card: the engine's records, with plain
+functions inside.
 
 An effect is a generator function ``effect(game, src, ctx)``: ``src`` is the instance whose
 ability it is, ``ctx`` an ``AbilityContext`` (X, overpay, story). It asks for each decision by
@@ -165,79 +164,3 @@ class AbilityContext:
         self.story = story
         self.target = target
         self.story_id = story_id
-
-
-# ------------------------------------------------------------------ builders (the data API)
-def event(effect, text="", *, window=ANY, condition=None, ai="") -> Ability:
-    return Ability(EVENT, effect, text, window=window, condition=condition, ai=ai)
-
-
-def action(
-    effect,
-    text="",
-    *,
-    cost=0,
-    exhaust=False,
-    sacrifice=False,
-    window=ANY,
-    condition=None,
-    zone=IN_PLAY,
-    committed=False,
-    cost_x=False,
-    ai="",
-) -> Ability:
-    return Ability(
-        ACTION,
-        effect,
-        text,
-        cost,
-        exhaust,
-        sacrifice,
-        condition,
-        False,
-        window,
-        zone,
-        committed,
-        cost_x,
-        ai,
-    )
-
-
-def response(trigger, effect, text="", *, cost=0, condition=None, zone=IN_PLAY) -> Ability:
-    return Ability(trigger, effect, text, cost, condition=condition, zone=zone)
-
-
-def forced(trigger, effect, text="", *, condition=None, zone=IN_PLAY) -> Ability:
-    return Ability(trigger, effect, text, condition=condition, forced=True, zone=zone)
-
-
-def skill(amount, who=None, *, committed=False) -> Static:
-    return Static(SKILL, who, amount, committed=committed)
-
-
-def icons(
-    terror=0, combat=0, arcane=0, investigation=0, who=None, *, committed=False, subtype=""
-) -> Static:
-    """Icons for the characters ``who(game, src, target)`` accepts (None: the card itself);
-    with ``subtype``, only for those of them with that subtype (``who`` is then not asked
-    about the others)."""
-    amounts = (terror, combat, arcane, investigation)
-    return Static(ICONS, who, 0, amounts, committed=committed, subtype=subtype.lower())
-
-
-def cost(amount, who, *, minimum=0) -> Static:
-    """Playing a card that ``who(game, src, kind)`` accepts costs ``amount`` more (negative:
-    less), never below ``minimum``; ``who`` None: the card itself, from hand. ``amount`` may
-    be ``(game, src, kind, domain) -> int``. ``who`` decides by the kind alone (costs are
-    remembered per set of cost passives in play, for every game of the deck); what depends
-    on the board goes in an ``amount`` function."""
-    return Static(COST, who, amount, minimum=minimum)
-
-
-def restriction(kind, who=None, *, committed=False) -> Static:
-    return Static(kind, who, committed=committed)
-
-
-def x_skill(count) -> Static:
-    """The card's printed X skill, defined by ``count(game, src)``."""
-    return Static(X_SKILL, None, count)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.effects import _reorder_top, choose_card, choose_domain, choose_story
+from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.hooks import hook
 from deckbuilder.engine.text.registry import ANY, BOOL, EFFECT, FILTER, INT, TextError, param
+from deckbuilder.engine.text.templates_cards import reorder_top
 from deckbuilder.engine.text.values import condition
 
 
@@ -206,4 +207,4 @@ def reorder_top_by_exhausted_skill(game, src, ctx):
     game._status[i] = EXHAUSTED
     n = game.skill_of(i)
     if n > 0:
-        yield from _reorder_top(game, game._peek(n))
+        yield from reorder_top(game, game._peek(n))
