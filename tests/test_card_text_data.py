@@ -96,3 +96,14 @@ def test_lint_names_a_missing_card_and_a_changed_text(full_pool):
 
     assert any("Core-001: text differs" in p for p in lint([Changed]))
     assert load.set_code_of("AtMoM-019b") == "AtMoM"
+
+
+def test_every_hook_lives_in_the_hooks_module_with_its_card_text():
+    """One module of rule-benders: a hook written anywhere else is a template in disguise or
+    a hook nobody reviews; its docstring quotes the card it serves."""
+    from deckbuilder.engine.text.registry import HOOK
+
+    assert HOOK.entries
+    for name, entry in HOOK.entries.items():
+        assert entry.build.__module__ == "deckbuilder.engine.text.hooks", name
+        assert '"' in entry.doc and "(" in entry.doc, f"{name}: no card text in its docstring"

@@ -160,6 +160,7 @@ class CompiledDeck:
         "passives_at_start",
         "plain_entry",
         "reads_context",
+        "kind_memo",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -177,6 +178,9 @@ class CompiledDeck:
             else:
                 counts[k] += entry.count
         self.cards = tuple(cards)
+        # Facts derived once per deck when first needed: the filters of printed facts per
+        # kind (filters.py), the zones that hold actions (runtime.py).
+        self.kind_memo: dict[object, object] = {}
         self.counts = tuple(counts)
         self.kind_of = tuple(k for k, n in enumerate(counts) for _ in range(n))
         self.instances = tuple(range(len(self.kind_of)))  # each game's deck starts as a copy

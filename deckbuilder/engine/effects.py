@@ -16,6 +16,12 @@ from deckbuilder.engine.actions import (
 )
 
 
+def log_event(game, kind: str, text: str) -> None:
+    """Record a move in the game's log, when one is kept (a person reads it)."""
+    if game.log is not None:
+        game._event(kind, text)
+
+
 # ------------------------------------------------------------------ choosing
 def choose_card(game, kind, prompt, options, *, harm=False, optional=False, story_hosts=False):
     """Generator: the chosen instance among ``options`` (-1 when none or declined). A single

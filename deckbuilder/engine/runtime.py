@@ -13,6 +13,7 @@ from deckbuilder.engine.abilities import (
     ACTION,
     COST,
     DISCARD_PILE,
+    HAND,
     ICONS,
     IN_PLAY,
     RESOURCE,
@@ -435,7 +436,12 @@ class AbilityMixin:
         out = []
         kind_of = cd.kind_of
         conspiracy = (self._conspiracy,) if self._conspiracy >= 0 else ()
-        for zone in (self._characters, self._supports, self._discard, self._hand, conspiracy):
+        zones = (self._characters, self._supports, conspiracy)
+        outside = self._action_zones()
+        if outside:  # most decks have no action that works from the discard pile or hand
+            zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
+                           if name in outside)  # fmt: skip
+        for zone in zones:
             for i in zone:
                 abilities = table[kind_of[i]]
                 if not abilities or (kinds is not None and kind_of[i] not in kinds):
@@ -465,6 +471,17 @@ class AbilityMixin:
                             else:
                                 out.append(use_action(i, d, n * 100))
         return out
+
+    def _action_zones(self) -> frozenset[str]:
+        """The zones outside play (discard pile, hand) from which an action of this deck
+        works; remembered per deck."""
+        memo = self.deck.kind_memo
+        zones = memo.get(ACTION)
+        if zones is None:
+            zones = memo[ACTION] = frozenset(
+                ab.zone for per_kind in self.deck.by_trigger[ACTION] for ab in per_kind
+            ) & {DISCARD_PILE, HAND}
+        return zones
 
     def _usable(self, ab, i: int) -> bool:
         if not self._ability_live(ab, i):

@@ -230,24 +230,38 @@ def compile_filter(spec: dict | None, where: str = ""):
         return _anything
     kind_preds = [f for reads, f in _atoms(spec, where) if reads == KIND]
     state_preds = [f for reads, f in _atoms(spec, where) if reads == STATE]
-    if len(kind_preds) == 1 and not state_preds:
-        (kp,) = kind_preds
-        return lambda game, src, i: kp(game.deck, game.deck.kind_of[i])
     if not kind_preds and len(state_preds) == 1:
         return state_preds[0]
+    matches = _kind_table(kind_preds)
+    if not state_preds:
+        return lambda game, src, i: matches(game.deck)[game.deck.kind_of[i]]
 
     def pred(game, src, i):
         cd = game.deck
-        k = cd.kind_of[i]
-        for f in kind_preds:
-            if not f(cd, k):
-                return False
+        if kind_preds and not matches(cd)[cd.kind_of[i]]:
+            return False
         for f in state_preds:
             if not f(game, src, i):
                 return False
         return True
 
     return pred
+
+
+def _kind_table(kind_preds: list):
+    """``deck -> bytes``: per kind of the deck, whether its printed facts pass every one of
+    ``kind_preds``; computed once per deck (printed facts never change in a game)."""
+    key = object()
+
+    def matches(cd) -> bytes:
+        table = cd.kind_memo.get(key)
+        if table is None:
+            table = cd.kind_memo[key] = bytes(
+                all(f(cd, k) for f in kind_preds) for k in range(len(cd.cards))
+            )
+        return table
+
+    return matches
 
 
 def compile_kind_filter(spec: dict | None, where: str = ""):

@@ -11,10 +11,13 @@ Roles: ``effect`` (a generator function ``(game, src, ctx)``), ``amount``
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import INSANE
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER
-from deckbuilder.engine.effects import choose_card, choose_domain
+from deckbuilder.engine.effects import choose_card, choose_domain, log_event
+from deckbuilder.engine.text.filters import faction_index
 from deckbuilder.engine.text.registry import HOOK
+from deckbuilder.engine.text.templates_cards import reorder_top
+from deckbuilder.engine.text.vocab_marks import marks
 
 ROLES = ("effect", "amount", "condition", "constant")
 
@@ -48,8 +51,9 @@ def opening_night(game, src, ctx):
 
 @hook("ancient_apocrypha")
 def ancient_apocrypha(game, src, ctx):
-    """Ancient Apocrypha (Core-159): gain a new domain and attach every character of your
-    discard pile to it as resources."""
+    """Ancient Apocrypha (Core-159): "Each player gains a new domain, and attaches all
+    character cards in his discard pile to that domain as resources." (The goldfish opponent
+    has no discard pile: only you.)"""
     marker = game._take_top()
     if marker < 0:
         return
@@ -140,3 +144,93 @@ def thing_from_the_stars():
     (to a minimum of 1) for each resource type other than [Hastur] attached to the domain
     drained to pay for Thing from the Stars." (The amount reads the domain drained.)"""
     return (ab.Static(ab.COST, None, _non_hastur_types, minimum=1),)
+
+
+@hook("mass_revive_below_host_skill")
+def mass_revive_below_host_skill(game, src, ctx):
+    """The Necronomicon: Olaus Wormius Translation (TbtA-112): "Action: Sacrifice attached
+    character and shuffle the Necronomicon into your deck to put into play all characters
+    from your discard pile with less skill than printed skill of attached character."""
+    host = game._attached.get(src, -1)
+    if host < 0 or host not in game._characters:
+        return
+    cd = game.deck
+    limit = cd.skill[cd.kind_of[host]]
+    log_event(game, "sacrifice", f"{game.card(host).title} sacrificed")
+    game._leave_play(host)
+    if src in game._discard:
+        game._discard.remove(src)
+    elif src in game._supports:
+        game._leave_play(src, to="hand")
+        game._hand.remove(src)
+    game._deck.append(src)
+    game._shuffle_deck()
+    for i in [i for i in game._discard if i != host]:
+        k = cd.kind_of[i]
+        if cd.ctype[k] == CHARACTER and cd.skill[k] < limit and game.may_enter(k):
+            game._discard.remove(i)
+            log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+            game._enter(i)
+    return
+    yield
+
+
+@hook("sacrifice_per_small_domain")
+def sacrifice_per_small_domain(game, src, ctx):
+    """Yeb, Blasphemy in the Night Sky (TTY-020): "Forced Response: After you play Yeb from
+    your hand, each player chooses and sacrifices 1 card from play for each domain he
+    controls with fewer than 3 resources." (the goldfish opponent has no cards)"""
+    n = sum(1 for d in game._domains if len(d) < 3)
+    for _ in range(n):
+        pool = game._characters + game._supports
+        i = yield from choose_card(game, "sacrifice", "sacrifice", pool, harm=True)
+        if i < 0:
+            return
+        log_event(game, "sacrifice", f"{game.card(i).title} sacrificed")
+        game._leave_play(i)
+
+
+@hook("put_into_play_paying_domain_characters")
+def put_into_play_paying_domain_characters(game, src, ctx):
+    """Shub-Niggurath, The Dark Mother (TTY-023): "Response: After you play Shub-Niggurath,
+    put into play all [Shub-Niggurath] characters attached to the domain you used to pay for
+    it." (the domain is chosen among your drained ones)"""
+    cd = game.deck
+    doms = [d for d in game._domain_indices if game._drained[d]]
+    d = yield from choose_domain(game, "resource", "the domain that paid", doms)
+    if d < 0:
+        return
+    shub = faction_index("Shub-Niggurath")
+    for i in list(game._domains[d]):
+        k = cd.kind_of[i]
+        if cd.ctype[k] == CHARACTER and cd.faction[k] == shub and game.may_enter(k):
+            game._detach_resource(i, d)
+            log_event(game, "put_into_play", f"{game.card(i).title} put into play from a domain")
+            game._enter(i)
+
+
+@hook("experiment_subject", role="amount")
+def experiment_subject(game, src, ctx):
+    """Experiment Subject #613b (TTB-010): "draw a card for each Zoog character that entered
+    play this phase": the Zoogs the card marked (``mark`` per phase) as they entered."""
+    return marks(game, src, "phase")
+
+
+@hook("reorder_top_by_exhausted_skill")
+def reorder_top_by_exhausted_skill(game, src, ctx):
+    """Mi-Go Brain Cylinder (MoE-035): "Action: Exhaust a Mi-Go character to look at the top
+    X cards of your deck and return them in any order. X is equal to that character's
+    skill." """
+    cd = game.deck
+    pool = [
+        i
+        for i in game._characters
+        if game._status.get(i) == READY and "mi-go" in cd.subtypes[cd.kind_of[i]]
+    ]
+    i = yield from choose_card(game, "exhaust", "exhaust", pool)
+    if i < 0:
+        return
+    game._status[i] = EXHAUSTED
+    n = game.skill_of(i)
+    if n > 0:
+        yield from reorder_top(game, game._peek(n))

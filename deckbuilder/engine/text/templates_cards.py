@@ -9,7 +9,7 @@ cards, so what it would draw, discard or search does nothing.
 from __future__ import annotations
 
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
-from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
 from deckbuilder.engine.text.values import compile_amount
@@ -21,11 +21,6 @@ def includes_you(player: str) -> bool:
     """Whether an effect on ``player`` (relative to the controller) reaches the controller:
     the only player with cards in a goldfish game."""
     return player != "opponent"
-
-
-def _log(game, kind, text):
-    if game.log is not None:
-        game._event(kind, text)
 
 
 @EFFECT.register("draw", n=param(AMOUNT, required=True), player=param(PLAYERS, "you"))
@@ -72,7 +67,7 @@ def discard_from_hand(where, n, player, random, filter):
                 return
             game._hand.remove(i)
             game._discard.append(i)
-            _log(game, "discard", f"{game.card(i).title} discarded")
+            log_event(game, "discard", f"{game.card(i).title} discarded")
 
     return effect
 
@@ -94,7 +89,7 @@ def discard_top(where, n, player):
             if i < 0:
                 break
             game._discard.append(i)
-            _log(game, "discard", f"{game.card(i).title} discarded from the deck")
+            log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
         yield
@@ -129,13 +124,13 @@ def search(where, filter, to, top, shuffle, n):
             pool.remove(i)
             game._remove_from_deck(i)
             if to == "play":
-                _log(game, "search", f"{game.card(i).title} put into play from the deck")
+                log_event(game, "search", f"{game.card(i).title} put into play from the deck")
                 game._enter(i)
             elif to == "top":
                 game._top.append(i)
             else:
                 game._hand.append(i)
-                _log(game, "search", f"{game.card(i).title} taken into hand")
+                log_event(game, "search", f"{game.card(i).title} taken into hand")
         if shuffle and to != "top":
             game._shuffle_deck()
         game._check_deck_out()
@@ -175,7 +170,7 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane):
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
         if i >= 0:
             game._take_from(i)
-            _log(game, "put_into_play", f"{game.card(i).title} put into play")
+            log_event(game, "put_into_play", f"{game.card(i).title} put into play")
             game._enter(i)
             if cd.ctype[cd.kind_of[i]] == CHARACTER:
                 if insane:
@@ -211,7 +206,7 @@ def to_hand(where, filter, sources, n):
                 game._hand.append(i)
             else:
                 game._leave_play(i, to="hand")
-            _log(game, "to_hand", f"{game.card(i).title} returned to hand")
+            log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
 
     return effect
 
@@ -228,7 +223,7 @@ def return_self_to_hand(where):
             game._leave_play(src, to="hand")
         else:
             return
-        _log(game, "to_hand", f"{game.card(src).title} returned to hand")
+        log_event(game, "to_hand", f"{game.card(src).title} returned to hand")
         return
         yield
 
@@ -283,7 +278,7 @@ def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
                 game._remove_from_deck(i)
                 game._hand.append(i)
                 cards.remove(i)
-                _log(game, "search", f"{game.card(i).title} taken into hand")
+                log_event(game, "search", f"{game.card(i).title} taken into hand")
         if rest == "discard":
             for i in cards:
                 game._remove_from_deck(i)

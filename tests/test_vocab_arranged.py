@@ -1,4 +1,4 @@
-"""The Revelations vocabulary (``vocab_revelations``) on arranged positions: the effects
+"""Vocabulary on arranged positions: the effects
 that the card scenarios reach only through a won conspiracy or a chance top card."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The story-win templates of vocab_relics (their stories, from The Shifting Sands, never
+"""The story-win templates of The Shifting Sands (its stories never
 sit in the Core story slots a scenario can arrange): each effect driven directly."""
 
 from __future__ import annotations

@@ -1,0 +1,425 @@
+"""Vocabulary of a character's skill, icons, wounds and readiness."""
+
+from __future__ import annotations
+
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.abilities import Choice
+from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
+from deckbuilder.engine.cards import CHARACTER
+from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.runtime import yes_no
+from deckbuilder.engine.text.costs import _own_pick
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    BOOL,
+    CONDITION,
+    CONSTANT,
+    COST,
+    EFFECT,
+    FILTER,
+    ICONS,
+    INT,
+    STR,
+    TextError,
+    param,
+)
+from deckbuilder.engine.text.templates_characters import TARGETS, icon_tuple, targets_of
+from deckbuilder.engine.text.values import compile_amount, condition
+
+_ICON_NAMES = ("terror", "combat", "arcane", "investigation")
+
+
+def characters_left_play_this_phase(game) -> int:
+    cd = game.deck
+    return sum(1 for i in game._discarded_this_phase if cd.ctype[cd.kind_of[i]] == CHARACTER)
+
+
+@condition("self_ready", BOOL)
+def _self_ready(value, where):
+    """The source (a character or a support) is ready (true) or exhausted (false)."""
+
+    def check(game, src, ctx):
+        if src in game._status:
+            ready = game._status[src] not in (EXHAUSTED, INSANE)
+        else:
+            ready = src not in game._exhausted_supports
+        return ready == value
+
+    return check
+
+
+@EFFECT.register("ready_support", filter=FILTER)
+def ready_support(where, filter):
+    """Ready a chosen exhausted support card you control that the filter accepts."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._supports if i in game._exhausted_supports and pred(game, src, i)]
+        i = yield from choose_card(game, "ready", "ready", pool)
+        if i >= 0:
+            game._exhausted_supports.discard(i)
+            log_event(game, "ready", f"{game.card(i).title} readies")
+
+    return effect
+
+
+@EFFECT.register("gain_chosen_icons", n=param(AMOUNT, 1), target=param(("self", "host"), "self"))
+def gain_chosen_icons(where, n, target):
+    """Until the end of the phase the card (or its host) gains n icons, each of your choice."""
+    amount = compile_amount(n, where)
+
+    def effect(game, src, ctx):
+        who = src if target == "self" else game._attached.get(src, -1)
+        if who not in game._status:
+            return
+        for _ in range(amount(game, src, ctx)):
+            acts = tuple(
+                Action(CHOOSE, x=j, label=f"gain a {name} icon")
+                for j, name in enumerate(_ICON_NAMES)
+            )
+            if game._policy is not None:
+                a = game._policy.decide(game, Choice("icon", "gain an icon", acts))
+            else:
+                a = yield Choice("icon", "gain an icon", acts)
+            j = a.x if 0 <= a.x < 4 else 3
+            icons = tuple(1 if t == j else 0 for t in range(4))
+            game._temp.append((who, 0, icons))
+            log_event(game, "boost", f"{game.card(who).title} gains a {_ICON_NAMES[j]} icon")
+
+    return effect
+
+
+@EFFECT.register("copy_icons_to_host", filter=FILTER)
+def copy_icons_to_host(where, filter):
+    """Until the end of the phase the card's host gains the printed icons of a chosen
+    character the filter accepts."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        host = game._attached.get(src, -1)
+        if host not in game._status:
+            return
+        cd = game.deck
+        pool = [
+            i
+            for i in game._characters
+            if i != host and game._status[i] != INSANE and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "boost", "copy the icons of", pool)
+        if i >= 0:
+            k = cd.kind_of[i]
+            printed = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
+            game._temp.append((host, 0, printed))
+
+    return effect
+
+
+@EFFECT.register("boost_per_departure", icons=param(ICONS, required=True), filter=FILTER)
+def boost_per_departure(where, icons, filter):
+    """A chosen character gains these icons once for each character that left play for the
+    discard pile this phase, until the end of the phase."""
+    pred = compile_filter(filter, where)
+    ic = icon_tuple(icons)
+
+    def effect(game, src, ctx):
+        times = characters_left_play_this_phase(game)
+        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        i = yield from choose_card(game, "boost", "boost", pool)
+        if i >= 0 and times:
+            game._temp.append((i, 0, tuple(v * times for v in ic)))
+
+    return effect
+
+
+@EFFECT.register("heal_and_ready", filter=FILTER)
+def heal_and_ready(where, filter):
+    """Remove a wound from an exhausted, wounded character the filter accepts and ready it."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [
+            i
+            for i in game._characters
+            if game._status.get(i) == EXHAUSTED
+            and game._wounds.get(i, 0) > 0
+            and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "ready", "heal and ready", pool)
+        if i < 0:
+            return
+        game._wounds[i] -= 1
+        if not game._wounds[i]:
+            del game._wounds[i]
+        game._status[i] = READY
+
+    return effect
+
+
+_LETTERS = "TCAI"
+
+
+@EFFECT.register(
+    "gain_icon_choice",
+    choices=param(STR, "IACT"),
+    lose=param(STR, ""),
+    filter=FILTER,
+    target=param(TARGETS, "choose"),
+)
+def gain_icon_choice(where, choices, lose, filter, target):
+    """Characters gain one icon of the player's choice (among ``choices``; losing ``lose``
+    for it) until the end of the phase."""
+    pred = compile_filter(filter, where)
+    if not choices or any(ch not in _LETTERS for ch in choices + lose):
+        raise TextError(f"{where}: icons are letters among TCAI")
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        chosen = yield from targets_of(game, src, ctx, target, pool, "boost", "boost")
+        if not chosen:
+            return
+        if len(choices) == 1:
+            letter = choices
+        else:
+            acts = tuple(
+                Action(CHOOSE, x=n, label=f"gain {_ICON_NAMES[_LETTERS.index(ch)]}")
+                for n, ch in enumerate(choices)
+            )
+            a = yield ab.Choice("icon", "choose an icon", acts)
+            letter = choices[a.x]
+        gained = icon_tuple(letter)
+        lost = icon_tuple("-" + lose) if lose else (0, 0, 0, 0)
+        change = tuple(g + x for g, x in zip(gained, lost, strict=True))
+        for i in chosen:
+            game._temp.append((i, 0, change))
+
+    return effect
+
+
+@EFFECT.register("lose_printed_skill", filter=FILTER)
+def lose_printed_skill(where, filter):
+    """Every character in play the filter accepts gets -X skill until the end of the phase,
+    X being its printed skill."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        for i in list(game._characters):
+            if pred(game, src, i):
+                game._temp.append((i, -cd.skill[cd.kind_of[i]], (0, 0, 0, 0)))
+        return
+        yield
+
+    return effect
+
+
+@CONSTANT.register("no_skill", who=FILTER, condition=CONDITION)
+def no_skill(where, committed, who, condition):
+    """The characters ``who`` accepts count no skill (their skill is 0, whatever adds to
+    it)."""
+    from deckbuilder.engine.text.constants import _who
+
+    return ab.Static(ab.SKILL, _who(where, who, condition), -1000, committed=committed)
+
+
+@EFFECT.register("heal", filter=FILTER, target=param(("all", "self"), "all"))
+def heal(where, filter, target):
+    """Remove all wounds from your characters the filter accepts (or from the card itself)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        for i in list(game._wounds):
+            if i in game._characters and (i == src if target == "self" else pred(game, src, i)):
+                del game._wounds[i]
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("gain_icons_per_printed_icons", icon=param(("T", "C", "A", "I"), required=True))
+def gain_icons_per_printed_icons(where, icon):
+    """Choose a character: until the end of the phase the card itself gains this icon once
+    for each printed icon the chosen character has."""
+    col = "TCAI".index(icon)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [i for i in game._characters if i != src]
+        i = yield from choose_card(game, "copy_icons", "count the icons of", pool)
+        if i < 0 or src not in game._characters:
+            return
+        k = cd.kind_of[i]
+        n = cd.terror[k] + cd.combat[k] + cd.arcane[k] + cd.investigation[k]
+        if n:
+            gain = [0, 0, 0, 0]
+            gain[col] = n
+            game._temp.append((src, 0, tuple(gain)))
+            log_event(game, "boost", f"{game.card(src).title} gains {n} {icon}")
+
+    return effect
+
+
+@EFFECT.register("boost_chosen_icon", target=param(("choose", "all"), "choose"), filter=FILTER)
+def boost_chosen_icon(where, target, filter):
+    """Choose an icon (asked one by one: T, C, A, else I), then a character (or every
+    character the filter accepts) gains it until the end of the phase."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        letter = "I"
+        for cand, name in (("T", "terror"), ("C", "combat"), ("A", "arcane")):
+            if (yield yes_no("icon", f"choose the {name} icon", "another icon")).x:
+                letter = cand
+                break
+        gain = tuple(1 if ch == letter else 0 for ch in "TCAI")
+        pool = [i for i in game._characters if game._status[i] != 2 and pred(game, src, i)]
+        if target == "all":
+            chosen = pool
+        else:
+            i = yield from choose_card(game, "boost", f"gains {letter}:", pool)
+            chosen = [i] if i >= 0 else []
+        for i in chosen:
+            game._temp.append((i, 0, gain))
+            log_event(game, "boost", f"{game.card(i).title} gains {letter} until end of phase")
+
+    return effect
+
+
+@EFFECT.register("boost_per_wound", icons=param(("T", "C", "A", "I"), required=True))
+def boost_per_wound(where, icons):
+    """Until the end of the phase the card itself gains this icon once per wound on it (a
+    constant "gains an icon for each wound" read while it is committed)."""
+    col = "TCAI".index(icons)
+
+    def effect(game, src, ctx):
+        n = game._wounds.get(src, 0)
+        if n and src in game._characters:
+            gain = [0, 0, 0, 0]
+            gain[col] = n
+            game._temp.append((src, 0, tuple(gain)))
+            log_event(game, "boost", f"{game.card(src).title} gains {n} {icons}")
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("boost_icon_of_top_card", filter=FILTER)
+def boost_icon_of_top_card(where, filter):
+    """Reveal the top card of your deck: choose one of its printed struggle icons; your
+    characters the filter accepts gain it until the end of the phase."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        top = game._peek(1)
+        if not top:
+            return
+        cd = game.deck
+        k = cd.kind_of[top[0]]
+        have = [
+            (j, name)
+            for j, (name, n) in enumerate(
+                zip(
+                    ("terror", "combat", "arcane", "investigation"),
+                    (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]),
+                    strict=True,
+                )
+            )
+            if n
+        ]
+        if not have:
+            return
+        col = have[-1][0]
+        for j, name in have[:-1]:
+            if (yield yes_no("icon", f"choose the {name} icon", "another icon")).x:
+                col = j
+                break
+        gain = tuple(1 if j == col else 0 for j in range(4))
+        for i in game._characters:
+            if game._status[i] != 2 and pred(game, src, i):
+                game._temp.append((i, 0, gain))
+        log_event(game, "boost", f"your characters gain {'TCAI'[col]} until end of phase")
+
+    return effect
+
+
+@COST.register("sacrifice_three_other", value=param(FILTER, required=True))
+def sacrifice_three_other(where, value):
+    """Sacrifice three other cards you control that the filter accepts."""
+    pool = _own_pick("sacrifice", "sacrifice", value, where)
+
+    def pay(game, src):
+        for _ in range(3):
+            i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)
+            if i >= 0:
+                game._leave_play(i)
+
+    return (lambda game, src: len(pool(game, src)) >= 3), pay
+
+
+@EFFECT.register("skill_per_icon_at_story", icon=param(ICONS, required=True))
+def skill_per_icon_at_story(where, icon):
+    """Choose a story: each of your characters committed there gets +1 skill this phase for
+    each such icon it has."""
+    column = "TCAI".index(icon[0])
+
+    def effect(game, src, ctx):
+        slots = [s for s, c in enumerate(game._committed) if c]
+        s = yield from choose_story(game, "boost", "boost the characters at", slots)
+        if s < 0:
+            return
+        for i in list(game._committed[s]):
+            n = game.icons_of(i)[column]
+            if n > 0:
+                game._temp.append((i, n, (0, 0, 0, 0)))
+                log_event(game, "boost", f"{game.card(i).title} gets +{n} skill until end of phase")
+
+    return effect
+
+
+@EFFECT.register("sacrifice_give_icons", filter=FILTER)
+def sacrifice_give_icons(where, filter):
+    """Sacrifice a character you control that the filter accepts; another such character
+    gains its printed icons until the end of the phase."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if pred(game, src, i)]
+        if len(pool) < 2:
+            return
+        i = yield from choose_card(game, "sacrifice", "sacrifice", pool, harm=True)
+        if i < 0:
+            return
+        k = game.deck.kind_of[i]
+        cd = game.deck
+        icons = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
+        game._leave_play(i)
+        others = [j for j in game._characters if game._status[j] != INSANE and pred(game, src, j)]
+        j = yield from choose_card(game, "boost", "give the icons to", others)
+        if j >= 0:
+            game._temp.append((j, 0, icons))
+            log_event(game, "boost", f"{game.card(j).title} gains {game.card(i).title}'s icons")
+
+    return effect
+
+
+@EFFECT.register("boost_per_other_faction", per=param(INT, 1))
+def boost_per_other_faction(where, per):
+    """Choose a character: until the end of the phase it gets +``per`` skill for each other
+    character in play of a different faction."""
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if game._status[i] != INSANE]
+        i = yield from choose_card(game, "boost", "boost", pool)
+        if i < 0:
+            return
+        faction = game.card(i).faction
+        n = sum(1 for j in game._characters if j != i and game.card(j).faction != faction)
+        if n:
+            game._temp.append((i, per * n, (0, 0, 0, 0)))
+            log_event(
+                game, "boost", f"{game.card(i).title} gets +{per * n} skill until end of phase"
+            )
+
+    return effect

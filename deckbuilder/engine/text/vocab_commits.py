@@ -1,0 +1,217 @@
+"""Vocabulary of commits: characters committed, moved between stories or removed from them."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.cards import CHARACTER
+from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, param
+
+
+@EFFECT.register(
+    "commit_character",
+    filter=FILTER,
+    sources=param(("play", "hand"), "play"),
+    exhaust=param(BOOL, True),
+)
+def commit_character(where, filter, sources, exhaust):
+    """Commit a character the filter accepts to a story of your choice, outside the commit
+    step (from play, or put into play from hand first); with ``exhaust = false`` it stays
+    ready (its icons and skill count there)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if sources == "hand":
+            pool = [
+                i
+                for i in game._hand
+                if game.deck.ctype[game.deck.kind_of[i]] == CHARACTER
+                and game.may_enter(game.deck.kind_of[i])
+                and pred(game, src, i)
+            ]
+        else:
+            busy = {i for c in game._committed for i in c}
+            pool = [
+                i
+                for i in game._characters
+                if i not in busy
+                and game._status.get(i) in (READY, EXHAUSTED)
+                and pred(game, src, i)
+            ]
+        i = yield from choose_card(game, "commit", "commit", pool, optional=True)
+        if i < 0:
+            return
+        s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+        if s < 0:
+            return
+        if sources == "hand":
+            game._take_from(i)
+            game._enter(i)
+            if i not in game._status:
+                return
+        status = game._status[i]
+        game._commit(i, s)
+        if not exhaust:
+            game._status[i] = status
+
+    return effect
+
+
+@EFFECT.register("recommit", filter=FILTER)
+def recommit(where, filter):
+    """Uncommit one of your committed characters the filter accepts and commit it to a
+    different story (it stays exhausted)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [
+            i
+            for c in game._committed
+            for i in c
+            if game._status.get(i) != INSANE and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "recommit", "move", pool)
+        if i < 0:
+            return
+        old = game.committed_story(i)
+        slots = [s for s in range(len(game._stories)) if s != old]
+        s = yield from choose_story(game, "token", "commit to", slots)
+        if s < 0 or old < 0:
+            return
+        game._committed[old].remove(i)
+        game._committed[s].append(i)
+        if game.log is not None:
+            game._event("commit", f"{game.card(i).title} moved to another story")
+
+    return effect
+
+
+_HERE_ACTIONS = ("sacrifice", "to_hand", "insane", "ready")
+
+
+@EFFECT.register("committed_here", action=param(_HERE_ACTIONS, required=True), filter=FILTER)
+def committed_here(where, action, filter):
+    """Every character of yours committed to the story of the event (or the one the card is
+    committed to) is sacrificed, returned to hand, driven insane or readied."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        s = ctx.story if ctx is not None and ctx.story >= 0 else game.committed_story(src)
+        if s < 0 or s >= len(game._committed):
+            return
+        for i in [i for i in game._committed[s] if pred(game, src, i)]:
+            if i not in game._status:
+                continue
+            if action == "sacrifice":
+                game._leave_play(i)
+            elif action == "to_hand":
+                game._leave_play(i, to="hand")
+            elif action == "insane":
+                if game._status[i] != INSANE:
+                    game._go_insane(i)
+            elif game._status[i] == EXHAUSTED:
+                game._status[i] = READY
+            log_event(game, action, f"{game.card(i).title}: {action}")
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("enter_committed", exhausted=param(BOOL, True))
+def enter_committed(where, exhausted):
+    """This character (from hand) is put into play committed to a story that already has
+    one of your characters committed."""
+
+    def effect(game, src, ctx):
+        slots = [s for s in range(len(game._committed)) if game._committed[s]]
+        if src not in game._hand or not slots:
+            return
+        s = yield from choose_story(game, "commit", "put into play committed to", slots)
+        if s < 0:
+            return
+        game._hand.remove(src)
+        game._place_in_play(src, exhausted=exhausted)
+        game._committed[s].append(src)
+        log_event(game, "put", f"{game.card(src).title} put into play committed")
+
+    return effect
+
+
+@EFFECT.register("commit_self", exhaust=param(BOOL, False))
+def commit_self(where, exhaust):
+    """This character commits to a story (leaving the one it is committed to), exhausting
+    only with ``exhaust``."""
+
+    def effect(game, src, ctx):
+        if game._status.get(src) not in (READY, EXHAUSTED):
+            return
+        here = game.committed_story(src)
+        slots = [s for s in range(len(game._committed)) if s != here]
+        s = yield from choose_story(game, "commit", "commit to", slots)
+        if s < 0:
+            return
+        if here >= 0:
+            game._committed[here].remove(src)
+        game._committed[s].append(src)
+        if exhaust:
+            game._status[src] = EXHAUSTED
+        log_event(
+            game,
+            "commit",
+            f"{game.card(src).title} committed to {game._story_title(game._stories[s])}",
+        )
+
+    return effect
+
+
+@EFFECT.register("commit_all_here", filter=FILTER)
+def commit_all_here(where, filter):
+    """Exhaust and commit every ready, uncommitted character you control that the filter
+    accepts to the story of the trigger (else the one the source is committed to)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        s = ctx.story if ctx.story >= 0 else game.committed_story(src)
+        if s < 0 or s >= len(game._committed):
+            return
+        busy = {i for c in game._committed for i in c}
+        for i in list(game._characters):
+            if i not in busy and game._status.get(i) == READY and pred(game, src, i):
+                game._commit(i, s)
+                game._status[i] = EXHAUSTED
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register(
+    "remove_from_story",
+    filter=FILTER,
+    target=param(("self", "choose"), "self"),
+    ready=param(BOOL, False),
+)
+def remove_from_story(where, filter, target, ready):
+    """Remove a committed character you control (the card itself, or one you choose that
+    the filter accepts) from its story; with ``ready`` it is readied."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        committed = [i for c in game._committed for i in c if i in game._status]
+        if target == "self":
+            i = src if src in committed else -1
+        else:
+            pool = [i for i in committed if pred(game, src, i)]
+            i = yield from choose_card(game, "remove", "remove from its story", pool)
+        if i < 0:
+            return
+        for c in game._committed:
+            if i in c:
+                c.remove(i)
+        if ready and game._status.get(i) == EXHAUSTED:
+            game._status[i] = READY
+        log_event(game, "remove", f"{game.card(i).title} removed from its story")
+
+    return effect

@@ -1,0 +1,308 @@
+"""Vocabulary that puts cards into play or attaches them, and takes attachments back."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import INSANE, STORY_HOST
+from deckbuilder.engine.cards import CHARACTER, SUPPORT
+from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
+from deckbuilder.engine.text.values import compile_amount
+
+
+@EFFECT.register("mill_characters_into_play", n=param(INT, 1), insane=param(BOOL, False))
+def mill_characters_into_play(where, n, insane):
+    """Discard the top n cards of the deck; the characters among them enter play instead
+    (insane with ``insane``)."""
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        for _ in range(n):
+            i = game._take_top()
+            if i < 0:
+                break
+            k = cd.kind_of[i]
+            if cd.ctype[k] == CHARACTER and game.may_enter(k):
+                log_event(
+                    game, "put_into_play", f"{game.card(i).title} put into play from the deck"
+                )
+                game._enter(i)
+                if insane and i in game._status:
+                    game._status[i] = INSANE
+            else:
+                game._discard.append(i)
+                log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
+        game._check_deck_out()
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("attach_self", to=param(("story", "character"), "story"), filter=FILTER)
+def attach_self(where, to, filter):
+    """The card (a kept event, see keep_event) enters play as a support attached to a story
+    of your choice, or to a character the filter accepts (else it is discarded)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if src not in game._hand:
+            return
+        if to == "story":
+            s = yield from choose_story(game, "attach", "attach to", range(len(game._stories)))
+            host = STORY_HOST + game._stories[s] if s >= 0 else -1
+        else:
+            pool = [i for i in game._characters if i != src and pred(game, src, i)]
+            host = yield from choose_card(game, "attach", "attach to", pool)
+        game._hand.remove(src)
+        if host < 0:
+            game._discard.append(src)
+            return
+        game._supports.append(src)
+        game._attached[src] = host
+        k = game.deck.kind_of[src]
+        if game.deck.statics[k]:
+            game._passives_changed(k)
+        game._statics_cache = None
+        if game.log is not None:
+            game._event("attach", f"{game.card(src).title} stays in play attached")
+
+    return effect
+
+
+@EFFECT.register("search_copies_into_play", filter=FILTER)
+def search_copies_into_play(where, filter):
+    """Choose a character of yours the filter accepts; every card of the deck with its
+    title is put into play; shuffle the deck."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if pred(game, src, i)]
+        c = yield from choose_card(game, "search", "copy", pool, optional=True)
+        if c < 0:
+            return
+        title = game.card(c).title
+        cd = game.deck
+        for i in list(game._deck + game._top + game._bottom):
+            if game.card(i).title == title and game.may_enter(cd.kind_of[i]):
+                game._remove_from_deck(i)
+                game._place_in_play(i)
+                log_event(game, "put", f"{title} put into play")
+        game._shuffle_deck()
+
+    return effect
+
+
+@EFFECT.register("attach_from_discard", filter=FILTER, host=FILTER)
+def attach_from_discard(where, filter, host):
+    """Attach a card the filter accepts from the discard pile to a character of yours the
+    ``host`` filter accepts (one it may legally be attached to)."""
+    pred = compile_filter(filter, where)
+    host_pred = compile_filter(host, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = []
+        for i in game._discard:
+            k = cd.kind_of[i]
+            if cd.attach[k] is None or not game.may_enter(k) or not pred(game, src, i):
+                continue
+            if any(h in game._characters and host_pred(game, src, h) for h in game.attach_hosts(k)):
+                pool.append(i)
+        i = yield from choose_card(
+            game, "attach", "attach from the discard pile", pool, optional=True
+        )
+        if i < 0:
+            return
+        hosts = [
+            h
+            for h in game.attach_hosts(cd.kind_of[i])
+            if h in game._characters and host_pred(game, src, h)
+        ]
+        h = yield from choose_card(game, "attach", f"attach {game.card(i).title} to", hosts)
+        if h < 0:
+            return
+        game._discard.remove(i)
+        log_event(game, "attach", f"{game.card(i).title} attached from the discard pile")
+        game._enter(i, None, h)
+
+    return effect
+
+
+@EFFECT.register("put_cheaper_than_subject", filter=FILTER)
+def put_cheaper_than_subject(where, filter):
+    """Put a character from hand into play whose printed cost is lower than the printed
+    cost of the card the trigger is about (e.g. the character just destroyed)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if ctx is None or ctx.target < 0:
+            return
+        cd = game.deck
+        limit = cd.cost[cd.kind_of[ctx.target]]
+        pool = [
+            i
+            for i in game._hand
+            if cd.ctype[cd.kind_of[i]] == CHARACTER
+            and cd.cost[cd.kind_of[i]] < limit
+            and game.may_enter(cd.kind_of[i])
+            and pred(game, src, i)
+        ]
+        i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
+        if i < 0:
+            return
+        game._hand.remove(i)
+        log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+        game._enter(i)
+
+    return effect
+
+
+@EFFECT.register("put_self_into_play", insane=param(BOOL, False), exhausted=param(BOOL, False))
+def put_self_into_play(where, insane, exhausted):
+    """The card itself enters play from the hand or the discard pile (insane or exhausted
+    when asked)."""
+
+    def effect(game, src, ctx):
+        if src not in game._hand and src not in game._discard:
+            return
+        if not game.may_enter(game.deck.kind_of[src]):
+            return
+        game._take_from(src)
+        log_event(game, "put_into_play", f"{game.card(src).title} put into play")
+        game._enter(src)
+        if src in game._status:
+            if insane:
+                game._status[src] = 2  # INSANE
+            elif exhausted:
+                game._status[src] = 1  # EXHAUSTED
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register(
+    "search_play_total_cost",
+    top=param(INT, required=True),
+    total=param(INT, required=True),
+    filter=FILTER,
+)
+def search_play_total_cost(where, top, total, filter):
+    """Search the top cards of the deck: put into play any number of cards the filter accepts
+    whose printed costs add up to at most ``total``; then shuffle the deck."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = list(game._peek(top))
+        left = total
+        while True:
+            found = [
+                i
+                for i in pool
+                if cd.cost[cd.kind_of[i]] <= left
+                and pred(game, src, i)
+                and game.may_enter(cd.kind_of[i])
+            ]
+            i = yield from choose_card(game, "search", "put into play", found, optional=True)
+            if i < 0:
+                break
+            pool.remove(i)
+            left -= cd.cost[cd.kind_of[i]]
+            game._remove_from_deck(i)
+            log_event(game, "search", f"{game.card(i).title} put into play from the deck")
+            game._enter(i)
+        game._shuffle_deck()
+        game._check_deck_out()
+
+    return effect
+
+
+@EFFECT.register("attach_top_card")
+def attach_top_card(where):
+    """If the top card of your deck is an attachment with a legal host, you may put it into
+    play attached to a character of your choice."""
+
+    def effect(game, src, ctx):
+        top = game._peek(1)
+        if not top:
+            return
+        i = top[0]
+        k = game.deck.kind_of[i]
+        if game.deck.attach[k] is None or not game.may_enter(k):
+            return
+        hosts = [h for h in game.attach_hosts(k) if h in game._characters]
+        h = yield from choose_card(
+            game, "attach", f"attach {game.card(i).title} to", hosts, optional=True
+        )
+        if h < 0:
+            return
+        game._remove_from_deck(i)
+        log_event(game, "put_into_play", f"{game.card(i).title} put into play attached")
+        game._enter(i, host=h)
+        game._check_deck_out()
+
+    return effect
+
+
+@EFFECT.register(
+    "attach_support",
+    sources=param(STRS, "hand"),
+    filter=FILTER,
+    cost_max=AMOUNT,
+)
+def attach_support(where, sources, filter, cost_max):
+    """Attach an Attachment support the filter accepts from hand or the discard pile to a
+    legal host (its restrictions apply); ``cost_max`` caps its printed cost (a number or X)."""
+    pred = compile_filter(filter, where)
+    zones = (sources,) if isinstance(sources, str) else tuple(sources)
+    limit_of = compile_amount(cost_max, where) if cost_max is not None else None
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        limit = limit_of(game, src, ctx) if limit_of is not None else None
+        pool = []
+        for zone in zones:
+            for i in game._hand if zone == "hand" else game._discard:
+                k = cd.kind_of[i]
+                if i == src or cd.ctype[k] != SUPPORT or cd.attach[k] is None:
+                    continue
+                if limit is not None and cd.cost[k] > limit:
+                    continue
+                if not game.may_enter(k) or not game.attach_hosts(k) or not pred(game, src, i):
+                    continue
+                pool.append(i)
+        i = yield from choose_card(game, "put_into_play", "attach", pool, optional=True)
+        if i < 0:
+            return
+        hosts = game.attach_hosts(cd.kind_of[i])
+        game._take_from(i)
+        game._resolving.append(i)
+        host = yield from choose_card(
+            game, "attach", f"attach {game.card(i).title} to", hosts, story_hosts=True
+        )
+        game._resolving.remove(i)
+        log_event(game, "attach", f"{game.card(i).title} attached")
+        game._enter(i, None, host)
+
+    return effect
+
+
+@EFFECT.register("unattach_self_to_hand")
+def unattach_self_to_hand(where):
+    """The card itself, attached to a domain as a resource, returns to your hand (for an
+    ability of zone "resource", e.g. after its domain is drained)."""
+
+    def effect(game, src, ctx):
+        for d, dom in enumerate(game._domains):
+            if src in dom:
+                game._detach_resource(src, d)
+                game._hand.append(src)
+                if game.log is not None:
+                    game._event("to_hand", f"{game.card(src).title} unattached to hand")
+                break
+        return
+        yield  # a generator
+
+    return effect

@@ -1,0 +1,97 @@
+"""Vocabulary of counters and marks that cards keep on themselves: counters are tokens a
+card holds for its own text; a mark remembers that something happened this turn or phase."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.text.registry import AMOUNT, BOOL, COST, EFFECT, INT, param
+from deckbuilder.engine.text.values import compile_amount, condition
+
+
+# ------------------------------------------------------------------ counters
+def _counter_key(src):
+    return ("counter", src)
+
+
+def counters(game, src) -> int:
+    """The number of counters (tokens) on card ``src``."""
+    return game._uses.get(_counter_key(src), 0)
+
+
+def clear_counters(game, src) -> None:
+    """Card ``src`` loses its counters (it left play)."""
+    game._uses.pop(_counter_key(src), None)
+
+
+@EFFECT.register("add_counters", n=param(AMOUNT, 1), reset=param(BOOL, False))
+def add_counters(where, n, reset):
+    """Put n counters (tokens) on the card itself (they count for its own text only);
+    ``reset``: remove them all instead."""
+    amount = compile_amount(n, where)
+
+    def effect(game, src, ctx):
+        game._uses[_counter_key(src)] = 0 if reset else counters(game, src) + amount(game, src, ctx)
+        game._cost_cache = {}  # a cost may depend on them
+        return
+        yield
+
+    return effect
+
+
+@COST.register("remove_counters", value=param(INT, required=True))
+def remove_counters(where, value):
+    """Remove this many counters (tokens) from the card itself."""
+
+    def can_pay(game, src):
+        return counters(game, src) >= value
+
+    def pay(game, src):
+        game._uses[_counter_key(src)] = counters(game, src) - value
+        return
+        yield
+
+    return can_pay, pay
+
+
+@condition("counters_at_most", INT)
+def _counters_at_most(value, where):
+    """The card has at most this many counters (tokens) on it."""
+    return lambda game, src, ctx: counters(game, src) <= value
+
+
+@condition("counters_at_least", INT)
+def _counters_at_least(value, where):
+    """The card has at least this many counters (tokens) on it."""
+    return lambda game, src, ctx: counters(game, src) >= value
+
+
+# ------------------------------------------------------------------ marks
+def _mark_key(src):
+    return (src, "mark")
+
+
+@EFFECT.register("mark", per=param(("turn", "phase"), "turn"))
+def mark(where, per):
+    """Remember on the card that something happened this turn (or phase), for a condition
+    (``marked``) or a count later: e.g. "the first Mi-Go you play each turn"."""
+
+    def effect(game, src, ctx):
+        stamp = game._limit_stamp(per)
+        used = game._uses.get(_mark_key(src))
+        game._uses[_mark_key(src)] = (used[0] + 1 if used and used[1] == stamp else 1, stamp)
+        game._cost_cache = {}  # a cost may read the mark
+        return
+        yield
+
+    return effect
+
+
+def marks(game, src, per):
+    """How many times the card was marked (``mark``) this turn or phase."""
+    used = game._uses.get(_mark_key(src))
+    return used[0] if used and used[1] == game._limit_stamp(per) else 0
+
+
+@condition("marked", ("phase", "turn"))
+def _marked(value, where):
+    """The card was marked (``mark``) this phase (or turn)."""
+    return lambda game, src, ctx: marks(game, src, value) > 0
