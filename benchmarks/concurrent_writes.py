@@ -4,12 +4,14 @@ they take.
 1. two processes each running ``deckbuilder collection add-card Dagon`` N times (one fresh
    CLI process per call);
 2. two processes each making M collection API calls (``add_card`` in a write transaction);
-3. two ``deckbuilder collection add "Core Set"`` started at once on a brand-new database;
+3. first commands at once on a missing database file: 100 pairs and 25 fours (``search x``
+   or ``collection add "Core Set"``): every one must succeed;
 4. a writer killed (SIGKILL) at K random moments: commits it reported must all be there;
 5. the schema 2 -> 3 migration killed before each of its statements in turn: the database
    must stay at version 2 with its rows, and the next start must finish it.
 
     .venv/bin/python benchmarks/concurrent_writes.py [--cli 50] [--api 150] [--kills 50]
+        [--first-starts 100] [--only-first-starts]
 """
 
 from __future__ import annotations
@@ -128,25 +130,36 @@ def api_writers(template: Path, folder: Path, calls: int) -> None:
     )
 
 
-def first_starts(folder: Path, repeat: int) -> None:
-    ok, times = 0, []
+def first_starts(folder: Path, repeat: int, width: int) -> None:
+    """``width`` first commands at once on a missing database file, ``repeat`` times: half
+    `search x` (the first thing a new user types), half `collection add "Core Set"`."""
+    ok, times, errors = 0, [], set()
     for run in range(repeat):
-        env = {**os.environ, "DECKBUILDER_DB": str(folder / f"new-{run}" / "cards.sqlite")}
+        (folder / f"new-{width}-{run}").mkdir()
+        env = {**os.environ, "DECKBUILDER_DB": str(folder / f"new-{width}-{run}" / "cards.sqlite")}
+        command = ["search", "x"] if run % 2 == 0 else ["collection", "add", "Core Set"]
         start = time.perf_counter()
         procs = [
             subprocess.Popen(
-                [str(BIN / "deckbuilder"), "collection", "add", "Core Set"],
+                [str(BIN / "deckbuilder"), *command],
                 env=env,
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
             )
-            for _ in range(2)
+            for _ in range(width)
         ]
-        ok += sum(p.wait() == 0 for p in procs)
+        for proc in procs:
+            err = proc.communicate()[1]
+            if proc.returncode == 0:
+                ok += 1
+            else:
+                errors.add(err.strip())
         times.append(time.perf_counter() - start)
     print(
-        f'two `collection add "Core Set"` at once on a new database: {ok} of {2 * repeat} '
+        f"{width} first commands at once on a new database: {ok} of {width * repeat} "
         f"succeeded; median wall {statistics.median(times):.2f} s"
+        + "".join(f"\n  failed: {e}" for e in sorted(errors))
     )
 
 
@@ -232,7 +245,10 @@ def main() -> None:
     parser.add_argument("--cli", type=int, default=50, help="CLI calls per process")
     parser.add_argument("--api", type=int, default=150, help="API calls per process")
     parser.add_argument("--kills", type=int, default=50)
-    parser.add_argument("--first-starts", type=int, default=3)
+    parser.add_argument(
+        "--first-starts", type=int, default=100, help="pairs (and a quarter as many fours)"
+    )
+    parser.add_argument("--only-first-starts", action="store_true")
     args = parser.parse_args()
     from card_db.db import prepare_database
 
@@ -240,9 +256,12 @@ def main() -> None:
         folder = Path(tmp)
         template = folder / "template.sqlite"
         prepare_database(template).dispose()
+        first_starts(folder, args.first_starts, 2)
+        first_starts(folder, max(1, args.first_starts // 4), 4)
+        if args.only_first_starts:
+            return
         cli_writers(template, folder, args.cli)
         api_writers(template, folder, args.api)
-        first_starts(folder, args.first_starts)
         killed_writer(template, folder, args.kills, random.Random(7))
         killed_migration(template, folder)
 

@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Callable
 
 from card_db.errors import DatabaseError
+from card_db.file_lock import exclusive
 
 TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
@@ -162,6 +163,23 @@ def begin_write(session):
     return session.connection(execution_options=options)
 
 
+def _refuse_other_programs(path: str | os.PathLike) -> None:
+    """``claim`` on an existing file, unless another process holds it (it will be claimed
+    again under the preparation lock)."""
+    if not os.path.exists(path):
+        return
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    try:
+        claim(connection, path)
+    except sqlite3.OperationalError as exc:
+        from card_db.sqlite_errors import is_busy
+
+        if not is_busy(exc):
+            raise
+    finally:
+        connection.close()
+
+
 def _use_wal(path: str | os.PathLike) -> None:
     """Write-ahead logging: readers never wait for a writer. Set once, kept by the file."""
     connection = sqlite3.connect(path, timeout=FIRST_RUN_TIMEOUT, isolation_level=None)
@@ -191,18 +209,23 @@ def prepare_database(
                 f"cannot create the database folder {folder}: {exc.strerror}"
             ) from None
     engine = create_db_engine(path)
-    # Preparing may wait for another process's first run, so longer than a plain write.
-    preparer = engine if memory else create_db_engine(path, timeout=FIRST_RUN_TIMEOUT)
+    if memory:
+        ensure_schema(engine)
+        load_embedded_if_empty(engine, progress=progress)
+        return engine
+    # One process prepares at a time (file_lock.py says why); the others wait, then find
+    # the work done. Waiting may take as long as another's first run.
+    preparer = create_db_engine(path, timeout=FIRST_RUN_TIMEOUT)
     try:
-        if not memory:
+        _refuse_other_programs(path)  # before the lock file appears beside their file
+        with exclusive(path, FIRST_RUN_TIMEOUT):
             _use_wal(path)
-        ensure_schema(preparer)
-        load_embedded_if_empty(preparer, progress=progress)
+            ensure_schema(preparer)
+            load_embedded_if_empty(preparer, progress=progress)
     except Exception as exc:
         if is_database_failure(exc):
             raise database_error(path, exc) from None
         raise
     finally:
-        if preparer is not engine:
-            preparer.dispose()
+        preparer.dispose()
     return engine

@@ -25,13 +25,20 @@ def is_database_failure(exc: BaseException) -> bool:
     return _sqlite_error(exc) is not None
 
 
+def is_busy(exc: BaseException) -> bool:
+    """Another connection holds the lock this one needed."""
+    error = _sqlite_error(exc) or exc
+    code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
+    return code in (_BUSY, _LOCKED) or str(error).startswith("database is locked")
+
+
 def database_error(path: str | os.PathLike, exc: BaseException) -> DatabaseError:
     """The one-line error for a sqlite3 (or SQLAlchemy-wrapped sqlite3) failure on ``path``."""
+    if is_busy(exc):
+        return DatabaseError(BUSY)
     error = _sqlite_error(exc) or exc
     reason = (str(error).splitlines() or [type(error).__name__])[0]
     code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
-    if code in (_BUSY, _LOCKED) or reason.startswith("database is locked"):
-        return DatabaseError(BUSY)
     if code == _READONLY:
         return DatabaseError(
             f"{path} is read-only: nothing was saved (reading it works; make the file and its "

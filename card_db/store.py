@@ -16,7 +16,7 @@ from contextlib import contextmanager
 
 from card_db import db
 from card_db.card import Card
-from card_db.sqlite_errors import database_error
+from card_db.sqlite_errors import database_error, is_busy
 
 _COLUMNS = (
     "id, title, type, faction, era, set_code, set_name, number, descriptor, cycle, cost, "
@@ -77,8 +77,15 @@ def connect(path: str | os.PathLike, *, progress: Callable[[str], None] | None =
     try:
         if os.path.exists(path):
             connection = _open(path)
-            if _is_ready(connection):
-                return connection
+            try:
+                if _is_ready(connection):
+                    return connection
+            except sqlite3.OperationalError as exc:
+                # Another process is in the middle of preparing it (its first run):
+                # preparing takes the preparation lock, so this waits for that run.
+                if not is_busy(exc):
+                    connection.close()
+                    raise
             connection.close()
         db.prepare_database(path, progress=progress).dispose()
         return _open(path)

@@ -97,6 +97,37 @@ def test_two_first_starts_at_once_on_a_new_database_both_succeed(tmp_path):
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+def test_four_first_starts_at_once_all_succeed(tmp_path):
+    path = tmp_path / "cards.sqlite"
+    results = _workers("product", path, tmp_path, workers=4)
+    for out, err, code in results:
+        assert code == 0 and out.strip() == "1", err
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM card").fetchone()[0] == 2773
+
+
+def test_a_first_start_waits_for_another_preparing_the_new_file_however_long(tmp_path):
+    """A first run that finds the new file held by another first run (creating it, switching
+    it to WAL) waits for it, even past the 5 s a writer waits, instead of saying "busy"."""
+    path = tmp_path / "cards.sqlite"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # what a first run holds while it prepares the file
+    started = time.monotonic()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "deckbuilder", "--db", str(path), "search", "dagon"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(db.BUSY_TIMEOUT + 1.5)
+    assert proc.poll() is None, proc.communicate()[1]  # still waiting, not failed
+    holder.execute("ROLLBACK")
+    holder.close()
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "Dagon" in out and time.monotonic() - started > db.BUSY_TIMEOUT
+
+
 def test_a_writer_holding_the_lock_too_long_is_a_busy_error_and_readers_go_on(
     full_db_env, monkeypatch
 ):

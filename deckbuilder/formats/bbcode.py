@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError
 from deckbuilder.formats.grouping import deck_groups, deck_notes
 from deckbuilder.formats.markdown import entry_label
+from deckbuilder.formats.reading import DeckFileError
 from deckbuilder.plurals import counted
 
 

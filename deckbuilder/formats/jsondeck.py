@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 
 from deckbuilder.deck import MAX_COPIES, Deck
-from deckbuilder.formats import DeckFileError, EntryReader, decode_text, refuse_lone_surrogates
+from deckbuilder.formats.reading import (
+    DeckFileError,
+    EntryReader,
+    decode_text,
+    refuse_lone_surrogates,
+)
 
 KIND = "deckbuilder-deck"
 VERSION = 1

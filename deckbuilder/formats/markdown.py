@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError
 from deckbuilder.formats.grouping import deck_groups, deck_notes
+from deckbuilder.formats.reading import DeckFileError
 from deckbuilder.plurals import counted
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~])")

@@ -11,7 +11,7 @@ import uuid
 from xml.etree.ElementTree import Element, SubElement, tostring
 
 from deckbuilder.deck import MAX_COPIES, Deck
-from deckbuilder.formats import DeckFileError, EntryReader
+from deckbuilder.formats.reading import DeckFileError, EntryReader
 
 # The Call of Cthulhu game definition's id in OCTGN.
 OCTGN_GAME_ID = "43054c18-2362-43e0-a434-72f8d0e8477c"

@@ -9,7 +9,12 @@ import re
 from card_db.errors import UnknownCardError
 from card_db.names import title_key
 from deckbuilder.deck import Deck
-from deckbuilder.formats import DeckFileError, UnknownCards, decode_text, unknown_cards_error
+from deckbuilder.formats.reading import (
+    DeckFileError,
+    UnknownCards,
+    decode_text,
+    unknown_cards_error,
+)
 from deckbuilder.resolve import MAX_NAME, DeckReading, Resolver
 
 _COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})\s*[x×*]?\s+(?P<rest>\S.*)$", re.I)

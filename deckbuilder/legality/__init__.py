@@ -12,6 +12,7 @@ Split by job: ``lists`` (list data, files and storage), ``play_formats`` (format
 ``resolution`` (a list against a pool) and ``rules`` (``check_deck``).
 """
 
+from deckbuilder.legality.list_store import add_user_list
 from deckbuilder.legality.lists import (
     CGDB_LIST_ID,
     DEFAULT_LIST_ID,
@@ -22,7 +23,6 @@ from deckbuilder.legality.lists import (
     LegalityError,
     LegalityList,
     ListEntry,
-    add_user_list,
     builtin_lists,
     get_list,
     list_from_document,
