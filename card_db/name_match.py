@@ -21,6 +21,10 @@ EXACT_SCORE = 300.0
 # Scoring the few names that usually echo the words in plain Python (card_db.fuzzy) is
 # quicker than importing rapidfuzz; more (words too short to narrow anything) go to its C.
 PLAIN_PYTHON_MOST = 50
+# Scores are compared rounded to this many decimals (exact_score); their true values differ
+# by far more than that (lengths are under 1,000).
+SCORE_DECIMALS = 9
+SCORE_SLACK = 1e-6
 WORD_SCORE = 121.0  # the floor of a word match: above any fuzzy score (at most 100.1)
 
 
@@ -123,15 +127,25 @@ def fuzzy_scores(forms: tuple[str, ...], wanted: str) -> dict[str, float]:
 
         hits = process.extract(
             wanted, candidates, scorer=fuzz.WRatio, processor=None, limit=None,
-            score_cutoff=FUZZY_CUTOFF,
+            score_cutoff=FUZZY_CUTOFF - SCORE_SLACK,
         )  # fmt: skip
-        return {form: score for form, score, _ in hits}
+        scored = ((form, score) for form, score, _ in hits)
+    else:
+        scored = ((form, wratio(wanted, form)) for form in candidates)
     scores = {}
-    for form in candidates:
-        score = wratio(wanted, form)
+    for form, score in scored:
+        score = exact_score(score)
         if score >= FUZZY_CUTOFF:
             scores[form] = score
     return scores
+
+
+def exact_score(score: float) -> float:
+    """A score with the last bits of floating-point error rounded off. A score is a ratio of
+    small whole numbers (lengths), so two ways of computing it agree to many decimals, but
+    not always to the last bit: 16/19 x 0.95 is 79.99999999999999 one way and 80.0 the
+    other, and a name must not drop out at the cutoff for that."""
+    return round(score, SCORE_DECIMALS)
 
 
 def _echoing_forms(forms: tuple[str, ...], tokens: tuple[str, ...]) -> list[str]:

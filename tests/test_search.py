@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.database import DirectoryBasedExampleDatabase
 
 from card_db.importers.cthulhucli import embedded_data_files
 from card_db.query import QueryContext
@@ -206,32 +208,103 @@ def test_pool_resolves_every_spelling_to_the_newest_lcg_printing(full_pool, spel
     assert {c.era for c in printings} == {"LCG", "CCG"}  # the CCG "Paul Lemond" too
 
 
-def _reference_fuzzy_scores(forms: list[str], wanted: str) -> dict[str, float]:
-    """The fuzzy rule written plainly: WRatio over every name form, then the word check."""
-    from rapidfuzz import fuzz
+def _reference_fuzzy_scores(forms, wanted: str) -> dict[str, float]:
+    """The fuzzy rule written plainly: WRatio (rapidfuzz's, over every name form) at the
+    cutoff, then the word check; scores are compared as exact_score rounds them."""
+    from rapidfuzz import fuzz, process
 
-    from card_db.name_match import FUZZY_CUTOFF
+    from card_db.name_match import FUZZY_CUTOFF, exact_score
 
     tokens = wanted.split()
     scores = {}
-    for form in forms:
-        score = fuzz.WRatio(wanted, form, processor=None)
-        words_echoed = all(
+    hits = process.extract(
+        wanted, forms, scorer=fuzz.WRatio, processor=None, limit=None, score_cutoff=FUZZY_CUTOFF - 1
+    )
+    for form, score, _ in hits:
+        score = exact_score(score)
+        if score < FUZZY_CUTOFF:
+            continue
+        if all(
             len(t) < 3 or t in form or any(fuzz.ratio(t, w) >= 70 for w in form.split())
             for t in tokens
-        )
-        if score >= FUZZY_CUTOFF and words_echoed:
+        ):
             scores[form] = score
     return scores
 
 
-@settings(max_examples=40, deadline=None)
-@given(data=st.data())
-def test_indexed_fuzzy_matching_equals_the_plain_rule(full_pool, data):
-    from card_db.name_match import NameMatcher, fuzzy_scores
+def _name_forms(full_pool) -> tuple[str, ...]:
+    from card_db.name_match import NameMatcher
 
     names = sorted({(c.title, c.descriptor) for c in full_pool.cards}, key=str)
-    forms = tuple(dict.fromkeys(NameMatcher(names).fulls + NameMatcher(names).titles))
+    matcher = NameMatcher(names)
+    return tuple(dict.fromkeys(matcher.fulls + matcher.titles))
+
+
+def _typo_queries(form: str, rng) -> list[str]:
+    """Queries a player might type for ``form``: some of its words, with a letter dropped,
+    doubled or swapped, or a word cut short."""
+    words = form.split()
+    queries = []
+    for _ in range(2):
+        chosen = rng.sample(words, k=min(len(words), rng.randint(1, 3)))
+        mangled = []
+        for word in chosen:
+            cut = rng.randrange(len(word) + 1)
+            mangled.append(
+                rng.choice(
+                    [
+                        word,
+                        word[:cut] + word[cut + 1 :],
+                        word[:cut] + word[cut : cut + 1] * 2 + word[cut + 1 :],
+                        word[:cut]
+                        + word[cut + 1 : cut + 2]
+                        + word[cut : cut + 1]
+                        + word[cut + 2 :],
+                        word[: max(1, cut)],
+                    ]
+                )
+            )
+        queries.append(" ".join(w for w in mangled if w) or form)
+    return queries
+
+
+CORPUS_PARTS = 6  # the corpus is checked in parts, which the test workers share
+
+
+@pytest.mark.parametrize("part", range(CORPUS_PARTS))
+def test_fuzzy_matching_equals_the_plain_rule_on_every_title(full_pool, part):
+    """A fixed corpus, the same on every run: a seeded typo'd query for every title of the
+    pool, plus the ones that once disagreed."""
+    import random
+
+    from card_db.name_match import fuzzy_scores
+
+    forms = _name_forms(full_pool)
+    rng = random.Random(20261125)
+    titles = sorted({c.title.lower() for c in full_pool.cards})
+    queries = ["the he mire"] + [_typo_queries(title, rng)[0] for title in titles]
+    assert len(queries) > 2000
+    mine = queries[part::CORPUS_PARTS]
+    disagree = [q for q in mine if fuzzy_scores(forms, q) != _reference_fuzzy_scores(forms, q)]
+    assert disagree == []
+
+
+def test_beneath_the_mire_is_found_from_two_of_its_words_and_a_fragment(full_pool):
+    titles = {c.title for c in search(full_pool, "the he mire").cards}
+    assert "Beneath the Mire" in titles
+
+
+# Failing examples hypothesis finds are kept in the repository (tests/hypothesis-examples),
+# so that every later run, CI's included, tries them again first.
+_EXAMPLES = DirectoryBasedExampleDatabase(str(Path(__file__).parent / "hypothesis-examples"))
+
+
+@settings(max_examples=40, deadline=None, database=_EXAMPLES)
+@given(data=st.data())
+def test_indexed_fuzzy_matching_equals_the_plain_rule(full_pool, data):
+    from card_db.name_match import fuzzy_scores
+
+    forms = _name_forms(full_pool)
     form = data.draw(st.sampled_from(forms))
     words = form.split()
     # a query made of some of a name's words, some with a letter dropped or doubled
