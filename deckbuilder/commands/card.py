@@ -115,12 +115,25 @@ def _search(pool, name: str) -> list:
 
 
 def _names(words: list[str], path) -> list[str]:
-    """Each argument is a name, unless together they spell one title (unquoted words)."""
-    from card_db.names import title_key
+    """Each argument is a name, unless together they name a card (unquoted words): they
+    spell its title, or each is a word, or the start of one, of its title and descriptor
+    (`card yog sothoth lord` is one card, `card dagon hastur` two names)."""
+    from card_db.names import title_key, word_forms
     from deckbuilder.partial_pool import titles_by_key
 
-    if len(words) > 1 and titles_by_key(path, [title_key(" ".join(words))]):
-        return [" ".join(words)]
+    if len(words) < 2 or any(not title_key(w) for w in words):
+        return words
+    joined = " ".join(words)
+    if titles_by_key(path, [title_key(joined)]):
+        return [joined]
+    from card_db.search_rows import load_search_pool
+    from deckbuilder.commands import _progress
+
+    wanted = word_forms([joined])[0].split()
+    for card in load_search_pool(path, _query(joined), progress=_progress)[0].cards:
+        name = " " + word_forms([f"{card.title} {card.descriptor or ''}"])[0] + " "
+        if all(f" {w}" in name for w in wanted):
+            return [joined]
     return words
 
 
