@@ -94,6 +94,8 @@ FIELDS = {
 }  # fmt: skip
 NUMERIC = {"cost", "skill", "terror", "combat", "arcane", "investigation", "own", "avail"}
 MAX_NUMBER = 9999  # no cost, skill, icon count or collection count comes near it
+# An error lists every accepted value up to this many; longer lists are in search --help.
+LISTED_IN_ERRORS = 30
 # Fields whose values are a vocabulary of the card data (checked by ``check_vocabulary``).
 VOCABULARY_FIELDS = ("keyword", "subtype")
 # Fields answered by the QueryContext (legality lists, the collection), not the card data.
@@ -154,6 +156,35 @@ class QueryContext:
         self.extra = {} if extra is None else extra
 
 
+def field_names() -> str:
+    """Every field of the query language, each with its aliases: "t/type, f/faction, ...",
+    from ``FIELDS`` itself."""
+    names: dict[str, list[str]] = {}
+    for name, canonical in FIELDS.items():
+        names.setdefault(canonical, []).append(name)
+    return ", ".join("/".join(aliases) for aliases in names.values())
+
+
+def choices(aliases: Mapping[str, str]) -> str:
+    """The values an alias table accepts, one word per meaning: "agency, miskatonic, ..."."""
+    first: dict[str, str] = {}
+    for word, meaning in aliases.items():
+        first.setdefault(meaning, word)
+    return ", ".join(first.values())
+
+
+def set_choices() -> str:
+    """The set codes and cycles a set: value may name."""
+    from card_db.sets import CYCLES, SETS
+
+    lcg = [s.code for s in SETS if s.era == "LCG"]
+    ccg = [s.code for s in SETS if s.era == "CCG"]
+    return (
+        f"LCG sets {', '.join(lcg)}; cycles {', '.join(c.lower() for c in CYCLES)}; "
+        f"CCG sets {', '.join(ccg)}; or words of a set's name"
+    )
+
+
 def shown(text: str, limit: int = 40) -> str:
     """``text`` quoted for an error message, cut short: a message stays one short line."""
     text = " ".join(text.split())
@@ -171,7 +202,7 @@ def parse(query: str | Iterable[str]) -> Query:
         elif match and match["op"] in (":", "<", ">", "<=", ">=", "=") and match["value"] != "":
             raise QueryError(
                 f"unknown field {shown(match['field'])} in {shown(token)}; known fields: "
-                + ", ".join(sorted({k for k in FIELDS if len(k) <= 2} | {"set", "era"}))
+                + field_names()
             )
         elif token.startswith("!") and len(token) > 1:
             if form := search_text(token[1:]):  # "!!" excludes no title, not every title
@@ -221,9 +252,9 @@ def _check_number(name: str, value: str, token: str) -> None:
 def _validate(name: str, value: str, token: str) -> None:
     low = value.lower()
     if name == "type" and resolve_alias(low, TYPE_ALIASES) is None:
-        raise QueryError(f"{token}: unknown type {shown(value)} (character, support, event, ...)")
+        raise QueryError(f"{token}: unknown type {shown(value)} ({choices(TYPE_ALIASES)})")
     if name == "faction" and resolve_alias(low, FACTION_ALIASES) is None:
-        raise QueryError(f"{token}: unknown faction {shown(value)} (agency, miskatonic, yog, ...)")
+        raise QueryError(f"{token}: unknown faction {shown(value)} ({choices(FACTION_ALIASES)})")
     if name == "icons" and (not low or any(ch not in ICON_LETTERS for ch in low)):
         raise QueryError(f"{token}: icons are letters t, c, a, i (e.g. i:ti)")
     if name == "era" and low not in ("lcg", "ccg", "all"):
@@ -231,7 +262,10 @@ def _validate(name: str, value: str, token: str) -> None:
     if name in ("unique", "restricted", "banned") and low not in _TRUE | _FALSE:
         raise QueryError(f"{token}: {name} takes yes or no (1/0)")
     if name == "set" and not set_codes(low):
-        raise QueryError(f"{token}: unknown set or cycle {shown(value)}")
+        raise QueryError(
+            f"{token}: unknown set or cycle {shown(value)} (the codes, names and cycles: "
+            "`deckbuilder search --help`)"
+        )
 
 
 def check_vocabulary(query: Query, vocabulary: Mapping[str, Iterable[str]]) -> None:
@@ -247,10 +281,16 @@ def check_vocabulary(query: Query, vocabulary: Mapping[str, Iterable[str]]) -> N
                 import difflib
 
                 close = difflib.get_close_matches(low, sorted(known), n=3, cutoff=0.6)
-                examples = ", ".join(close or sorted(known)[:3]) + ", ..."
                 field = "k" if term.field == "keyword" else "st"
+                if len(known) <= LISTED_IN_ERRORS:
+                    # "toughness +1" ... "toughness +5" read as one choice: "toughness +N"
+                    hint = ", ".join(dict.fromkeys(re.sub(r"\d+$", "N", k) for k in sorted(known)))
+                else:
+                    hint = (f"closest: {', '.join(close)}; " if close else "") + (
+                        f"all {len(known)} in `deckbuilder search --help`"
+                    )
                 raise QueryError(
-                    f"{shown(f'{field}:{value}')}: unknown {term.field} {shown(value)} ({examples})"
+                    f"{shown(f'{field}:{value}')}: unknown {term.field} {shown(value)} ({hint})"
                 )
 
 

@@ -118,7 +118,7 @@ def load_search_pool(
         connection = connect(path, progress=progress)
         try:
             if wants_vocabulary:
-                vocabulary = {field: _distinct_values(connection, field) for field in
+                vocabulary = {field: distinct_values(connection, field) for field in
                               VOCABULARY_FIELDS}  # fmt: skip
             if query.words and prefilter.exact:
                 from card_db.name_match import NameMatcher
@@ -141,7 +141,7 @@ def load_search_pool(
     return CardPool(cards), vocabulary
 
 
-def _distinct_values(connection: sqlite3.Connection, field: str) -> list[str]:
+def distinct_values(connection: sqlite3.Connection, field: str) -> list[str]:
     """Every keyword or subtype in the database (stored "|"-joined per printing)."""
     column = {"keyword": "keywords", "subtype": "subtypes"}[field]
     rows = connection.execute(f"SELECT DISTINCT {column} FROM card")

@@ -50,12 +50,76 @@ def common_options() -> argparse.ArgumentParser:
     return parser
 
 
-def add_command(subparsers, name: str, handler, *, help: str, json_output: bool = True):
-    parser = subparsers.add_parser(name, help=help, description=help, parents=[common_options()])
+class _HelpWithChoices(argparse.Action):
+    """-h/--help that first asks the parser's ``choices_text`` (query fields, lists, formats,
+    policies, read from the registries the command uses) for the help's last part: the
+    registries are read only when help is asked for, never on a plain run."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, **kw):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        text = getattr(parser, "choices_text", None)
+        if text is not None:
+            parser.epilog = text(namespace)
+        parser.print_help()
+        parser.exit()
+
+
+class _EpilogFormatter(argparse.RawDescriptionHelpFormatter, _Formatter):
+    """The choices listed after the options keep their lines."""
+
+
+def add_command(
+    subparsers, name: str, handler, *, help: str, json_output: bool = True, choices=None
+):
+    """A command's parser. ``choices``: a function of the options read so far giving the
+    text that ends its --help, naming every accepted value of its options."""
+    parser = subparsers.add_parser(
+        name,
+        help=help,
+        description=help,
+        parents=[common_options()],
+        add_help=False,
+        formatter_class=_EpilogFormatter,
+    )
+    parser.add_argument("-h", "--help", action=_HelpWithChoices, help="show this help and exit")
+    parser.choices_text = choices
     if json_output:
         parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.set_defaults(handler=handler)
     return parser
+
+
+def rules_choices(args) -> str:
+    """The formats and restricted/banned lists --format and --list accept (the database's
+    own lists too, when it exists)."""
+    from card_db.paths import database_path
+    from deckbuilder.legality import DEFAULT_LIST_ID, load_formats, load_lists
+
+    formats = "\n".join(f"  {f.id:12} {f.name}" for f in load_formats().values())
+    lists = "\n".join(
+        f"  {lst.id:12} {lst.name}" + (" (the default)" if lst.id == DEFAULT_LIST_ID else "")
+        for lst in load_lists(database_path(getattr(args, "db", None))).values()
+    )
+    return f"formats (--format):\n{formats}\n\nrestricted/banned lists (--list):\n{lists}"
+
+
+def policy_choices(args) -> str:
+    """The players --policy names, from the engine's registry."""
+    from deckbuilder.engine.policies import POLICIES
+
+    lines = [f"  {name:8} {cls.description}" for name, cls in POLICIES.items()]
+    return "policies (--policy):\n" + "\n".join(lines)
+
+
+def wrap(label: str, text: str) -> str:
+    """``label`` and ``text`` wrapped as help paragraphs are."""
+    import textwrap
+
+    return textwrap.fill(
+        text, width=max(40, _terminal_columns() - 2), initial_indent=label, subsequent_indent="  "
+    )
 
 
 def add_rules_options(parser) -> None:

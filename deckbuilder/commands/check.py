@@ -5,13 +5,24 @@ from __future__ import annotations
 
 import sys
 
-from deckbuilder.commands import add_command, add_rules_options, db_path, load_pool, print_json
+from deckbuilder.commands import (
+    add_command,
+    add_rules_options,
+    db_path,
+    load_pool,
+    print_json,
+    rules_choices,
+)
 from deckbuilder.plurals import counted
 
 
 def register(subparsers) -> None:
     parser = add_command(
-        subparsers, "check", run, help="check the legality of decks (.txt, .o8d, .json)"
+        subparsers,
+        "check",
+        run,
+        help="check the legality of decks (.txt, .o8d, .json)",
+        choices=rules_choices,
     )
     parser.add_argument("decks", nargs="+", metavar="DECK")
     add_rules_options(parser)

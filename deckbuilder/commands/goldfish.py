@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from deckbuilder.commands import add_command, print_json, table
+from deckbuilder.commands import add_command, policy_choices, print_json, table
 from deckbuilder.plurals import counted
 
 DEFAULT_GAMES = 1000
@@ -15,7 +15,11 @@ SHOWN_TURNS = 8  # columns of the human "playable by turn" table
 
 def register(subparsers) -> None:
     parser = add_command(
-        subparsers, "goldfish", run, help="simulate games against an empty opponent"
+        subparsers,
+        "goldfish",
+        run,
+        help="simulate games against an empty opponent",
+        choices=policy_choices,
     )
     parser.add_argument("deck", metavar="DECK", nargs="?", help="deck file (.txt, .o8d, .json)")
     parser.add_argument(

@@ -3,7 +3,7 @@ greedy policy, and the exact odds of key setup-hand facts (SPEC §7)."""
 
 from __future__ import annotations
 
-from deckbuilder.commands import add_command, load_pool, print_json, table
+from deckbuilder.commands import add_command, load_pool, policy_choices, print_json, table
 from deckbuilder.plurals import counted
 
 
@@ -13,6 +13,7 @@ def register(subparsers) -> None:
         "hand",
         run,
         help="draw a setup hand: suggested keep, resources, mulligan, and exact odds",
+        choices=policy_choices,
     )
     parser.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="shuffle seed")

@@ -11,12 +11,64 @@ _ICON_LETTERS = (("terror", "T"), ("combat", "C"), ("arcane", "A"), ("investigat
 
 
 def register(subparsers) -> None:
-    parser = add_command(subparsers, "search", run, help="search cards with the query language")
+    parser = add_command(
+        subparsers,
+        "search",
+        run,
+        help="search cards with the query language",
+        choices=query_choices,
+    )
     parser.add_argument("query", nargs="*", metavar="QUERY", help="terms such as t:char f:yog c<=2")
     parser.add_argument("--limit", type=_positive, default=None, metavar="N", help="show N rows")
     parser.add_argument(
         "--printings", action="store_true", help="one row per printing, not per card"
     )
+
+
+def query_choices(args) -> str:
+    """The query language's fields and values, from the tables the query parser uses."""
+    from card_db.query import FACTION_ALIASES, TYPE_ALIASES, choices, field_names, set_choices
+    from deckbuilder.commands import wrap
+
+    return "\n".join(
+        (
+            wrap("fields: ", field_names()),
+            wrap("t: ", choices(TYPE_ALIASES)),
+            wrap("f: ", choices(FACTION_ALIASES)),
+            wrap("i: ", "letters t (terror), c (combat), a (arcane), i (investigation)"),
+            wrap(
+                "c s terror combat arcane investigation own avail: ",
+                "numbers with = != < <= > >= or :",
+            ),
+            wrap("k: ", vocabulary(args, "keyword")),
+            wrap("st: ", vocabulary(args, "subtype")),
+            wrap("u: r: b: ", "yes or no (1/0); r: and b: under the default list"),
+            wrap("era: ", "lcg (the default), ccg, all"),
+            wrap("set: ", set_choices()),
+            "",
+            "Bare words match titles and descriptors; !word excludes; | ORs values; quote spaces.",
+        )
+    )
+
+
+def vocabulary(args, field: str) -> str:
+    """The keywords or subtypes of the card data (read when the database exists)."""
+    import os
+    import sqlite3
+
+    from card_db.paths import database_path
+    from card_db.search_rows import distinct_values
+
+    path = database_path(getattr(args, "db", None))
+    if not os.path.exists(path):
+        return f"a {field} of the card data (listed here once the database exists)"
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return ", ".join(sorted(distinct_values(connection, field), key=str.lower))
+    except sqlite3.Error:
+        return f"a {field} of the card data"
+    finally:
+        connection.close()
 
 
 def _positive(text: str) -> int:

@@ -3,7 +3,13 @@ icons, steadfast needs, legality and opening-hand odds, with bar charts (80 colu
 
 from __future__ import annotations
 
-from deckbuilder.commands import add_command, add_rules_options, db_path, print_json
+from deckbuilder.commands import (
+    add_command,
+    add_rules_options,
+    db_path,
+    print_json,
+    rules_choices,
+)
 
 BAR_WIDTH = 30
 TITLE_WIDTH = 44
@@ -17,6 +23,7 @@ def register(subparsers) -> None:
         "show",
         run,
         help="summarise a deck: grouped list, charts, legality, opening-hand odds",
+        choices=rules_choices,
     )
     parser.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
     add_rules_options(parser)
