@@ -91,6 +91,10 @@ class Ability(NamedTuple):
     limit: tuple | None = None  # (times, "turn" | "phase" | "game")
     can_pay: Callable | None = None  # (game, src) -> bool: the costs beyond pay/exhaust
     extra_cost: Callable | None = None  # generator (game, src): pays those costs
+    # (game, src) -> bool: whether using it now would change anything (a search with a card
+    # left to find, a cost cut with a card in hand it applies to); None: it always would.
+    # Only the automatic player reads it: a person may still use it.
+    worthwhile: Callable | None = None
 
 
 class Static(NamedTuple):

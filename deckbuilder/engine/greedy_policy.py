@@ -327,6 +327,8 @@ class GreedyPolicy(Policy):
         ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
         if ab.ai == "avoid" or ab.cost_x:
             return False
+        if ab.worthwhile is not None and not ab.worthwhile(game, a.card):
+            return False
         if ab.ai == "story":
             return phase == STORY and (
                 a.card not in game._status or game.committed_story(a.card) >= 0

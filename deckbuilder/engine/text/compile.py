@@ -243,6 +243,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 limit,
                 can_pay,
                 extra_cost,
+                getattr(effect, "worthwhile", None),
             )
         ]
     when = record.get("when")

@@ -23,4 +23,7 @@ def compile_effects(spec, where: str):
         for e in effects:
             yield from e(game, src, ctx)
 
+    checks = [getattr(e, "worthwhile", None) for e in effects]
+    if all(checks):  # pointless only when every part is
+        sequence.worthwhile = lambda game, src: any(check(game, src) for check in checks)
     return sequence

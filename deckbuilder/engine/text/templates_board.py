@@ -271,6 +271,13 @@ def cost_change(where, amount, filter, minimum, once):
         return
         yield
 
+    if amount < 0:  # a cut helps only with a card in hand that it applies to
+
+        def worthwhile(game, src):
+            kinds = game.deck.kind_of
+            return any(pred(game, -1, kinds[i]) for i in game._hand)
+
+        effect.worthwhile = worthwhile
     return effect
 
 

@@ -37,6 +37,8 @@ def draw(where, n, player):
         return
         yield
 
+    # Drawing from an empty deck loses the game.
+    effect.worthwhile = lambda game, src: bool(game._deck or game._top or game._bottom)
     return effect
 
 
@@ -135,6 +137,12 @@ def search(where, filter, to, top, shuffle, n):
             game._shuffle_deck()
         game._check_deck_out()
 
+    def worthwhile(game, src):
+        zones = (game._top, game._deck, game._bottom)
+        return any(pred(game, src, i) for zone in zones for i in zone)
+
+    if not top:  # what the top cards hold the player learns only by looking
+        effect.worthwhile = worthwhile
     return effect
 
 
