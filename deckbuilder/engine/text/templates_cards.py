@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, log_event
-from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.filters import compile_filter, is_printed_only
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
 from deckbuilder.engine.text.values import compile_amount
 
@@ -137,9 +137,22 @@ def search(where, filter, to, top, shuffle, n):
             game._shuffle_deck()
         game._check_deck_out()
 
+    printed = is_printed_only(filter or {}, where)
+    key = object()  # the deck's kinds the filter accepts, remembered per deck
+
     def worthwhile(game, src):
         zones = (game._top, game._deck, game._bottom)
-        return any(pred(game, src, i) for zone in zones for i in zone)
+        if not printed:
+            return any(pred(game, src, i) for zone in zones for i in zone)
+        cd = game.deck
+        kinds = cd.kind_memo.get(key)
+        if kinds is None:
+            first = {}
+            for i, k in enumerate(cd.kind_of):
+                first.setdefault(k, i)
+            kinds = cd.kind_memo[key] = frozenset(k for k, i in first.items() if pred(game, src, i))
+        kind_of = cd.kind_of
+        return any(not kinds.isdisjoint(map(kind_of.__getitem__, zone)) for zone in zones)
 
     if not top:  # what the top cards hold the player learns only by looking
         effect.worthwhile = worthwhile
