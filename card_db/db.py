@@ -192,7 +192,7 @@ def _use_wal(path: str | os.PathLike) -> None:
 
 
 def prepare_database(
-    path: str | os.PathLike, *, progress: Callable[[str], None] | None = None
+    path: str | os.PathLike, *, progress: Callable[[str, int, int], None] | None = None
 ) -> Engine:
     """Open (creating if needed) the database at ``path``, upgrade it, and load the embedded
     card pool when it holds no cards. Returns the engine."""

@@ -99,7 +99,7 @@ def _term_clause(term) -> tuple[str, list] | None:
 
 
 def load_search_pool(
-    path, query: Query, *, progress: Callable[[str], None] | None = None
+    path, query: Query, *, progress: Callable[[str, int, int], None] | None = None
 ) -> tuple[CardPool, dict[str, list[str]] | None]:
     """The printings ``search`` needs to answer ``query`` as it would over the whole
     database, and the ``k:``/``st:`` vocabulary when the query uses one (else None).

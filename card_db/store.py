@@ -72,7 +72,7 @@ def _open(path: str | os.PathLike) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=db.BUSY_TIMEOUT, isolation_level=None)
 
 
-def connect(path: str | os.PathLike, *, progress: Callable[[str], None] | None = None):
+def connect(path: str | os.PathLike, *, progress: Callable[[str, int, int], None] | None = None):
     """A sqlite3 connection to a ready database (prepared first if need be)."""
     try:
         if os.path.exists(path):
@@ -95,7 +95,7 @@ def connect(path: str | os.PathLike, *, progress: Callable[[str], None] | None =
 
 @contextmanager
 def read_transaction(
-    path: str | os.PathLike, *, progress: Callable[[str], None] | None = None
+    path: str | os.PathLike, *, progress: Callable[[str, int, int], None] | None = None
 ) -> Iterator[sqlite3.Connection]:
     """A connection whose reads all see one state of the database (a writer never waits
     for it, nor it for a writer)."""
@@ -111,7 +111,7 @@ def read_transaction(
 
 @contextmanager
 def write_transaction(
-    path: str | os.PathLike, *, progress: Callable[[str], None] | None = None
+    path: str | os.PathLike, *, progress: Callable[[str, int, int], None] | None = None
 ) -> Iterator[sqlite3.Connection]:
     """One write transaction, committed when the block succeeds and rolled back otherwise.
     BEGIN IMMEDIATE takes the write lock before anything is read, so a read-modify-write
@@ -130,7 +130,7 @@ def write_transaction(
 def load_cards(
     path: str | os.PathLike,
     *,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
     where: tuple[str, list] | None = None,
 ) -> list[Card]:
     """Every card printing in the database, oldest set first; with ``where`` (a clause and

@@ -29,15 +29,19 @@ def _expand(path: Path) -> list[Path]:
 
 
 def import_paths(
-    engine, paths: Iterable[str | Path], *, progress: Callable[[str], None] | None = None
+    engine,
+    paths: Iterable[str | Path],
+    *,
+    progress: Callable[[str, int, int], None] | None = None,
 ):
-    """Import every file (or OCTGN set folder) in ``paths``; returns the summed ImportResult."""
+    """Import every file (or OCTGN set folder) in ``paths``; returns the summed ImportResult.
+    ``progress(label, done, total)`` hears of each file."""
     from card_db.importers.upsert import ImportResult
 
     files = [f for p in paths for f in _expand(Path(p))]
     total = ImportResult()
     with engine.begin() as connection:
-        for file in files:
+        for n, file in enumerate(files):
             try:
                 with open(file, "rb") as handle:
                     head = handle.read(HEAD_BYTES)
@@ -49,10 +53,12 @@ def import_paths(
                     f"{file}: not a known card data format "
                     "(cthulhucli JSON Lines, OCTGN set.xml or LackeyCCG CardDataFile.txt)"
                 )
-            if progress and len(files) > 1:
-                progress(f"importing {file}")
+            if progress:
+                progress(f"importing {file.name}", n, len(files))
             total += importer.apply(connection, file)
         from card_db.identity import assign_card_ids
 
         assign_card_ids(connection.connection.driver_connection)
+        if progress:
+            progress("imported", len(files), len(files))
     return total

@@ -242,8 +242,14 @@ def looks_like(path: Path, head: bytes) -> bool:
     return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
 
 
-def load_embedded_if_empty(engine, *, progress: Callable[[str], None] | None = None) -> int:
-    """Load the embedded card pool into a database that holds no cards; returns cards added."""
+LOADING = "loading the card pool (first run only)"
+
+
+def load_embedded_if_empty(
+    engine, *, progress: Callable[[str, int, int], None] | None = None
+) -> int:
+    """Load the embedded card pool into a database that holds no cards; returns cards added.
+    ``progress(label, done, total)`` hears of each step."""
     from sqlalchemy import func, select
 
     from card_db.importers.upsert import upsert_cards
@@ -253,15 +259,18 @@ def load_embedded_if_empty(engine, *, progress: Callable[[str], None] | None = N
         if connection.execute(select(func.count()).select_from(CardRow)).scalar():
             return 0
         added = 0
-        for data_file in embedded_data_files():
+        files = embedded_data_files()
+        for n, data_file in enumerate(files):
             if progress:
-                progress(f"loading {data_file.name}")
+                progress(LOADING, n, len(files) + 1)
             added += upsert_cards(connection, list(read_rows(data_file))).imported
         from card_db.identity import assign_card_ids
         from card_db.importers.octgn_table import apply_shipped_octgn_ids
 
         apply_shipped_octgn_ids(connection)
         assign_card_ids(connection.connection.driver_connection)
+        if progress:
+            progress(LOADING, len(files) + 1, len(files) + 1)
         return added
 
 

@@ -153,8 +153,17 @@ def db_path(args: argparse.Namespace) -> str:
     return path
 
 
-def _progress(message: str) -> None:
-    print(f"deckbuilder: {message} (first run only)", file=sys.stderr)
+def _progress(label: str, done: int, total: int) -> None:
+    """Long work (the first run's loading, an import) as one line on a terminal."""
+    from deckbuilder.commands.progress import ProgressLine
+
+    global _progress_line
+    if _progress_line is None:
+        _progress_line = ProgressLine()
+    _progress_line(label, done, total)
+
+
+_progress_line = None
 
 
 def load_pool(args: argparse.Namespace):

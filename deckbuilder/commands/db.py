@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 from deckbuilder.commands import add_command, db_path, print_json, table
 from deckbuilder.plurals import counted
 
@@ -90,9 +88,7 @@ def run_import(args) -> int:
 
     engine = prepare_database(db_path(args), progress=_progress)
     try:
-        result = import_paths(
-            engine, args.paths, progress=None if args.json else lambda m: print(m, file=sys.stderr)
-        )
+        result = import_paths(engine, args.paths, progress=_progress)
     finally:
         engine.dispose()
     if args.json:
