@@ -180,15 +180,73 @@ def _refuse_other_programs(path: str | os.PathLike) -> None:
         connection.close()
 
 
-def _use_wal(path: str | os.PathLike) -> None:
-    """Write-ahead logging: readers never wait for a writer. Set once, kept by the file."""
+def _prepare_file(path: str | os.PathLike) -> sqlite3.Connection:
+    """Claim the file and switch it to write-ahead logging (readers never wait for a
+    writer; set once, kept by the file); the connection stays open for the caller."""
     connection = sqlite3.connect(path, timeout=FIRST_RUN_TIMEOUT, isolation_level=None)
     try:
         claim(connection, path)
         if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             connection.execute("PRAGMA journal_mode = WAL")
-    finally:
+    except BaseException:
         connection.close()
+        raise
+    return connection
+
+
+def _make_folder(path: str | os.PathLike) -> None:
+    folder = os.path.dirname(os.fspath(path))
+    if folder:
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError(
+                f"cannot create the database folder {folder}: {exc.strerror}"
+            ) from None
+
+
+def prepare_new_file(
+    path: str | os.PathLike, *, progress: Callable[[str, int, int], None] | None = None
+) -> bool:
+    """Prepare the database file without SQLAlchemy when it is new (first_run.py): True
+    when it is now ready, False when it needs ``prepare_database`` (an older schema, or
+    tables without cards)."""
+    from card_db import first_run
+    from card_db.sqlite_errors import database_error, is_database_failure
+
+    _make_folder(path)
+    try:
+        _refuse_other_programs(path)  # before the lock file appears beside their file
+        # One process prepares at a time (file_lock.py says why); the others wait, then
+        # find the work done. Waiting may take as long as another's first run.
+        with exclusive(path, FIRST_RUN_TIMEOUT):
+            connection = _prepare_file(path)
+            try:
+                if first_run.is_new(connection):
+                    first_run.create_and_load(
+                        connection,
+                        version=SCHEMA_VERSION,
+                        application_id=APPLICATION_ID,
+                        progress=progress,
+                    )
+                    return True
+                return _is_ready(connection)
+            finally:
+                connection.close()
+    except Exception as exc:
+        if is_database_failure(exc):
+            raise database_error(path, exc) from None
+        raise
+
+
+def _is_ready(connection: sqlite3.Connection) -> bool:
+    """At this program's schema version, with cards."""
+    if connection.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+        return False
+    try:
+        return connection.execute("SELECT 1 FROM card LIMIT 1").fetchone() is not None
+    except sqlite3.OperationalError:
+        return False
 
 
 def prepare_database(
@@ -199,27 +257,18 @@ def prepare_database(
     from card_db.importers.cthulhucli import load_embedded_if_empty
     from card_db.sqlite_errors import database_error, is_database_failure
 
-    memory = str(path) == ":memory:"
-    folder = os.path.dirname(os.fspath(path))
-    if not memory and folder:
-        try:
-            os.makedirs(folder, exist_ok=True)
-        except OSError as exc:
-            raise DatabaseError(
-                f"cannot create the database folder {folder}: {exc.strerror}"
-            ) from None
-    engine = create_db_engine(path)
-    if memory:
+    if str(path) == ":memory:":
+        engine = create_db_engine(path)
         ensure_schema(engine)
         load_embedded_if_empty(engine, progress=progress)
         return engine
-    # One process prepares at a time (file_lock.py says why); the others wait, then find
-    # the work done. Waiting may take as long as another's first run.
+    if prepare_new_file(path, progress=progress):
+        return create_db_engine(path)
+    engine = create_db_engine(path)
     preparer = create_db_engine(path, timeout=FIRST_RUN_TIMEOUT)
     try:
-        _refuse_other_programs(path)  # before the lock file appears beside their file
         with exclusive(path, FIRST_RUN_TIMEOUT):
-            _use_wal(path)
+            _prepare_file(path).close()
             ensure_schema(preparer)
             load_embedded_if_empty(preparer, progress=progress)
     except Exception as exc:

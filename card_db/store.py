@@ -87,7 +87,8 @@ def connect(path: str | os.PathLike, *, progress: Callable[[str, int, int], None
                     connection.close()
                     raise
             connection.close()
-        db.prepare_database(path, progress=progress).dispose()
+        if not db.prepare_new_file(path, progress=progress):
+            db.prepare_database(path, progress=progress).dispose()
         return _open(path)
     except sqlite3.Error as exc:
         raise database_error(path, exc) from None
