@@ -41,7 +41,7 @@ class DeckEntry:
 
 
 class Deck:
-    __slots__ = ("name", "draw", "story", "format", "list_id", "notes", "warnings")
+    __slots__ = ("name", "draw", "story", "format", "list_id", "notes", "warnings", "origin")
 
     def __init__(
         self,
@@ -57,11 +57,14 @@ class Deck:
         self.draw = draw if draw is not None else []
         self.story = story if story is not None else []
         self.warnings = warnings if warnings is not None else []
+        # (suffix, bytes) of the file the deck was read from: writing it back in that format
+        # keeps what the deck does not change (formats/o8d.py); not part of the deck's value.
+        self.origin: tuple[str, bytes] | None = None
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, Deck):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in Deck.__slots__)
+        return all(getattr(self, n) == getattr(other, n) for n in Deck.__slots__ if n != "origin")
 
     def __repr__(self) -> str:
         return f"Deck({self.name!r}, {self.draw_count} cards)"

@@ -42,10 +42,9 @@ def parse(data: bytes, pool, *, name: str, source: str) -> Deck:
     if root.tag != "deck":
         raise DeckFileError(f"{source}: not an OCTGN deck (root element <{root.tag}>)")
     deck = Deck(name=name)
-    notes = root.find("notes")
-    for line in (notes.text or "").splitlines() if notes is not None else []:
-        if line.lower().startswith("name:") and line[5:].strip():
-            deck.name = line[5:].strip()
+    named, deck.notes = _split_notes(root.find("notes"))
+    deck.name = named or name
+    deck.origin = (".o8d", data)
     reader = EntryReader(deck, pool, source)
     # Cards are children of their section: reading only those keeps a file of thousands of
     # nested sections linear (each section's whole subtree would be read again otherwise).
@@ -83,18 +82,98 @@ def _guid(card) -> str:
 
 
 def _section(root: Element, name: str, entries) -> None:
-    section = SubElement(root, "section", name=name)
-    for entry in entries:
-        attributes = {"qty": str(entry.count), "id": _guid(entry.card)}
-        if not entry.card.octgn_id:  # OCTGN ignores it; we read the printing back from it
-            attributes["printing"] = entry.card.id
-        SubElement(section, "card", attributes).text = entry.card.title
+    # "printing": OCTGN ignores it; we read the printing back from it
+    _add_cards(SubElement(root, "section", name=name), entries)
+
+
+def _split_notes(notes) -> tuple[str | None, str]:
+    """(the deck's name from a "Name:" line, the rest of the notes) of a <notes> element."""
+    lines = (notes.text or "").splitlines() if notes is not None else []
+    named = None
+    rest = []
+    for line in lines:
+        if named is None and line.lower().startswith("name:") and line[5:].strip():
+            named = line[5:].strip()
+        else:
+            rest.append(line)
+    return named, "\n".join(rest).strip("\n")
+
+
+def _notes_text(deck: Deck) -> str:
+    return f"Name: {deck.name}" + (f"\n{deck.notes}" if deck.notes else "")
 
 
 def dump(deck: Deck) -> str:
+    if deck.origin is not None and deck.origin[0] == ".o8d":
+        return _dump_over(deck, deck.origin[1])
     root = Element("deck", game=OCTGN_GAME_ID)
     _section(root, "Draw Deck", deck.draw)
     _section(root, "Story Deck", deck.story)
-    SubElement(root, "notes").text = f"Name: {deck.name}"
+    SubElement(root, "notes").text = _notes_text(deck)
     body = tostring(root, encoding="unicode")
     return f'<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n{body}\n'
+
+
+def _dump_over(deck: Deck, original: bytes) -> str:
+    """The deck written over the file it was read from: every element, attribute and name
+    marker (``*``, ``}``, ``_``) the deck does not change stays as it was; a card whose count
+    changed keeps its element with a new qty, a removed one loses it, an added one is
+    appended to its section, and the notes change only when the deck's did."""
+    from card_db.names import title_key
+
+    root = _parse_xml(original, "deck")
+    remaining = {
+        "draw": {e.card.id: e for e in deck.draw},
+        "story": {e.card.id: e for e in deck.story},
+    }
+    first_section: dict[str, Element] = {}
+    for section in root.iter("section"):
+        where = "story" if "story" in section.get("name", "").lower() else "draw"
+        first_section.setdefault(where, section)
+        entries = remaining[where]
+        for element in list(section.findall("card")):
+            entry = _entry_for(element, entries, title_key)
+            if entry is None:
+                section.remove(element)
+                continue
+            del entries[entry.card.id]
+            if element.get("qty") != str(entry.count):
+                element.set("qty", str(entry.count))
+    for where, name in (("draw", "Draw Deck"), ("story", "Story Deck")):
+        if remaining[where]:
+            section = first_section.get(where)
+            if section is None:
+                section = SubElement(root, "section", name=name)
+            _add_cards(section, remaining[where].values())
+    named, notes = _split_notes(root.find("notes"))
+    if (named or deck.name) != deck.name or notes != deck.notes:
+        element = root.find("notes")
+        if element is None:
+            element = SubElement(root, "notes")
+        element.text = _notes_text(deck)
+    # The file's own XML declaration, when it says UTF-8 (the encoding we write).
+    head = original.lstrip(b"\xef\xbb\xbf").split(b"?>", 1)[0] + b"?>"
+    keep = head.startswith(b"<?xml") and b"utf-8" in head.lower()
+    declaration = head.decode() if keep else '<?xml version="1.0" encoding="utf-8"?>'
+    return declaration + tostring(root, encoding="unicode")
+
+
+def _entry_for(element, entries: dict, title_key):
+    """The deck entry a card element of the original file stands for: by OCTGN GUID, by the
+    printing we wrote, else by title (OCTGN's markers ignored)."""
+    guid = (element.get("id") or "").strip().lower()
+    printing = element.get("printing") or ""
+    for entry in entries.values():
+        if (guid and (entry.card.octgn_id or "").lower() == guid) or entry.card.id == printing:
+            return entry
+    wanted = title_key((element.text or "").strip().lstrip("*}_ ").strip())
+    matches = [e for e in entries.values() if title_key(e.card.title) == wanted]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _add_cards(section: Element, entries) -> None:
+    for entry in entries:
+        attributes = {"qty": str(entry.count), "id": _guid(entry.card)}
+        if not entry.card.octgn_id:
+            attributes["printing"] = entry.card.id
+        SubElement(section, "card", attributes).text = entry.card.title

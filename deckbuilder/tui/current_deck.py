@@ -185,6 +185,7 @@ class CurrentDeck:
         state, path = self.history.current, self.deck_path
         deck = Deck(name=state.name)  # a copy: edits may go on while the worker writes
         state.restore(deck)
+        deck.origin = self.deck.origin  # the file read: what the deck leaves alone stays
         deck.format = deck.format or self.format_id
 
         def save() -> str:
