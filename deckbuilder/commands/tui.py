@@ -23,5 +23,7 @@ def run(args) -> int:
         raise DeckbuilderError(f"{args.deck}: no such deck file")
     from deckbuilder.tui.app import create_app
 
-    create_app(db_path=db_path(args), deck_path=args.deck).run()
-    return 0
+    app = create_app(db_path=db_path(args), deck_path=args.deck)
+    app.run()
+    # Told to stop (SIGTERM, SIGHUP): unsaved edits were kept for the next start.
+    return app.return_code or 0

@@ -18,9 +18,11 @@ from textual.worker import Worker, WorkerState
 
 from card_db.errors import DeckbuilderError
 from deckbuilder.deck import Deck
+from deckbuilder.deck_files import DeckFiles
 from deckbuilder.deck_history import DeckHistory, DeckState
+from deckbuilder.tui.autosave import Autosave
 from deckbuilder.tui.commands import CardCommands, DeckCommands, ScreenCommands
-from deckbuilder.tui.current_deck import CurrentDeck
+from deckbuilder.tui.current_deck import NEW_DECK, CurrentDeck
 from deckbuilder.tui.messages import CollectionLoaded, PoolLoaded, WorkFailed
 from deckbuilder.tui.screens.browser import BrowserScreen
 from deckbuilder.tui.screens.help import HelpScreen
@@ -45,7 +47,7 @@ def _goldfish_screen():
     return GoldfishScreen()
 
 
-class DeckbuilderApp(CurrentDeck, App):
+class DeckbuilderApp(CurrentDeck, Autosave, App):
     CSS_PATH = "app.tcss"
     TITLE = "deckbuilder"
     # Screens other than the browser are built on first visit (first paint stays small).
@@ -82,16 +84,18 @@ class DeckbuilderApp(CurrentDeck, App):
         self.lists: dict = {}
         self.default_list = None  # the newest list resolved against the pool (r: and b:)
         self.collection = Collection()
-        self.deck = Deck(name="Untitled deck")
+        self.deck = Deck(name=NEW_DECK)
         self.deck_path: Path | None = None
         self.history = DeckHistory(DeckState.of(self.deck))
         self.deck_check = None  # the current deck's CheckResult (None before the pool)
         self.saved_name: str | None = None  # the saved deck the current one came from
         self.file_links: dict[str, Path] = {}  # saved deck name → its file (this session)
+        self.deck_files = DeckFiles()  # which files this session wrote: others are asked
         self._chosen_list: tuple = (None, None)  # (list id, pool id) → its ResolvedList
 
     def on_mount(self) -> None:
         self.title = self.deck_title()
+        self.start_autosave()
         self.load_pool()
 
     # --- slow start-up work -----------------------------------------------------------
@@ -135,6 +139,7 @@ class DeckbuilderApp(CurrentDeck, App):
         self.deck_changed("pool")
         if self.initial_deck_path is not None:
             self.open_deck_file(self.initial_deck_path)
+        self.offer_recovery()
 
     @on(CollectionLoaded)
     def _collection_loaded(self, message: CollectionLoaded) -> None:

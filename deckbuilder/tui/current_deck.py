@@ -15,9 +15,21 @@ from deckbuilder.deck import Deck
 from deckbuilder.deck_history import DeckState
 from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import DeckChanged
-from deckbuilder.tui.screens.prompts import Confirm, UnsavedPrompt
+from deckbuilder.tui.screens.prompts import Confirm, TextPrompt, UnsavedPrompt
 
 EDITS = {"edit", "rename", "rules", "notes"}  # deck changes that undo and redo walk
+NEW_DECK = "Untitled deck"  # the name of a deck nobody named yet
+
+
+def overwrite_question(path: Path) -> str:
+    from deckbuilder.deck_files import backup_path
+
+    kept = (
+        ""
+        if backup_path(path).exists()
+        else f" (the file there now is kept as {backup_path(path).name})"
+    )
+    return f"{path} holds another file: write over it{kept}."
 
 
 class CurrentDeck:
@@ -122,12 +134,18 @@ class CurrentDeck:
             if choice == "save":
                 self.save_deck(then)
             elif choice == "discard":
+                self.forget_unsaved()
                 then()
 
         self.push_screen(UnsavedPrompt(self.deck.name), answered)
 
     async def action_quit(self) -> None:
-        self.guard_unsaved(self.exit)
+        def quit() -> None:
+            if not self.unsaved:
+                self.forget_unsaved()  # a copy kept before the last save is stale
+            self.exit()
+
+        self.guard_unsaved(quit)
 
     def new_deck(self, name: str) -> None:
         self.set_deck(Deck(name=name), None, "new")
@@ -163,25 +181,41 @@ class CurrentDeck:
         self.guard_unsaved(lambda: self.in_thread(f"opening deck {name!r}", load, opened))
 
     def save_deck(self, then: Callable[[], object] | None = None) -> None:
-        """Save to the database, and to the deck's file when it has one; asks first when
-        that would replace another saved deck of the same name."""
-        name = self.deck.name
+        """Save to the database, and to the deck's file when it has one. A deck never saved
+        asks for its name first; asks before replacing another saved deck of the same name
+        or a file that holds something else."""
+        if self.saved_name is None and self.deck_path is None and self.deck.name == NEW_DECK:
 
-        def replaces_another() -> bool:
-            return name != self.saved_name and name in self.store.deck_names()
+            def named(name: str | None) -> None:
+                if name:
+                    self.deck.name = name
+                    self.deck_changed("rename")
+                    self.save_deck(then)
 
-        def decided(replaces: bool) -> None:
-            if not replaces:
+            self.push_screen(TextPrompt("Name the deck before saving it:", NEW_DECK), named)
+            return
+        name, path = self.deck.name, self.deck_path
+
+        def questions() -> tuple[bool, bool]:
+            replaces = name != self.saved_name and name in self.store.deck_names()
+            return replaces, path is not None and self.deck_files.needs_asking(self.deck, path)
+
+        def decided(answers: tuple[bool, bool]) -> None:
+            replaces, overwrites = answers
+            asks = []
+            if replaces:
+                asks.append(f"A saved deck named {name!r} already exists: replace it.")
+            if overwrites:
+                asks.append(overwrite_question(path))
+            if not asks:
                 self._write_deck(then)
                 return
-            question = f"A saved deck named {name!r} already exists. Replace it with this one?"
+            question = "\n".join(asks) + "\nGo ahead?"
             self.push_screen(Confirm(question), lambda yes: yes and self._write_deck(then))
 
-        self.in_thread("checking the saved decks", replaces_another, decided)
+        self.in_thread("checking the saved decks and the file", questions, decided)
 
     def _write_deck(self, then: Callable[[], object] | None) -> None:
-        from deckbuilder.formats import write_deck
-
         state, path = self.history.current, self.deck_path
         deck = Deck(name=state.name)  # a copy: edits may go on while the worker writes
         state.restore(deck)
@@ -190,9 +224,12 @@ class CurrentDeck:
 
         def save() -> str:
             self.store.save_deck(deck)
-            if path is not None:
-                write_deck(deck, path)
-            return f"Saved {deck.name!r}" + (f" and {path}" if path else "")
+            kept = self.deck_files.write(deck, path) if path is not None else None
+            return (
+                f"Saved {deck.name!r}"
+                + (f" and {path}" if path else "")
+                + (f"; the original file is kept as {kept}" if kept else "")
+            )
 
         def saved(message: str) -> None:
             self.history.saved = state
@@ -200,6 +237,8 @@ class CurrentDeck:
             if path is not None:
                 self.file_links[deck.name] = path
             self.deck_changed("save")
+            if not self.unsaved:
+                self.forget_unsaved()
             self.notify(message)
             if then is not None:
                 then()
@@ -207,17 +246,29 @@ class CurrentDeck:
         self.in_thread(f"saving {deck.name!r}", save, saved)
 
     def export_deck(self, path: Path) -> None:
-        from deckbuilder.formats import write_deck
+        """Write a copy of the deck to ``path`` (asking first when the path holds another
+        file); the deck's own file stays what it was."""
+        deck = Deck(name=self.deck.name)
+        DeckState.of(self.deck).restore(deck)
+        deck.origin = self.deck.origin
 
-        deck = self.deck
+        def write() -> None:
+            kept = self.deck_files.write(deck, path)
+            return f"Wrote {path}" + (f"; the file there before is kept as {kept}" if kept else "")
 
-        def written(_result) -> None:
-            self.deck_path = path
-            self.file_links[deck.name] = path
-            self.deck_changed("export")
-            self.notify(f"Wrote {path}")
+        def go() -> None:
+            self.in_thread(f"writing {path}", write, lambda message: self.notify(message))
 
-        self.in_thread(f"writing {path}", lambda: write_deck(deck, path), written)
+        def decided(asks: bool) -> None:
+            if asks:
+                self.push_screen(Confirm(overwrite_question(path) + "\nGo ahead?"),
+                                 lambda yes: yes and go())  # fmt: skip
+            else:
+                go()
+
+        self.in_thread(
+            f"checking {path}", lambda: self.deck_files.needs_asking(deck, path), decided
+        )
 
     def rename_deck(self, name: str) -> None:
         """Rename the deck (undoable); its saved copy, when it has one, is renamed too."""

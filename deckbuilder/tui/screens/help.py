@@ -36,7 +36,10 @@ KEYS = {
         ("ctrl+n", "new deck"),
         ("ctrl+o", "open a saved deck or a deck file"),
         ("ctrl+s", "save (to the database, and to its file when it has one)"),
-        ("ctrl+e", "export to a file (.txt, .o8d, .json; notes kept)"),
+        (
+            "ctrl+e",
+            "export a copy to a file (.txt, .o8d, .json; notes kept; asks before replacing one)",
+        ),
         ("ctrl+r", "rename"),
         ("ctrl+delete", "delete the saved deck"),
     ],
