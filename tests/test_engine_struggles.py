@@ -49,9 +49,11 @@ def test_cunning_mascheraro_counts_its_icons_at_a_conspiracy(full_pool):
     )
     step(game, "play TTftS-100")
     step(game, "pass")
-    step(game, "commit TiV-014 1")
     step(game, "commit Core-029 4")
-    assert _changes(game, 3)[0] == (1, 0, 0, 1)  # its (T) at the conspiracy
+    assert _changes(game, 3)[0] == (1, 0, 0, 1)  # its (T) at the conspiracy, uncommitted
+    assert _changes(game, 0)[0] == (0, 0, 0, 0)  # no one committed there
+    step(game, "commit TiV-014 1")
+    assert _changes(game, 3)[0] == (1, 0, 0, 1)
     assert _changes(game, 0)[0] == (1, 0, 0, 0)  # counted once where it is committed
 
 

@@ -205,7 +205,7 @@ class StoryMixin:
         s = 0
         while s < len(stories):
             committed = all_committed[s]
-            if not committed and not (COUNTS_AT in story_statics and self._counted_at(s)):
+            if not committed:
                 s += 1
                 continue
             sid = stories[s]
@@ -383,14 +383,6 @@ class StoryMixin:
         else:
             self._win_story_plain(s)
         return True
-
-    def _counted_at(self, s: int) -> bool:
-        """A character not committed to story slot ``s`` counts there (a COUNTS_AT passive),
-        so that story resolves."""
-        for src, st in self._statics_in_play():
-            if st.kind == COUNTS_AT and st.who(self, src, s) >= 0:
-                return True
-        return False
 
     def _story_changes(self, s, committed, icons, total_skill, struggles):
         """(icons counted per struggle type, skill, struggles, effects waiting for a

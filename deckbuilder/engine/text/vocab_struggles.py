@@ -286,9 +286,10 @@ def counts_at_stories(
     where, committed, card, count, stories, with_committed, while_committed, condition
 ):
     """The card (or the character it is attached to) counts its skill and/or icons at
-    other stories too (every story, or every conspiracy; with ``with_committed``: only
-    where a character the filter accepts is committed), while it is committed to a story
-    (unless ``while_committed`` is false) and the condition holds."""
+    other stories too (every story, or every conspiracy, that resolves: where characters
+    are committed; with ``with_committed``: only where a character the filter accepts is
+    committed), while it is committed to a story (unless ``while_committed`` is false) and
+    the condition holds."""
     pred = compile_filter(with_committed, where) if with_committed is not None else None
     test = compile_condition(condition, where)
     mode = {"skill": 1, "icons": 2, "both": 3}[count]
