@@ -107,3 +107,37 @@ def test_a_rule_for_one_story_leaves_the_others_alone(full_pool):
     step(game, "commit Core-029 2")
     step(game, "pass")
     assert game._tokens[:2] == [4, 3]
+
+
+def _lit_by_death_fire(full_pool, story):
+    game = build(
+        full_pool,
+        {
+            "card": "FtGG-046",
+            "characters": ["Core-029", "Core-029"],
+            "supports": ["FtGG-046"],
+            "attach": [{"card": "FtGG-046", "to": "story 1"}],
+            "stories": STORIES,
+            "phase": "story",
+        },
+    )
+    step(game, f"commit Core-029 {story}")
+    step(game, "commit Core-029 1" if story != 1 else "commit Core-029 2")
+    doomed = game._committed[story - 1][0]
+    game._leave_play(doomed)  # destroyed while committed
+    game._drive(game._resolve_triggers())
+    step(game, "pass")
+    return game
+
+
+def test_lit_by_death_fire_after_a_character_at_its_story_is_destroyed(full_pool):
+    game = _lit_by_death_fire(full_pool, 1)
+    step(game, "yes")
+    step(game, "choose take Laboratory")
+    assert len(game._hand) == 1 + 2  # the character revealed, then next turn's draw
+
+
+def test_lit_by_death_fire_ignores_a_character_destroyed_at_another_story(full_pool):
+    game = _lit_by_death_fire(full_pool, 2)
+    assert game._choice is None or "Lit by" not in game._choice.prompt
+    assert len(game._hand) == 2

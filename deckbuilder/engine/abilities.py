@@ -36,7 +36,8 @@ STORY_WON = "story_won"  # after you win any story (ctx.story_id)
 STORY_PHASE = "story_phase"  # at the beginning of your story phase
 TURN_END = "turn_end"  # at the end of your turn
 CHARACTER_ENTERS = "character_enters"  # after any character of yours enters play (ctx.target)
-CHARACTER_LEAVES = "character_leaves"  # after any character of yours leaves play (ctx.target)
+CHARACTER_LEAVES = "character_leaves"  # after any character of yours leaves play (ctx.target;
+# ctx.story: the story slot it was committed to, or -1)
 CHARACTER_INSANE = "character_insane"  # after any character of yours goes insane (ctx.target)
 CHARACTER_COMMITTED = "character_committed"  # after any character of yours commits (ctx.target)
 STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves (ctx.story)
