@@ -8,6 +8,7 @@ parametrised test runs them all.
     hand = ["Core-029"]                # card ids; a character may be {card, status}
     characters = ["Core-022"]
     supports = []
+    attach = [{ card = "FtGG-042", to = "story 1" }]   # on a character (its id) or a story
     domains = [["Core-029", "Core-029"], ["Core-029"], []]
     discard = []
     tokens = [0, 0, 0]
@@ -38,7 +39,7 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.deck import Deck
-from deckbuilder.engine.actions import CHOOSE, COMMIT, PASS, PLAY, USE
+from deckbuilder.engine.actions import CHOOSE, COMMIT, PASS, PLAY, STORY_HOST, USE
 from deckbuilder.engine.game import Game
 
 FOLDER = Path(__file__).resolve().parent / "scenarios"
@@ -90,9 +91,12 @@ def build(pool, scenario) -> Game:
     if "stories" in scenario:  # Core stories in the three slots, by card id
         game._stories = [int(cid.split("-")[1]) - 156 for cid in scenario["stories"]]
         game._story_deck = [s for s in range(10) if s not in game._stories]
-    for sup in scenario.get("attach", ()):  # {card, to}: an attachment in play on a character
+    for sup in scenario.get("attach", ()):  # {card, to}: an attachment on a character or story
         inst = next(i for i in game._supports if game.card(i).card_id == sup["card"])
-        host = next(i for i in game._characters if game.card(i).card_id == sup["to"])
+        if sup["to"].startswith("story "):  # "story N": the story in slot N (1-3)
+            host = STORY_HOST + game._stories[int(sup["to"].split()[1]) - 1]
+        else:
+            host = next(i for i in game._characters if game.card(i).card_id == sup["to"])
         game._attached[inst] = host
     game._statics_cache = None
     return game

@@ -36,13 +36,17 @@ STORY_WON = "story_won"  # after you win any story (ctx.story_id)
 STORY_PHASE = "story_phase"  # at the beginning of your story phase
 TURN_END = "turn_end"  # at the end of your turn
 CHARACTER_ENTERS = "character_enters"  # after any character of yours enters play (ctx.target)
-CHARACTER_LEAVES = "character_leaves"  # after any character of yours leaves play (ctx.target)
+CHARACTER_LEAVES = "character_leaves"  # after any character of yours leaves play (ctx.target;
+# ctx.story: the story slot it was committed to, or -1)
 CHARACTER_INSANE = "character_insane"  # after any character of yours goes insane (ctx.target)
 CHARACTER_COMMITTED = "character_committed"  # after any character of yours commits (ctx.target)
 STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves (ctx.story)
 STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the icon, 0..3)
 CHARACTER_WOUNDED = "character_wounded"  # after a character of yours gets a wound (ctx.target)
 DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached to is drained
+READIED_BY_STRUGGLE = "readied_by_struggle"  # after an arcane struggle readies this character
+STORIES_RESOLVED = "stories_resolved"  # after every story of the phase has resolved (ctx.x:
+# how many characters were committed when the resolution began)
 
 TRIGGERS = (
     EVENT,
@@ -67,6 +71,8 @@ TRIGGERS = (
     STRUGGLE_WON,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
+    READIED_BY_STRUGGLE,
+    STORIES_RESOLVED,
 )
 
 # Zones an ability works from.
@@ -125,6 +131,13 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
+# Story resolution (``StoryMixin._story_changes``): ``who(game, src, s)`` asks about story
+# slot ``s``. COUNTS_AT: the instance it returns (-1: none) counts at that story too,
+# ``amount`` 1 its skill, 2 its icons, 3 both; STORY_COUNT: struggles there are counted as
+# ``amount`` = (struggle type or -1 for all, column 0..3 or 4 for skill, added or instead);
+# SKILL_FIRST: the skill comparison there comes before the struggles.
+COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
+STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -138,6 +151,9 @@ STATIC_KINDS = (
     NIGHT,
     COMMITS_READY,
     COMMITS_EXHAUSTED,
+    COUNTS_AT,
+    STORY_COUNT,
+    SKILL_FIRST,
 )
 
 
@@ -159,12 +175,15 @@ class AbilityContext:
     character that entered, left, was wounded...); inside an effect list that ends "at the
     end of the phase", the card the previous effects put into play (see ``compile.py``)."""
 
-    __slots__ = ("x", "overpaid", "story", "target", "story_id")
+    __slots__ = ("x", "overpaid", "story", "target", "story_id", "margin")
     # ``x``: the X paid or chosen; for a won struggle, its icon (0 terror .. 3 investigation)
+    # ``margin``: for a won struggle, by how much (what the player counted; the goldfish
+    # opponent counts nothing), -1 when unknown
 
-    def __init__(self, x=0, overpaid=0, story=-1, target=-1, story_id=-1) -> None:
+    def __init__(self, x=0, overpaid=0, story=-1, target=-1, story_id=-1, margin=-1) -> None:
         self.x = x
         self.overpaid = overpaid
         self.story = story
         self.target = target
         self.story_id = story_id
+        self.margin = margin

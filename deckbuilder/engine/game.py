@@ -155,6 +155,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_cost_cache",
         "_discarded_this_phase",
         "_delayed",
+        "_story_rules",
         "_entered",
         "first_playable",
         "_unplayable_resources",
@@ -236,6 +237,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             compiled.passives_at_start = game._build_statics()
         game._discarded_this_phase = []
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
+        game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
         game._entered = -1  # the last card that entered play (by ``_enter``)
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []

@@ -19,7 +19,13 @@ from deckbuilder.engine.abilities import (
     COMMITS_EXHAUSTED,
     COMMITS_READY,
     COMMITTED,
+    COUNTS_AT,
+    READIED_BY_STRUGGLE,
+    SKILL_FIRST,
+    STORIES_RESOLVED,
+    STORY_COUNT,
     STORY_RESOLVED,
+    STORY_STATICS,
     STORY_WON,
     STRUGGLE_WON,
     SUCCEEDED,
@@ -186,7 +192,14 @@ class StoryMixin:
         succeeded = text and cd.any_trigger[SUCCEEDED]
         struggle_won = text and cd.any_trigger[STRUGGLE_WON]
         resolved = text and cd.any_trigger[STORY_RESOLVED]
-        plain_unlogged = plain_stories and not logging and not struggle_won
+        readied = text and cd.any_trigger[READIED_BY_STRUGGLE]
+        # Passives that change how stories resolve (``_story_changes``); effects of the turn
+        # that do are in ``self._story_rules``.
+        story_statics = cd.static_kinds & STORY_STATICS
+        all_resolved = text and cd.any_trigger[STORIES_RESOLVED]
+        if all_resolved:
+            n_committed = sum(len(c) for c in all_committed)
+        plain_unlogged = plain_stories and not logging and not struggle_won and not story_statics
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
@@ -198,7 +211,8 @@ class StoryMixin:
             sid = stories[s]
             # A Core story without boosters: terror and combat do nothing against nobody
             # (only logged), so neither is counted nor resolved unless logged.
-            plain = plain_unlogged and sid < CONSPIRACY_BASE
+            special = story_statics or self._story_rules
+            plain = plain_unlogged and sid < CONSPIRACY_BASE and not special
             printed = every_printed
             if not printed:
                 printed = True
@@ -240,13 +254,39 @@ class StoryMixin:
                 struggles, to_win = self.story_struggles(s), self.story_to_win(s)
             slots = len(stories)
             won = False
+            watch = ()
+            if special:
+                icons, total_skill, struggles, watch, first = self._story_changes(
+                    s, committed, icons, total_skill, struggles
+                )
+                if first and total_skill >= 1:  # the skill comparison comes first
+                    won = yield from self._skill_success(s, to_win)
+                    if self.phase == OVER:
+                        return
+                    if succeeded:
+                        self._fire_all(SUCCEEDED, AbilityContext(story=s))
+                        yield from self._resolve_triggers()
+                        if self.phase == OVER:
+                            return
+                    total_skill = 0
+                    if won or s >= len(stories) or stories[s] != sid:
+                        won = True
+                        struggles = ()
             # ``committed`` stays as it is until a win (which ends the struggles): an arcane
             # struggle only readies, and a choice cannot change the board.
             for struggle in struggles:
-                if not icons[struggle]:
+                margin = icons[struggle]
+                if not margin:
                     continue
-                if struggle_won:
-                    self._fire_all(STRUGGLE_WON, AbilityContext(x=struggle, story=s))
+                if struggle_won or watch:
+                    if struggle_won:
+                        self._fire_all(
+                            STRUGGLE_WON, AbilityContext(x=struggle, story=s, margin=margin)
+                        )
+                    for icon, effect, src in watch:  # effects of the turn waiting for it
+                        if icon < 0 or icon == struggle:
+                            ctx = AbilityContext(x=struggle, story=s, story_id=sid, margin=margin)
+                            self._triggers.append(((effect,), src, ctx))
                     if self._triggers:
                         yield from self._resolve_triggers()
                         if self.phase == OVER:
@@ -265,14 +305,24 @@ class StoryMixin:
                                 "struggle", "arcane struggle won: a committed character readies"
                             )
                         if len(exhausted) == 1:
-                            status[exhausted[0]] = READY
+                            i = exhausted[0]
                         else:
                             from deckbuilder.engine.effects import choose_card
 
                             i = yield from choose_card(
                                 self, "ready", "arcane struggle won: ready", exhausted
                             )
-                            status[i] = READY
+                        status[i] = READY
+                        if readied and cd.by_trigger[READIED_BY_STRUGGLE][kind_of[i]]:
+                            self._queue_trigger(
+                                READIED_BY_STRUGGLE, i, AbilityContext(x=ARCANE, story=s)
+                            )
+                            yield from self._resolve_triggers()
+                            if self.phase == OVER:
+                                return
+                            if s >= len(stories) or stories[s] != sid:
+                                won = True
+                                break
                 elif struggle == INVESTIGATION:
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
@@ -314,6 +364,86 @@ class StoryMixin:
                 s += len(stories) == slots
                 continue
             s += 1
+        if self._story_rules:
+            self._story_rules.clear()  # every such effect lasts this turn at most
+        if all_resolved and self.phase != OVER:
+            self._fire_all(STORIES_RESOLVED, AbilityContext(x=n_committed))
+            yield from self._resolve_triggers()
+
+    def _skill_success(self, s: int, to_win: int):
+        """Generator: the skill comparison at story slot ``s`` succeeds, unchallenged: +2
+        success tokens; returns True when that won the story."""
+        if self.log is not None:
+            self._event("success", "skill succeeds, unchallenged: +2 success tokens")
+        n = self._tokens[s] = self._tokens[s] + 2
+        if n < to_win:
+            return False
+        if self.deck.text and len(self._won) < _WINS_BEFORE_LAST:
+            yield from self._win_story(s)
+        else:
+            self._win_story_plain(s)
+        return True
+
+    def _story_changes(self, s, committed, icons, total_skill, struggles):
+        """(icons counted per struggle type, skill, struggles, effects waiting for a
+        struggle, whether the skill comparison comes first) at story slot ``s``, after the
+        passives (COUNTS_AT, STORY_COUNT, SKILL_FIRST) and the effects of the turn
+        (``_story_rules``: ("count", story id or -1 for every story, (type or -1, column
+        or 4 for skill, added)), ("extra", id, type), ("skip", id, type), ("watch", id,
+        type or -1, effect, source)) that change it."""
+        sid = self._stories[s]
+        counts, extra, skip, watch = [], [], [], []
+        first = False
+        if self.deck.static_kinds & STORY_STATICS:
+            counted = set(committed)
+            for src, st in self._statics_in_play():
+                kind = st.kind
+                if kind == COUNTS_AT:
+                    i = st.who(self, src, s)
+                    if i >= 0 and i not in counted:
+                        counted.add(i)
+                        sk, ic = self.stats_of(i)
+                        if st.amount & 1:
+                            total_skill += sk
+                        if st.amount & 2:
+                            icons = tuple(a + b for a, b in zip(icons, ic, strict=True))
+                elif kind == STORY_COUNT:
+                    if st.who(self, src, s):
+                        counts.append(st.amount)
+                elif kind == SKILL_FIRST and st.who(self, src, s):
+                    first = True
+        for rule in self._story_rules:
+            if rule[1] >= 0 and rule[1] != sid:
+                continue
+            kind = rule[0]
+            if kind == "count":
+                counts.append(rule[2])
+            elif kind == "extra":
+                extra.append(rule[2])
+            elif kind == "skip":
+                skip.append(rule[2])
+            elif kind == "watch":
+                watch.append(rule[2:])
+        if counts:
+            base, out = icons, list(icons)
+            counts.sort(key=lambda c: c[2])  # "instead of" first, then "in addition to"
+            for struggle, column, added in counts:
+                value = total_skill if column == 4 else base[column]
+                for k in range(4) if struggle < 0 else (struggle,):
+                    if not added:
+                        out[k] = value
+                    elif k != column:
+                        out[k] += value
+            icons = tuple(out)
+        if extra or skip:
+            out = [k for k in struggles if k not in skip]
+            for icon in extra:
+                if icon in skip:
+                    continue
+                at = next((n for n, v in enumerate(out) if v > icon), len(out))
+                out.insert(at, icon)
+            struggles = tuple(out)
+        return icons, total_skill, struggles, watch, first
 
     def _add_token(self, s: int, n: int):
         """Generator: add tokens to story slot ``s``; returns True when that won it."""

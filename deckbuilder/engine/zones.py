@@ -232,13 +232,15 @@ class ZonesMixin:
         """A character or support leaves play (to the discard pile or the hand); cards
         attached to it are destroyed; "entered the discard pile from play" is remembered
         for this phase."""
+        story = -1  # the story slot a committed character leaves
         if inst in self._status:
             self._characters.remove(inst)
             del self._status[inst]
             self._wounds.pop(inst, None)
-            for committed in self._committed:
+            for s, committed in enumerate(self._committed):
                 if inst in committed:
                     committed.remove(inst)
+                    story = s
         elif inst in self._supports:
             self._supports.remove(inst)
             self._attached.pop(inst, None)
@@ -259,7 +261,7 @@ class ZonesMixin:
             self._queue_trigger("discarded", inst)
         cd = self.deck
         if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
-            self._fire_all(CHARACTER_LEAVES, AbilityContext(target=inst))
+            self._fire_all(CHARACTER_LEAVES, AbilityContext(story=story, target=inst))
 
     def _destroy_story_attachments(self, sid: int) -> None:
         host = STORY_HOST + sid

@@ -203,14 +203,17 @@ def extra_struggle(where, icon):
 
 @condition("struggle_icons_at_least", INT)
 def struggle_icons_at_least(value, where):
-    """The struggle just won (ctx.x at ctx.story) was won by at least this many icons (the
-    icons of your characters committed there; the goldfish opponent has none)."""
+    """The struggle just won (ctx.x at ctx.story) was won by at least this many icons (what
+    story resolution counted for it (ctx.margin), else the icons of your characters
+    committed there; the goldfish opponent has none)."""
     n = int(value)
 
     def check(game, src, ctx):
         s, k = ctx.story, ctx.x
         if s < 0 or s >= len(game._committed) or not 0 <= k < 4:
             return False
+        if ctx.margin >= 0:  # what story resolution counted for it
+            return ctx.margin >= n
         return sum(game.icons_of(i)[k] for i in game._committed[s]) >= n
 
     return check
