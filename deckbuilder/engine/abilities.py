@@ -43,6 +43,7 @@ STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves
 STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the icon, 0..3)
 CHARACTER_WOUNDED = "character_wounded"  # after a character of yours gets a wound (ctx.target)
 DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached to is drained
+DISCARD_ABILITY_USED = "discard_ability_used"  # after you use an action from your discard pile
 
 TRIGGERS = (
     EVENT,
@@ -67,6 +68,7 @@ TRIGGERS = (
     STRUGGLE_WON,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
+    DISCARD_ABILITY_USED,
 )
 
 # Zones an ability works from.

@@ -130,6 +130,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_characters",
         "_supports",
         "_attached",
+        "_facedown",
         "_status",
         "_exhausted_supports",
         "_wounds",
@@ -207,6 +208,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._characters = []
         game._supports = []
         game._attached = {}
+        game._facedown = {}  # a card attached face down (blank) -> the card it is on
         game._status = {}
         game._exhausted_supports = set()
         game._wounds = {}
