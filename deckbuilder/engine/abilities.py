@@ -44,6 +44,7 @@ STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the
 CHARACTER_WOUNDED = "character_wounded"  # after a character of yours gets a wound (ctx.target)
 DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached to is drained
 DISCARD_ABILITY_USED = "discard_ability_used"  # after you use an action from your discard pile
+AWAKENS = "awakens"  # this Dormant card's story was won (it waits in the discard pile)
 
 TRIGGERS = (
     EVENT,
@@ -69,6 +70,7 @@ TRIGGERS = (
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
     DISCARD_ABILITY_USED,
+    AWAKENS,
 )
 
 # Zones an ability works from.

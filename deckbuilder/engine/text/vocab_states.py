@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
-from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY
+from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, EVENT, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
 from deckbuilder.engine.text.filters import STATE, atom, compile_filter
@@ -459,4 +459,111 @@ def play_from(where, source, filter, n, ignore_match, free, events_to):
         return bool(_candidates(game, src, source, pred, ignore_match))
 
     effect.worthwhile = worthwhile
+    return effect
+
+
+# ------------------------------------------------------------------ Dormant
+@TRIGGER.register("awakens")
+def awakens(where):
+    """After the story this Dormant card was attached to face down is won: the card waits
+    in the discard pile (use with zone = "discard")."""
+    return ab.AWAKENS, None
+
+
+@EFFECT.register(
+    "attach_dormant",
+    card=param(("self", "subject"), "self"),
+    stories=param(("no_tokens", "any"), "no_tokens"),
+    else_remove=param(BOOL, False),
+)
+def attach_dormant(where, card, stories, else_remove):
+    """Attach the card (itself, from hand, play or the discard pile; or the card the
+    trigger is about) face down to a story as a Dormant card: at a story where you have no
+    success tokens (or any story). None: it stays, or with ``else_remove`` it is removed
+    from the game."""
+
+    def effect(game, src, ctx):
+        inst = src if card == "self" else (ctx.target if ctx is not None else -1)
+        if inst < 0:
+            return
+        slots = [s for s in range(len(game._stories)) if stories == "any" or game._tokens[s] == 0]
+        s = yield from choose_story(game, "dormant", "attach as Dormant to", slots)
+        if s < 0:
+            if else_remove:
+                remove_from_game(game, inst)
+            return
+        if inst in game._status or inst in game._supports:
+            game._leave_play(inst, to="hand")
+        if inst in game._hand:
+            game._hand.remove(inst)
+        elif inst in game._discard:
+            game._discard.remove(inst)
+        else:
+            return
+        game._facedown[inst] = STORY_HOST + game._stories[s]
+        log_event(game, "dormant", f"{game.card(inst).title} attached face down as Dormant")
+
+    return effect
+
+
+@EFFECT.register("play_self_free")
+def play_self_free(where):
+    """The card itself (in the discard pile: a woken Dormant card) is played without paying
+    its cost."""
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        k = cd.kind_of[src]
+        if src not in game._discard:
+            return
+        if cd.ctype[k] != EVENT and not game.may_enter(k):
+            return
+        yield from play_as_if_from_hand(game, src, -1)
+
+    return effect
+
+
+@EFFECT.register("top_characters_into_play", n=param(INT, required=True))
+def top_characters_into_play(where, n):
+    """Reveal the top n cards of the deck: every character among them enters play, the
+    others go back on top in the same order."""
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        for i in game._peek(n):
+            k = cd.kind_of[i]
+            if cd.ctype[k] == CHARACTER and game.may_enter(k):
+                game._remove_from_deck(i)
+                log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+                game._enter(i)
+        game._check_deck_out()
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("sacrifice_for_tokens", filter=FILTER)
+def sacrifice_for_tokens(where, filter):
+    """Sacrifice any number X of other characters you control that the filter accepts to
+    place X success tokens on one story of your choice."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if i != src and pred(game, src, i)]
+        if not pool:
+            return
+        s = yield from choose_story(game, "token", "tokens on", range(len(game._stories)))
+        if s < 0:
+            return
+        sid = game._stories[s]
+        while game.phase != "over":
+            pool = [i for i in game._characters if i != src and pred(game, src, i)]
+            i = yield from choose_card(game, "sacrifice", "sacrifice", pool, optional=True)
+            if i < 0 or sid not in game._stories:
+                return
+            log_event(game, "sacrifice", f"{game.card(i).title} sacrificed")
+            game._leave_play(i)
+            yield from game._add_token(game._stories.index(sid), 1)
+
     return effect
