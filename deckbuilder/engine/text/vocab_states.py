@@ -39,6 +39,7 @@ def remove_from_game(game, inst: int) -> None:
     if inst in game._discarded_this_phase:
         game._discarded_this_phase.remove(inst)
     clear_counters(game, inst)
+    game._removed.append(inst)
     log_event(game, "removed", f"{game.card(inst).title} removed from the game")
 
 
@@ -84,6 +85,11 @@ def put_into_play_for_counters(where, filter):
     return effect
 
 
+def _open_stories(game) -> list[int]:
+    """Story slots not already at their threshold (one being won is not offered again)."""
+    return [s for s in range(len(game._stories)) if game._tokens[s] < game.story_to_win(s)]
+
+
 @EFFECT.register("counters_to_stories")
 def counters_to_stories(where):
     """Move every counter (success token) on the card to stories of your choice, one by one
@@ -95,7 +101,7 @@ def counters_to_stories(where):
         for _ in range(n):
             if game.phase == "over":
                 return
-            s = yield from choose_story(game, "token", "token on", range(len(game._stories)))
+            s = yield from choose_story(game, "token", "token on", _open_stories(game))
             if s < 0:
                 return
             yield from game._add_token(s, 1)
@@ -553,7 +559,7 @@ def sacrifice_for_tokens(where, filter):
         pool = [i for i in game._characters if i != src and pred(game, src, i)]
         if not pool:
             return
-        s = yield from choose_story(game, "token", "tokens on", range(len(game._stories)))
+        s = yield from choose_story(game, "token", "tokens on", _open_stories(game))
         if s < 0:
             return
         sid = game._stories[s]
@@ -561,6 +567,10 @@ def sacrifice_for_tokens(where, filter):
             pool = [i for i in game._characters if i != src and pred(game, src, i)]
             i = yield from choose_card(game, "sacrifice", "sacrifice", pool, optional=True)
             if i < 0 or sid not in game._stories:
+                return
+            if game._tokens[game._stories.index(sid)] >= game.story_to_win(
+                game._stories.index(sid)
+            ):
                 return
             log_event(game, "sacrifice", f"{game.card(i).title} sacrificed")
             game._leave_play(i)
