@@ -47,6 +47,8 @@ DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached 
 READIED_BY_STRUGGLE = "readied_by_struggle"  # after an arcane struggle readies this character
 STORIES_RESOLVED = "stories_resolved"  # after every story of the phase has resolved (ctx.x:
 # how many characters were committed when the resolution began)
+DISCARD_ABILITY_USED = "discard_ability_used"  # after you use an action from your discard pile
+AWAKENS = "awakens"  # this Dormant card's story was won (it waits in the discard pile)
 
 TRIGGERS = (
     EVENT,
@@ -73,6 +75,8 @@ TRIGGERS = (
     DOMAIN_DRAINED,
     READIED_BY_STRUGGLE,
     STORIES_RESOLVED,
+    DISCARD_ABILITY_USED,
+    AWAKENS,
 )
 
 # Zones an ability works from.

@@ -130,6 +130,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_characters",
         "_supports",
         "_attached",
+        "_facedown",
+        "_removed",
         "_status",
         "_exhausted_supports",
         "_wounds",
@@ -208,6 +210,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._characters = []
         game._supports = []
         game._attached = {}
+        game._facedown = {}  # a card attached face down (blank) -> the card it is on
+        game._removed = []  # cards removed from the game
         game._status = {}
         game._exhausted_supports = set()
         game._wounds = {}
@@ -410,6 +414,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             "discard": list(self._discard),
             "domain cards": list(self._domain_cards),
             "resolving": list(self._resolving),
+            "face down": list(self._facedown),
+            "removed": list(self._removed),
         }
 
     def _event(self, kind: str, text: str) -> None:

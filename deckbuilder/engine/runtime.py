@@ -12,6 +12,7 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     ACTION,
     COST,
+    DISCARD_ABILITY_USED,
     DISCARD_PILE,
     HAND,
     ICONS,
@@ -561,6 +562,8 @@ class AbilityMixin:
         if ab.limit is not None:
             self._count_use(ab, inst)
         ctx = AbilityContext(x=x, story=self.committed_story(inst))
+        if ab.zone == DISCARD_PILE and self.deck.any_trigger[DISCARD_ABILITY_USED]:
+            self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_chain``)
         if ab.extra_cost is not None:
             self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
             return

@@ -14,6 +14,7 @@ from __future__ import annotations
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
+    AWAKENS,
     CANNOT_COMMIT,
     CHARACTER_COMMITTED,
     COMMITS_EXHAUSTED,
@@ -510,6 +511,8 @@ class StoryMixin:
         self._committed[s].clear()
         if self._attached:
             self._destroy_story_attachments(sid)
+        if self._facedown:
+            self._wake_dormant(STORY_HOST + sid)
         if sid >= CONSPIRACY_BASE:
             if self._conspiracy == sid - CONSPIRACY_BASE:
                 self._conspiracy = -1
@@ -532,6 +535,18 @@ class StoryMixin:
             if self.log is not None:
                 self._event("game_won", f"third story won on turn {self.turn}")
             self._end(WIN)
+
+    def _wake_dormant(self, host: int) -> None:
+        """The Dormant cards attached face down to a won story wake: each goes to the
+        discard pile, from where its "awakens" response may play it for free."""
+        cd = self.deck
+        for a in [a for a, h in self._facedown.items() if h == host]:
+            del self._facedown[a]
+            self._discard.append(a)
+            if self.log is not None:
+                self._event("dormant", f"{self.card(a).title} wakes")
+            if cd.by_trigger[AWAKENS][cd.kind_of[a]]:
+                self._queue_trigger(AWAKENS, a)
 
     def _story_title(self, sid: int) -> str:
         if sid >= CONSPIRACY_BASE:

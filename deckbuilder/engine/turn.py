@@ -293,7 +293,8 @@ class TurnMixin:
             yield from ability.extra_cost(self, inst)
         yield from ability.effect(self, inst, ctx)
         self._resolving.remove(inst)
-        if inst not in self._hand:  # an effect may return it to hand instead
+        # An effect may return it to hand instead, or put it into play as a character.
+        if inst not in self._hand and inst not in self._status:
             self._discard.append(inst)
         yield from self._resolve_triggers()
 

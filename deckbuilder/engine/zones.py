@@ -257,6 +257,10 @@ class ZonesMixin:
         if self._attached:
             for a in [a for a, host in self._attached.items() if host == inst]:
                 self._leave_play(a)
+        if self._facedown:  # cards attached face down go to the discard pile
+            for a in [a for a, host in self._facedown.items() if host == inst]:
+                del self._facedown[a]
+                self._discard.append(a)
         if to != "hand" and self.deck.by_trigger["discarded"][self.deck.kind_of[inst]]:
             self._queue_trigger("discarded", inst)
         cd = self.deck

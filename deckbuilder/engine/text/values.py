@@ -38,6 +38,7 @@ ZONES = (
     "drained_domains",  # your drained domains; a filter does not apply
     "attached",  # cards attached to the source
     "stories_with_tokens",  # stories with at least one of your success tokens
+    "facedown",  # cards attached face down to the source
 )
 
 
@@ -68,6 +69,8 @@ def zone_cards(game, zone: str, src: int):
         return game._domain_indices
     if zone == "drained_domains":
         return [d for d in game._domain_indices if game._drained[d]]
+    if zone == "facedown":
+        return [i for i, host in game._facedown.items() if host == src]
     if zone == "stories_with_tokens":
         return [s for s, n in enumerate(game._tokens) if n > 0]
     raise TextError(f"unknown zone {zone!r}")

@@ -1,0 +1,144 @@
+"""Card states and zones (``vocab_states``): Fated, counters kept on a card, face-down
+attachments, cards turned into characters, playing a card from the discard pile or the top
+of the deck. Positions the scenarios cannot set (counters, a known top card)."""
+
+from __future__ import annotations
+
+from test_card_scenarios import build, check, step
+
+from deckbuilder.engine.text.vocab_marks import counters
+
+
+def _game(full_pool, **scenario):
+    scenario.setdefault("card", scenario.get("supports", scenario.get("characters", [""]))[0])
+    return build(full_pool, scenario)
+
+
+def _inst(game, cid):
+    return next(i for i in game._characters + game._supports if game.card(i).card_id == cid)
+
+
+def _put_on_top(game, cid):
+    inst = next(i for i in game._deck if game.card(i).card_id == cid)
+    game._deck.remove(inst)
+    game._top.append(inst)
+    return inst
+
+
+def test_fated_removes_the_card_from_the_game(full_pool):
+    """Jeanne D'Ys, Fated 3: her third success token removes her from the game."""
+    game = _game(full_pool, characters=["TKatG-001"])
+    jeanne = _inst(game, "TKatG-001")
+    game._uses[("counter", jeanne)] = 2
+    step(game, "use TKatG-001")
+    assert jeanne not in game._characters and jeanne not in game._discard
+    assert counters(game, jeanne) == 0
+
+
+def test_play_from_top_plays_a_cultist(full_pool):
+    """Unaussprelichen Kulten plays the revealed top card when it is a Cultist character."""
+    game = _game(
+        full_pool, supports=["TSB-025"], discard=["Core-092"], domains=[["Core-092"] * 2, [], []]
+    )
+    artist = _put_on_top(game, "Core-092")
+    step(game, "use TSB-025")
+    step(game, "choose play Mad")
+    assert artist in game._characters and sum(game._drained) == 1
+
+
+def test_broadmoor_plays_a_cthulhu_event_on_top(full_pool):
+    """Broadmoor: the revealed top card, a Cthulhu event, is played as if from hand."""
+    game = _game(
+        full_pool, supports=["TTY-041"], discard=["KD-028"], domains=[["KD-028"] * 2, [], []]
+    )
+    event = _put_on_top(game, "KD-028")
+    step(game, "use TTY-041")
+    step(game, "choose play Called")
+    assert event in game._discard and sum(game._drained) == 1
+
+
+def test_face_down_cards_go_to_the_discard_pile_with_their_host(full_pool):
+    """Trophy Room: a face-down character adds skill to a chosen character; when the room
+    leaves play, its face-down card goes to the discard pile."""
+    game = _game(full_pool, supports=["MoE-038"], characters=["Core-010"], discard=["Core-092"])
+    room = _inst(game, "MoE-038")
+    step(game, "use MoE-038 1")
+    step(game, "choose attach face down Mad")
+    assert list(game._facedown.values()) == [room]
+    game._exhausted_supports.clear()
+    step(game, "use MoE-038 2")
+    check(game, {"skill": {"Core-010": 4}})
+    game._leave_play(room)
+    assert not game._facedown and len(game._discard) == 2
+
+
+def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_pool):
+    """Nikola Tesla: an action used from the discard pile adds a token on him; destroyed,
+    he moves his tokens to a story."""
+    game = _game(
+        full_pool,
+        characters=["TKatG-004", "Core-003"],
+        supports=["TUP-092"],
+        domains=[["TUP-092", "Core-003"], ["TUP-092"], []],
+    )
+    tesla = _inst(game, "TKatG-004")
+    game._leave_play(_inst(game, "Core-003"))
+    step(game, "use Core-003")
+    assert counters(game, tesla) == 1
+    step(game, "use TUP-092 1")
+    step(game, "yes")
+    step(game, "choose token on")
+    assert sum(game._tokens) == 1
+
+
+def test_de_vermis_counters_lower_every_skill(full_pool):
+    game = _game(full_pool, supports=["TKatG-026"], characters=["Core-010"])
+    game._uses[("counter", _inst(game, "TKatG-026"))] = 2
+    game._statics_cache = None
+    check(game, {"skill": {"Core-010": 1}})
+
+
+def test_drawing_the_sign_wins_a_story_with_eight_tokens(full_pool):
+    game = _game(full_pool, supports=["TMoM-025"])
+    sign = _inst(game, "TMoM-025")
+    assert not [a for a in game.legal_actions() if a.card == sign]
+    game._uses[("counter", sign)] = 8
+    step(game, "use TMoM-025")
+    step(game, "choose win")
+    while game._choice is not None:  # the won story's own effect, if offered
+        step(game, "no")
+    assert len(game._won) == 1 and sign in game._discard
+
+
+def test_rite_spends_counters_for_a_dearer_character(full_pool):
+    game = _game(full_pool, supports=["TKatG-023"], discard=["Core-092"])
+    rite = _inst(game, "TKatG-023")
+    game._uses[("counter", rite)] = 3
+    step(game, "use TKatG-023")
+    step(game, "choose put into play Mad")
+    assert counters(game, rite) == 1 and len(game._characters) == 1
+
+
+def test_three_bells_with_three_tokens_bring_back_a_character(full_pool):
+    game = _game(full_pool, supports=["TUP-092"], discard=["Core-092"])
+    bells = _inst(game, "TUP-092")
+    game._uses[("counter", bells)] = 3
+    step(game, "use TUP-092")
+    step(game, "choose put into play Mad")
+    assert len(game._characters) == 1 and bells in game._discard
+
+
+def test_dormant_card_wakes_when_its_story_is_won(full_pool):
+    """Fiona Day, Dormant: attached face down to a story without tokens of yours; when that
+    story is won she is played for free, and sacrifices Cultists for tokens on a story."""
+    game = _game(full_pool, hand=["TSB-015"], characters=["Core-029", "Core-092", "TSB-001"])
+    step(game, "use TSB-015")
+    step(game, "choose attach as Dormant to Nowhere")
+    assert not game._hand and len(game._facedown) == 1
+    game._tokens[0] = 4
+    for text in ("pass", "commit Core-029 1", "pass", "choose decline", "yes", "yes"):
+        step(game, text)
+    for text in ("choose tokens on The Shadow", "choose sacrifice Mad", "choose sacrifice Init"):
+        step(game, text)
+    check(game, {"in_play": ["TSB-015", "Core-029"], "characters": 2, "won": 1})
+    assert game._tokens[1] == 2 and not game._facedown
