@@ -43,6 +43,16 @@ STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves
 STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the icon, 0..3)
 CHARACTER_WOUNDED = "character_wounded"  # after a character of yours gets a wound (ctx.target)
 DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached to is drained
+EVENT_PLAYED = "event_played"  # after an event card is played (ctx.target: the event)
+CARD_DRAWN = "card_drawn"  # after a card effect draws a card (ctx.target: the card drawn)
+CARDS_DRAWN = "cards_drawn"  # after a card effect draws 1 or more cards (ctx.x: how many)
+READIED = "readied"  # after this character readies
+HAND_DISCARDED = "hand_discarded"  # after 1 or more cards are discarded from hand (ctx.x)
+SUPPORT_ENTERS = "support_enters"  # after a support of yours enters play (ctx.target)
+SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.target)
+SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
+TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
+CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
 
 TRIGGERS = (
     EVENT,
@@ -67,6 +77,16 @@ TRIGGERS = (
     STRUGGLE_WON,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
+    EVENT_PLAYED,
+    CARD_DRAWN,
+    CARDS_DRAWN,
+    READIED,
+    HAND_DISCARDED,
+    SUPPORT_ENTERS,
+    SUPPORT_LEAVES,
+    SACRIFICED,
+    TOKENS_PLACED,
+    CONSPIRACY_ENTERS,
 )
 
 # Zones an ability works from.

@@ -22,6 +22,7 @@ from deckbuilder.engine.abilities import (
     STORY_RESOLVED,
     STORY_WON,
     STRUGGLE_WON,
+    TOKENS_PLACED,
     SUCCEEDED,
     WON,
     AbilityContext,
@@ -186,6 +187,7 @@ class StoryMixin:
         succeeded = text and cd.any_trigger[SUCCEEDED]
         struggle_won = text and cd.any_trigger[STRUGGLE_WON]
         resolved = text and cd.any_trigger[STORY_RESOLVED]
+        placed = text and cd.any_trigger[TOKENS_PLACED]
         plain_unlogged = plain_stories and not logging and not struggle_won
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
@@ -265,14 +267,14 @@ class StoryMixin:
                                 "struggle", "arcane struggle won: a committed character readies"
                             )
                         if len(exhausted) == 1:
-                            status[exhausted[0]] = READY
+                            self._ready(exhausted[0])
                         else:
                             from deckbuilder.engine.effects import choose_card
 
                             i = yield from choose_card(
                                 self, "ready", "arcane struggle won: ready", exhausted
                             )
-                            status[i] = READY
+                            self._ready(i)
                 elif struggle == INVESTIGATION:
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
@@ -284,6 +286,9 @@ class StoryMixin:
                             self._win_story_plain(s)
                         won = True
                         break
+                    if placed:
+                        self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
+                        yield from self._resolve_triggers()
                 elif logging:
                     self._event("struggle", f"{_STRUGGLE_NAMES[struggle]} struggle won: no effect")
             if self.phase == OVER:
@@ -300,6 +305,9 @@ class StoryMixin:
                     won = True
                     if self.phase == OVER:
                         return
+                elif placed:
+                    self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
+                    yield from self._resolve_triggers()
                 if succeeded:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s))
                     yield from self._resolve_triggers()
@@ -319,6 +327,8 @@ class StoryMixin:
         """Generator: add tokens to story slot ``s``; returns True when that won it."""
         self._tokens[s] += n
         if self._tokens[s] < self.story_to_win(s):
+            if n > 0 and self.deck.any_trigger[TOKENS_PLACED]:
+                self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
             return False
         yield from self._win_story(s)
         return True
