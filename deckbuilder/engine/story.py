@@ -22,8 +22,8 @@ from deckbuilder.engine.abilities import (
     STORY_RESOLVED,
     STORY_WON,
     STRUGGLE_WON,
-    TOKENS_PLACED,
     SUCCEEDED,
+    TOKENS_PLACED,
     WON,
     AbilityContext,
 )

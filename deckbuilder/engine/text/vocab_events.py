@@ -15,10 +15,9 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import INSANE
 from deckbuilder.engine.cards import EVENT as EVENT_CARD
-from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, TRIGGER, param
-from deckbuilder.engine.effects import log_event
 
 
 def _subject(where, subject, test=None):
