@@ -80,3 +80,26 @@ def test_no_event_is_raised_when_no_card_answers_it(full_pool):
     game._discarded_from_hand(1)
     list(game._add_token(0, 1))
     assert game._triggers == []
+
+
+def test_zoog_burrow_attaches_a_drawn_zoog_and_may_drain_to_draw(full_pool):
+    game = build(
+        full_pool,
+        {
+            "card": "ItDoN-056",
+            "supports": ["ItDoN-056"],
+            "hand": ["Core-040"],
+            "discard": ["SftSK-076"],
+            "domains": [["Core-029"] * 3, ["Core-029"], []],
+        },
+    )
+    zoog = _instance(game, "SftSK-076", game._deck)
+    game._remove_from_deck(zoog)
+    game._top.append(zoog)  # the first card drawn
+    step(game, "play Core-040")
+    step(game, "yes")
+    step(game, "choose domain 2")
+    step(game, "yes")
+    assert zoog in game._domains[1]
+    assert game._drained[1]
+    assert len(game._hand) == 3  # 2 more drawn by the event, 1 by the drain

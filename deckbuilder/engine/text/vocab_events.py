@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
-from deckbuilder.engine.actions import INSANE
+from deckbuilder.engine.actions import INSANE, OVER
 from deckbuilder.engine.cards import EVENT as EVENT_CARD
-from deckbuilder.engine.effects import choose_card, log_event
+from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
+from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, TRIGGER, param
+from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
 
 
 def _subject(where, subject, test=None):
@@ -173,5 +174,81 @@ def destroy_lowest_skill(where):
         if i >= 0:
             log_event(game, "destroy", f"{game.card(i).title} destroyed")
             game._leave_play(i)
+
+    return effect
+
+
+@EFFECT.register("drawn_to_resource", drain_draw=param(BOOL, False))
+def drawn_to_resource(where, drain_draw):
+    """The card the trigger is about (just drawn: in hand) is attached to one of your domains
+    as a resource; with ``drain_draw`` you may then drain that domain to draw 1 card."""
+
+    def effect(game, src, ctx):
+        i = ctx.target
+        if i < 0 or i not in game._hand:
+            return
+        d = yield from choose_domain(
+            game, "domain", "attach as a resource to", range(len(game._domains))
+        )
+        if d < 0:
+            return
+        game._hand.remove(i)
+        game._add_resource(i, d)
+        log_event(game, "resource", f"{game.card(i).title} attached as a resource")
+        if drain_draw and not game._drained[d]:
+            choice = yes_no("may", f"drain domain {d + 1} to draw 1 card", "no")
+            a = game._policy.decide(game, choice) if game._policy is not None else (yield choice)
+            if a.x:
+                game._drain(d)
+                game._draw_by_effect(1)
+
+    return effect
+
+
+@EFFECT.register("resource_to_top", filter=FILTER)
+def resource_to_top(where, filter):
+    """Choose one of your resources that the filter accepts: it goes on top of your deck."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for dom in game._domains for i in dom if pred(game, src, i)]
+        i = yield from choose_card(game, "resource", "put on top of the deck", pool, harm=True)
+        if i < 0:
+            return
+        d = next(d for d, dom in enumerate(game._domains) if i in dom)
+        game._detach_resource(i, d)
+        game._top.append(i)
+        log_event(game, "to_deck", f"{game.card(i).title} put on top of the deck")
+
+    return effect
+
+
+@EFFECT.register("discard_random_for_tokens", n=param(INT, 1), filter=FILTER)
+def discard_random_for_tokens(where, n, filter):
+    """Discard n cards from your hand at random; then for each discarded card the filter
+    accepts, you may put 1 success token on a story."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        found = 0
+        done = 0
+        for _ in range(n):
+            if not game._hand:
+                break
+            i = game._hand[int(game.rng.random() * len(game._hand))]
+            game._hand.remove(i)
+            game._discard.append(i)
+            done += 1
+            log_event(game, "discard", f"{game.card(i).title} discarded at random")
+            if pred(game, src, i):
+                found += 1
+        game._discarded_from_hand(done)
+        for _ in range(found):
+            s = yield from choose_story(
+                game, "token", "success token on", range(len(game._stories))
+            )
+            if s < 0 or game.phase == OVER:
+                return
+            yield from game._add_token(s, 1)
 
     return effect
