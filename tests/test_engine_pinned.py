@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "efcd8b1724af588b",
     ("broad", "greedy", True, 3): "28ac4632ae1ab4b7",
     ("broad", "greedy", False, 3): "5a7e129d050a7cfd",
-    ("broad", "random", True, 4): "7c3688a8d082a46f",
+    ("broad", "random", True, 4): "29cb3dd82a0fbaee",
 }
 
 
