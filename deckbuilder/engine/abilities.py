@@ -49,6 +49,16 @@ STORIES_RESOLVED = "stories_resolved"  # after every story of the phase has reso
 # how many characters were committed when the resolution began)
 DISCARD_ABILITY_USED = "discard_ability_used"  # after you use an action from your discard pile
 AWAKENS = "awakens"  # this Dormant card's story was won (it waits in the discard pile)
+EVENT_PLAYED = "event_played"  # after an event card is played (ctx.target: the event)
+CARD_DRAWN = "card_drawn"  # after a card effect draws a card (ctx.target: the card drawn)
+CARDS_DRAWN = "cards_drawn"  # after a card effect draws 1 or more cards (ctx.x: how many)
+READIED = "readied"  # after this character readies
+HAND_DISCARDED = "hand_discarded"  # after 1 or more cards are discarded from hand (ctx.x)
+SUPPORT_ENTERS = "support_enters"  # after a support of yours enters play (ctx.target)
+SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.target)
+SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
+TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
+CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
 
 TRIGGERS = (
     EVENT,
@@ -77,6 +87,16 @@ TRIGGERS = (
     STORIES_RESOLVED,
     DISCARD_ABILITY_USED,
     AWAKENS,
+    EVENT_PLAYED,
+    CARD_DRAWN,
+    CARDS_DRAWN,
+    READIED,
+    HAND_DISCARDED,
+    SUPPORT_ENTERS,
+    SUPPORT_LEAVES,
+    SACRIFICED,
+    TOKENS_PLACED,
+    CONSPIRACY_ENTERS,
 )
 
 # Zones an ability works from.

@@ -141,6 +141,7 @@ class CompiledDeck:
         "by_trigger",
         "has_statics",
         "any_trigger",
+        "hand_trigger",
         "any_boosters",
         "static_kinds",
         "stat_targets",
@@ -263,6 +264,12 @@ class CompiledDeck:
         }
         self.has_statics = any(self.statics)
         self.any_trigger = {t: any(per_kind) for t, per_kind in self.by_trigger.items()}
+        # Triggers a card in hand answers (a response event, "put this card into play"):
+        # ``_fire_all`` then offers them to the hand too.
+        self.hand_trigger = {
+            t: any(a.zone == "hand" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
         self.every_kind = frozenset(range(len(self.cards)))

@@ -14,6 +14,7 @@ from deckbuilder.engine.abilities import (
     COST,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
+    EVENT_PLAYED,
     HAND,
     ICONS,
     IN_PLAY,
@@ -34,6 +35,7 @@ from deckbuilder.engine.actions import (
     Action,
     use_action,
 )
+from deckbuilder.engine.cards import EVENT as EVENT_CARD
 
 # Lists of passives remembered per deck (one per list of cards with passives in play): a
 # bound, so that a batch's memory stops growing (at ~1.6 MB for the example deck). 256 cost
@@ -308,6 +310,10 @@ class AbilityMixin:
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
             self._queue_trigger(trigger, c, ctx)
+        if self.deck.hand_trigger[trigger]:  # a card in hand may answer (a response event)
+            for i in self._hand:
+                if table[kind_of[i]]:
+                    self._queue_trigger(trigger, i, ctx)
 
     def _resolve_triggers(self):
         """Generator: resolve queued triggers in order (new ones join the queue)."""
@@ -337,6 +343,9 @@ class AbilityMixin:
                     continue
                 if ab.can_pay is not None and not ab.can_pay(self, src):
                     continue
+                if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
+                    yield from self._respond_from_hand(src, ab, ctx)
+                    continue
                 if ab.exhaust and not self._ready_to_exhaust(src):
                     continue
                 pay = self._pay_domains(ab.cost)
@@ -352,6 +361,35 @@ class AbilityMixin:
                         self._count_use(ab, src)
                     yield from self._pay_self_costs(ab, src)
                     yield from ab.effect(self, src, ctx)
+
+    def _respond_from_hand(self, src: int, ab, ctx):
+        """Generator: offer to play the event ``src`` from hand as a response: its cost is
+        paid as when it is played (a domain with the resources and the match), then it
+        resolves, goes to the discard pile and counts as an event played."""
+        d = self.pay_domain(self.deck.kind_of[src])
+        if d == -2:
+            return
+        choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+        if not (yield choice).x or src not in self._hand:
+            return
+        self._hand.remove(src)
+        if self._cost_sources:
+            self._use_once_cost_sources(self.deck.kind_of[src])
+        if d >= 0:
+            self._drain(d)
+        if self.log is not None:
+            self._event("play", f"played {self.card(src).full_title} as a response")
+        if ab.limit is not None:
+            self._count_use(ab, src)
+        self._resolving.append(src)
+        if ab.extra_cost is not None:
+            yield from ab.extra_cost(self, src)
+        yield from ab.effect(self, src, ctx)
+        self._resolving.remove(src)
+        if src not in self._hand:
+            self._discard.append(src)
+        if self.deck.any_trigger[EVENT_PLAYED]:
+            self._fire_all(EVENT_PLAYED, AbilityContext(target=src))
 
     def _ability_live(self, ab, src: int) -> bool:
         """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
@@ -533,7 +571,7 @@ class AbilityMixin:
         if ab.extra_cost is not None:
             yield from ab.extra_cost(self, src)
         if ab.sacrifice:
-            self._leave_play(src)
+            self._sacrifice(src)
 
     def it_is(self, kind: str) -> bool:
         """Whether it is Day (``DAY``) or Night (``NIGHT``): a card in play says so (FAQ: it
@@ -568,13 +606,13 @@ class AbilityMixin:
             self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
             return
         if ab.sacrifice:
-            self._leave_play(inst)
+            self._sacrifice(inst)
         self._drive(self._chain(ab.effect(self, inst, ctx)), then)
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)
         if ab.sacrifice:
-            self._leave_play(inst)
+            self._sacrifice(inst)
         yield from ab.effect(self, inst, ctx)
 
     def _chain(self, gen):

@@ -30,6 +30,7 @@ from deckbuilder.engine.abilities import (
     STORY_WON,
     STRUGGLE_WON,
     SUCCEEDED,
+    TOKENS_PLACED,
     WON,
     AbilityContext,
 )
@@ -194,6 +195,7 @@ class StoryMixin:
         struggle_won = text and cd.any_trigger[STRUGGLE_WON]
         resolved = text and cd.any_trigger[STORY_RESOLVED]
         readied = text and cd.any_trigger[READIED_BY_STRUGGLE]
+        placed = text and cd.any_trigger[TOKENS_PLACED]
         # Passives that change how stories resolve (``_story_changes``); effects of the turn
         # that do are in ``self._story_rules``.
         story_statics = cd.static_kinds & STORY_STATICS
@@ -313,7 +315,7 @@ class StoryMixin:
                             i = yield from choose_card(
                                 self, "ready", "arcane struggle won: ready", exhausted
                             )
-                        status[i] = READY
+                        self._ready(i)
                         if readied and cd.by_trigger[READIED_BY_STRUGGLE][kind_of[i]]:
                             self._queue_trigger(
                                 READIED_BY_STRUGGLE, i, AbilityContext(x=ARCANE, story=s)
@@ -335,6 +337,9 @@ class StoryMixin:
                             self._win_story_plain(s)
                         won = True
                         break
+                    if placed:
+                        self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
+                        yield from self._resolve_triggers()
                 elif logging:
                     self._event("struggle", f"{_STRUGGLE_NAMES[struggle]} struggle won: no effect")
             if self.phase == OVER:
@@ -351,6 +356,9 @@ class StoryMixin:
                     won = True
                     if self.phase == OVER:
                         return
+                elif placed:
+                    self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
+                    yield from self._resolve_triggers()
                 if succeeded:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s))
                     yield from self._resolve_triggers()
@@ -450,6 +458,8 @@ class StoryMixin:
         """Generator: add tokens to story slot ``s``; returns True when that won it."""
         self._tokens[s] += n
         if self._tokens[s] < self.story_to_win(s):
+            if n > 0 and self.deck.any_trigger[TOKENS_PLACED]:
+                self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
             return False
         yield from self._win_story(s)
         return True

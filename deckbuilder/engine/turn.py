@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
     AFTER_DRAW,
+    CARD_DRAWN,
     CHARACTER_ENTERS,
+    CONSPIRACY_ENTERS,
     DOMAIN_DRAINED,
     ENTERS,
     ENTERS_EXHAUSTED,
+    EVENT_PLAYED,
     INSANE_WHEN,
     NO_RESTORE,
     PLAYED_CHARACTER,
+    READIED,
     STORY_PHASE,
+    SUPPORT_ENTERS,
     TURN_END,
     TURN_START,
     AbilityContext,
@@ -97,10 +102,13 @@ class TurnMixin:
         # Refresh: ready the exhausted characters, restore one insane character (it stays
         # exhausted).
         insane = False
+        readied = self.deck.any_trigger[READIED] and self.deck.text
         for i in self._characters:
             st = status[i]
             if st == EXHAUSTED:
                 status[i] = READY
+                if readied:
+                    self._ready_trigger(i)
             elif st == INSANE:
                 insane = True
         if insane and not self._no_restore():
@@ -127,11 +135,16 @@ class TurnMixin:
             self._set_phase("draw")
         else:
             self.phase = "draw"
+        before = len(self._hand)
         self._draw(1 if self.turn == 1 and self.first_player else 2)
         if self.phase == OVER:
             return
-        if self.deck.text and self.deck.any_trigger[AFTER_DRAW]:
-            self._fire_all(AFTER_DRAW)
+        if self.deck.text and self.deck.any_trigger[CARD_DRAWN]:
+            for i in self._hand[before:]:
+                self._fire_all(CARD_DRAWN, AbilityContext(x=0, target=i))
+        if self.deck.text and self.deck.any_trigger[AFTER_DRAW] or self._triggers:
+            if self.deck.any_trigger[AFTER_DRAW]:
+                self._fire_all(AFTER_DRAW)
             self._after_triggers(self._begin_resource)
         elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
             self._set_phase(RESOURCE)
@@ -296,6 +309,8 @@ class TurnMixin:
         # An effect may return it to hand instead, or put it into play as a character.
         if inst not in self._hand and inst not in self._status:
             self._discard.append(inst)
+        if self.deck.any_trigger[EVENT_PLAYED]:
+            self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
         yield from self._resolve_triggers()
 
     def _attach_then_enter(self, inst, ctx):
@@ -333,6 +348,10 @@ class TurnMixin:
             self._queue_trigger(ENTERS, inst, ctx)
         if t == CHARACTER and cd.any_trigger[CHARACTER_ENTERS]:
             self._fire_all(CHARACTER_ENTERS, AbilityContext(target=inst))
+        elif t == SUPPORT and cd.any_trigger[SUPPORT_ENTERS]:
+            self._fire_all(SUPPORT_ENTERS, AbilityContext(target=inst))
+        elif t == CONSPIRACY and cd.any_trigger[CONSPIRACY_ENTERS]:
+            self._fire_all(CONSPIRACY_ENTERS, AbilityContext(target=inst))
         if INSANE_WHEN in kinds:
             self._check_insane_when()
 

@@ -13,10 +13,16 @@ from __future__ import annotations
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
+    CARD_DRAWN,
+    CARDS_DRAWN,
     CHARACTER_INSANE,
     CHARACTER_LEAVES,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
+    HAND_DISCARDED,
+    READIED,
+    SACRIFICED,
+    SUPPORT_LEAVES,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -266,6 +272,48 @@ class ZonesMixin:
         cd = self.deck
         if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             self._fire_all(CHARACTER_LEAVES, AbilityContext(story=story, target=inst))
+        elif cd.any_trigger[SUPPORT_LEAVES] and cd.ctype[cd.kind_of[inst]] == SUPPORT:
+            self._fire_all(SUPPORT_LEAVES, AbilityContext(target=inst))
+
+    def _sacrifice(self, inst: int) -> None:
+        """Sacrifice a card in play (it leaves for the discard pile); "after a sacrifice"
+        follows."""
+        self._leave_play(inst)
+        if self.deck.any_trigger[SACRIFICED]:
+            self._fire_all(SACRIFICED, AbilityContext(target=inst))
+
+    def _draw_by_effect(self, n: int) -> None:
+        """A card effect draws ``n`` cards (not the draw phase's draw): "after a card is
+        drawn" for each card drawn, then "after drawing 1 or more cards"."""
+        cd = self.deck
+        if not (cd.any_trigger[CARD_DRAWN] or cd.any_trigger[CARDS_DRAWN]):
+            self._draw(n)
+            return
+        before = len(self._hand)
+        self._draw(n)
+        drawn = self._hand[before:]
+        if not drawn or self.phase == OVER:
+            return
+        if cd.any_trigger[CARD_DRAWN]:
+            for i in drawn:  # ctx.x = 1: drawn by a card effect
+                self._fire_all(CARD_DRAWN, AbilityContext(x=1, target=i))
+        if cd.any_trigger[CARDS_DRAWN]:
+            self._fire_all(CARDS_DRAWN, AbilityContext(x=len(drawn)))
+
+    def _discarded_from_hand(self, n: int) -> None:
+        """``n`` cards were just discarded from hand: "after cards are discarded" follows."""
+        if n > 0 and self.deck.any_trigger[HAND_DISCARDED]:
+            self._fire_all(HAND_DISCARDED, AbilityContext(x=n))
+
+    def _ready(self, inst: int) -> None:
+        """A character readies: "after this character readies" follows."""
+        self._status[inst] = READY
+        if self.deck.any_trigger[READIED]:
+            self._ready_trigger(inst)
+
+    def _ready_trigger(self, inst: int) -> None:
+        if self.deck.by_trigger[READIED][self.deck.kind_of[inst]]:
+            self._queue_trigger(READIED, inst)
 
     def _destroy_story_attachments(self, sid: int) -> None:
         host = STORY_HOST + sid

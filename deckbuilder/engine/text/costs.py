@@ -32,6 +32,7 @@ def discard(where, value):
                 return
             game._hand.remove(i)
             game._discard.append(i)
+        game._discarded_from_hand(value)
 
     return can_pay, pay
 
@@ -62,7 +63,7 @@ def sacrifice_other(where, value):
     def pay(game, src):
         i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)
         if i >= 0:
-            game._leave_play(i)
+            game._sacrifice(i)
 
     return (lambda game, src: bool(pool(game, src))), pay
 

@@ -74,7 +74,7 @@ def get_on_yer_feet(game, src, ctx):
     pool = [i for i in game._characters if game._status[i] == 1]
     i = yield from choose_card(game, "ready", "ready", pool)
     if i >= 0:
-        game._status[i] = 0
+        game._ready(i)
         if ctx.overpaid > 0:
             game._temp.append((i, 3, (0, 0, 0, 0)))
 

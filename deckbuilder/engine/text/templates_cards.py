@@ -33,7 +33,7 @@ def draw(where, n, player):
     def effect(game, src, ctx):
         k = amount(game, src, ctx)
         if k > 0:
-            game._draw(k)
+            game._draw_by_effect(k)
         return
         yield
 
@@ -57,19 +57,22 @@ def discard_from_hand(where, n, player, random, filter):
         return _nothing
 
     def effect(game, src, ctx):
+        n = 0
         for _ in range(amount(game, src, ctx)):
             pool = [i for i in game._hand if pred(game, src, i)]
             if not pool:
-                return
+                break
             if random:
                 i = pool[int(game.rng.random() * len(pool))]
             else:
                 i = yield from choose_card(game, "discard", "discard", pool, harm=True)
             if i < 0:
-                return
+                break
             game._hand.remove(i)
             game._discard.append(i)
+            n += 1
             log_event(game, "discard", f"{game.card(i).title} discarded")
+        game._discarded_from_hand(n)
 
     return effect
 

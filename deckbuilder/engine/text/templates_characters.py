@@ -59,7 +59,7 @@ def ready(where, filter, target):
     def effect(game, src, ctx):
         pool = [i for i in game._characters if game._status[i] == EXHAUSTED and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "ready", "ready")):
-            game._status[i] = READY
+            game._ready(i)
             if game.log is not None:
                 game._event("ready", f"{game.card(i).title} readies")
 
@@ -96,7 +96,7 @@ def restore(where, n, ready, filter, target):
                 return
             game._restore(i)
             if ready:
-                game._status[i] = READY
+                game._ready(i)
 
     return effect
 
@@ -186,7 +186,7 @@ def sacrifice(where, filter, target, n, zone):
             for i in chosen:
                 if game.log is not None:
                     game._event("sacrifice", f"{game.card(i).title} sacrificed")
-                game._leave_play(i)
+                game._sacrifice(i)
 
     return effect
 

@@ -64,9 +64,15 @@ def ready_support(where, filter):
     return effect
 
 
-@EFFECT.register("gain_chosen_icons", n=param(AMOUNT, 1), target=param(("self", "host"), "self"))
-def gain_chosen_icons(where, n, target):
-    """Until the end of the phase the card (or its host) gains n icons, each of your choice."""
+@EFFECT.register(
+    "gain_chosen_icons",
+    n=param(AMOUNT, 1),
+    target=param(("self", "host"), "self"),
+    until=param(("phase", "turn"), "phase"),
+)
+def gain_chosen_icons(where, n, target, until):
+    """Until the end of the phase (or turn: ``until``) the card (or its host) gains n icons,
+    each of your choice."""
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
@@ -85,6 +91,8 @@ def gain_chosen_icons(where, n, target):
             j = a.x if 0 <= a.x < 4 else 3
             icons = tuple(1 if t == j else 0 for t in range(4))
             game._temp.append((who, 0, icons))
+            if until == "turn":
+                game._temp_turn.append((who, 0, icons))
             log_event(game, "boost", f"{game.card(who).title} gains a {_ICON_NAMES[j]} icon")
 
     return effect

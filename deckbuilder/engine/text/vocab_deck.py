@@ -119,7 +119,7 @@ def redraw_hand(where, extra):
         game._deck.extend(game._hand)
         game._hand.clear()
         game._shuffle_deck()
-        game._draw(k + extra)
+        game._draw_by_effect(k + extra)
         return
         yield
 
@@ -441,7 +441,7 @@ def hand_to_bottom_redraw(where):
         game._bottom[:0] = game._hand
         game._hand.clear()
         log_event(game, "to_deck", f"{n} cards of the hand put on the bottom of the deck")
-        game._draw(n)
+        game._draw_by_effect(n)
         return
         yield
 

@@ -129,17 +129,18 @@ def attach_from_discard(where, filter, host):
     return effect
 
 
-@EFFECT.register("put_cheaper_than_subject", filter=FILTER)
-def put_cheaper_than_subject(where, filter):
-    """Put a character from hand into play whose printed cost is lower than the printed
-    cost of the card the trigger is about (e.g. the character just destroyed)."""
+@EFFECT.register("put_cheaper_than_subject", filter=FILTER, or_equal=param(BOOL, False))
+def put_cheaper_than_subject(where, filter, or_equal):
+    """Put a character from hand into play whose printed cost is lower than (``or_equal``:
+    at most) the printed cost of the card the trigger is about (e.g. the character just
+    destroyed)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
         if ctx is None or ctx.target < 0:
             return
         cd = game.deck
-        limit = cd.cost[cd.kind_of[ctx.target]]
+        limit = cd.cost[cd.kind_of[ctx.target]] + or_equal
         pool = [
             i
             for i in game._hand

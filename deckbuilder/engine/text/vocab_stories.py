@@ -354,6 +354,6 @@ def tokens_to_draw(where):
         n = game._tokens[s]
         game._tokens[s] = 0
         log_event(game, "tokens", f"{n} success tokens removed")
-        game._draw(n)
+        game._draw_by_effect(n)
 
     return effect
