@@ -75,7 +75,7 @@ def test_missing_build_and_unbuild(full_db_env, tmp_path):
     code, doc = cli_json("collection", "build", first)
     assert code == 0 and doc["built"] and doc["cards"] == 3
     # The built deck still sees its own cards; another deck does not.
-    buildable = {"deck": "First", "buildable": True, "cards": 3, "missing": []}
+    buildable = {"deck": "First", "buildable": True, "cards": 3, "short": 0, "missing": []}
     assert cli_json("collection", "missing", first) == (0, buildable)
     second = write_deck(tmp_path, "second", "Dagon\nCthulhu, The Great Old One\n")
     code, doc = cli_json("collection", "missing", second)
@@ -227,3 +227,32 @@ def test_bad_counts_are_one_line_errors(full_db_env, tmp_path):
     code, _out, err = run_cli("collection", "import", str(bad))
     assert code == 2 and "line 2" in err and err.count("\n") == 1
     assert cli_json("collection", "show")[1]["cards"] == 0
+
+
+EXAMPLE_DECK = Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt"
+
+
+def test_a_forced_build_says_which_cards_are_short_and_show_adds_up(full_db_env):
+    """Two Core Sets hold 2 of the 3 copies 14 of the deck's cards need: a forced build
+    reserves 50 cards, 14 of which the collection lacks."""
+    run_cli("collection", "add", "Core", "--count", "2")
+    deck = str(EXAMPLE_DECK)
+    code, out, _ = run_cli("collection", "build", deck)
+    assert code == 1 and "not built" in out
+    code, out, _ = run_cli("collection", "build", deck, "--force")
+    assert code == 0
+    assert "built with --force; 50 cards reserved, 14 of them short" in out
+    assert out.splitlines()[0].startswith("Short ")
+    for title in ("Anthropology Advisor", "Itinerant Scholar", "Visiting Author"):
+        assert any(line.startswith(f"{title}  ") for line in out.splitlines())
+    _code, shown = cli_json("collection", "show")
+    assert shown["cards"] == 330
+    assert shown["reserved"] + shown["available"] == shown["cards"]  # was 50 + 294 of 330
+    assert (shown["reserved"], shown["available"], shown["short"]) == (36, 294, 14)
+    assert sum(s["reserved"] - s["owned"] for s in shown["short_cards"]) == 14
+    code, out, _ = run_cli("collection", "show")
+    assert (
+        "330 cards owned (165 different cards): 36 reserved by built decks, 294 available." in out
+    )
+    assert "Built decks are 14 cards short" in out
+    assert "Short for built decks" in out and "Anthropology Advisor" in out
