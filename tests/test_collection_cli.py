@@ -256,3 +256,61 @@ def test_a_forced_build_says_which_cards_are_short_and_show_adds_up(full_db_env)
     )
     assert "Built decks are 14 cards short" in out
     assert "Short for built decks" in out and "Anthropology Advisor" in out
+
+
+def _spreadsheet_copy(text: str, how: str) -> bytes:
+    """The export as a spreadsheet program saves it."""
+    if how == "Windows-1252":
+        return text.encode("cp1252")
+    if how == "Windows-1252, semicolons":
+        return text.replace(",", ";").encode("cp1252")
+    if how == "UTF-16":
+        return text.encode("utf-16")  # with its byte-order mark, as Excel writes it
+    if how == "UTF-16, tabs":  # Excel's "Unicode text"
+        return b"\xfe\xff" + text.replace(",", "\t").encode("utf-16-be")  # big-endian, too
+    return text.encode("utf-8-sig")
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        ("Windows-1252", "Windows-1252"),
+        ("Windows-1252, semicolons", "Windows-1252"),
+        ("UTF-16", "UTF-16"),
+        ("UTF-16, tabs", "UTF-16"),
+        ("UTF-8 with a byte-order mark", "UTF-8"),
+    ],
+)
+def test_import_reads_what_spreadsheets_save_and_says_which_encoding(
+    full_db_env, tmp_path, how, said
+):
+    run_cli("collection", "add", "Core")
+    for title in ("Attaché", "René Bonvillain", "St. Hubert’s Key"):  # é and ’ are in cp1252
+        assert run_cli("collection", "add-card", title, "--count", "2")[0] == 0
+    exported = tmp_path / "collection.csv"
+    assert run_cli("collection", "export", str(exported))[0] == 0
+    before = cli_json("collection", "show")[1]
+    saved = tmp_path / "saved.csv"
+    saved.write_bytes(_spreadsheet_copy(exported.read_text(encoding="utf-8"), how))
+    run_cli("collection", "add-card", "Attaché", "--count", "-2")  # the import puts it back
+    code, out, err = run_cli("collection", "import", str(saved))
+    assert code == 0, err
+    assert f"(read as {said})" in out
+    assert cli_json("collection", "show")[1] == before
+    code, out, err = run_cli("collection", "import", str(saved), "--json")
+    assert json.loads(out)["encoding"] == said
+
+
+def test_import_of_bytes_no_encoding_reads_changes_nothing(full_db_env, tmp_path):
+    run_cli("collection", "add", "Core")
+    before = cli_json("collection", "show")[1]
+    for data, reason in [
+        (b"kind,name,title,count\nproduct,Core,,\x81\n", "neither UTF-8 nor Windows-1252"),
+        (b"\x00\x01\x02kind", "binary data"),
+        (b"\xff\xfek\x00i\x00\x00\xd8", "broken UTF-16"),
+    ]:
+        bad = tmp_path / "bad.csv"
+        bad.write_bytes(data)
+        code, out, err = run_cli("collection", "import", str(bad))
+        assert code == 2 and out == "" and err.count("\n") == 1 and reason in err, err
+    assert cli_json("collection", "show")[1] == before

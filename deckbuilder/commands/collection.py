@@ -341,16 +341,18 @@ def run_import(args) -> int:
     from deckbuilder import collection
 
     warnings: list[str] = []
-    rows = collection.read_csv(args.file, pool=load_pool(args), warnings=warnings)
+    text, encoding = collection.read_csv_text(args.file)
+    rows = collection.parse_csv(text, pool=load_pool(args), where=args.file, warnings=warnings)
     _warn(warnings)
     with collection_session(args) as session:
         collection.replace_all(rows, session=session)
         info = collection.summary(session=session)
     if args.json:
-        print_json({"path": args.file, "rows": len(rows), **info.to_json()})
+        print_json({"path": args.file, "encoding": encoding, "rows": len(rows), **info.to_json()})
     else:
         print(
-            f"{args.file}: collection replaced: {counted(len(info.products), 'product')}, "
+            f"{args.file} (read as {encoding}): collection replaced: "
+            f"{counted(len(info.products), 'product')}, "
             f"{counted(info.cards, 'card')} owned, {counted(len(info.built), 'built deck')}."
         )
     return 0
