@@ -71,7 +71,6 @@ TYPE_ALIASES = {
     "consp": "Conspiracy",
 }
 ICON_LETTERS = {"t": "terror", "c": "combat", "a": "arcane", "i": "investigation"}
-ERAS = ("lcg", "ccg", "all")
 _TRUE = {"1", "y", "yes", "true"}
 _FALSE = {"0", "n", "no", "false"}
 
@@ -155,26 +154,6 @@ class QueryContext:
         self.extra = {} if extra is None else extra
 
 
-def field_names(*, short: bool = False) -> str:
-    """Every field a query takes, with its aliases ("t/type, ..., set/cycle"), in the order
-    of FIELDS: what errors and --help name, so neither can leave a field out. ``short``
-    (an error's one line): a field's one- or two-letter name, or all names if it has none."""
-    names: dict[str, list[str]] = {}
-    for name, field in FIELDS.items():
-        names.setdefault(field, []).append(name)
-    if short:
-        names = {f: [a for a in al if len(a) <= 2] or al for f, al in names.items()}
-    return ", ".join("/".join(aliases) for aliases in names.values())
-
-
-def value_names(aliases: Mapping[str, str]) -> str:
-    """The values an alias table accepts, each by its first (shortest listed) alias."""
-    first: dict[str, str] = {}
-    for alias, value in aliases.items():
-        first.setdefault(value, alias)
-    return ", ".join(first.values())
-
-
 def shown(text: str, limit: int = 40) -> str:
     """``text`` quoted for an error message, cut short: a message stays one short line."""
     text = " ".join(text.split())
@@ -192,7 +171,7 @@ def parse(query: str | Iterable[str]) -> Query:
         elif match and match["op"] in (":", "<", ">", "<=", ">=", "=") and match["value"] != "":
             raise QueryError(
                 f"unknown field {shown(match['field'])} in {shown(token)}; known fields: "
-                + field_names(short=True)
+                + ", ".join(sorted({k for k in FIELDS if len(k) <= 2} | {"set", "era"}))
             )
         elif token.startswith("!") and len(token) > 1:
             if form := search_text(token[1:]):  # "!!" excludes no title, not every title
@@ -242,15 +221,13 @@ def _check_number(name: str, value: str, token: str) -> None:
 def _validate(name: str, value: str, token: str) -> None:
     low = value.lower()
     if name == "type" and resolve_alias(low, TYPE_ALIASES) is None:
-        raise QueryError(f"{token}: unknown type {shown(value)} ({value_names(TYPE_ALIASES)})")
+        raise QueryError(f"{token}: unknown type {shown(value)} (character, support, event, ...)")
     if name == "faction" and resolve_alias(low, FACTION_ALIASES) is None:
-        raise QueryError(
-            f"{token}: unknown faction {shown(value)} ({value_names(FACTION_ALIASES)})"
-        )
+        raise QueryError(f"{token}: unknown faction {shown(value)} (agency, miskatonic, yog, ...)")
     if name == "icons" and (not low or any(ch not in ICON_LETTERS for ch in low)):
         raise QueryError(f"{token}: icons are letters t, c, a, i (e.g. i:ti)")
-    if name == "era" and low not in ERAS:
-        raise QueryError(f"{token}: era is {', '.join(ERAS[:-1])} or {ERAS[-1]}")
+    if name == "era" and low not in ("lcg", "ccg", "all"):
+        raise QueryError(f"{token}: era is lcg, ccg or all")
     if name in ("unique", "restricted", "banned") and low not in _TRUE | _FALSE:
         raise QueryError(f"{token}: {name} takes yes or no (1/0)")
     if name == "set" and not set_codes(low):

@@ -14,16 +14,6 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
-    def format_help(self) -> str:
-        # A help text or epilog may be a function: the choices it names are read from the
-        # registries the command uses, imported only when help is asked for.
-        for action in self._actions:
-            if callable(action.help):
-                action.help = action.help()
-        if callable(self.epilog):
-            self.epilog = self.epilog()
-        return super().format_help()
-
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
@@ -75,41 +65,15 @@ def add_rules_options(parser) -> None:
         dest="format_id",
         default=None,
         metavar="F",
-        help=_format_help,
+        help="lcg (default), ccg, 1v2 or 1v3; a JSON deck may name its own",
     )
     parser.add_argument(
         "--list",
         dest="list_id",
         default=None,
         metavar="L",
-        help=_list_help,
+        help="restricted/banned list id (default: final-2015; see `deckbuilder db info`)",
     )
-
-
-def _format_help() -> str:
-    from deckbuilder.legality.play_formats import DEFAULT_FORMAT_ID, load_formats
-
-    return (
-        f"game format: {', '.join(load_formats())} (default {DEFAULT_FORMAT_ID}); "
-        "a JSON deck may name its own"
-    )
-
-
-def _list_help() -> str:
-    from deckbuilder.legality.lists import DEFAULT_LIST_ID, builtin_lists
-
-    return (
-        f"restricted/banned list: {', '.join(builtin_lists())} (default {DEFAULT_LIST_ID}), "
-        "or one added with `deckbuilder db add-list` (`deckbuilder db info` lists them all); "
-        "a JSON deck may name its own"
-    )
-
-
-def policy_help() -> str:
-    """--policy's help: the goldfish players the engine has."""
-    from deckbuilder.engine.policies import POLICIES
-
-    return f"decision policy: {', '.join(POLICIES)} (default greedy)"
 
 
 def db_path(args: argparse.Namespace) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from deckbuilder.commands import add_command, policy_help, print_json, table
+from deckbuilder.commands import add_command, print_json, table
 from deckbuilder.plurals import counted
 
 DEFAULT_GAMES = 1000
@@ -24,7 +24,9 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="master seed (default: random)"
     )
-    parser.add_argument("--policy", default="greedy", metavar="P", help=policy_help)
+    parser.add_argument(
+        "--policy", default="greedy", metavar="P", help="decision policy: greedy, random"
+    )
     parser.add_argument(
         "--second", action="store_true", help="play second (no first-player penalty)"
     )

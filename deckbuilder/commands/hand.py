@@ -3,7 +3,7 @@ greedy policy, and the exact odds of key setup-hand facts (SPEC §7)."""
 
 from __future__ import annotations
 
-from deckbuilder.commands import add_command, load_pool, policy_help, print_json, table
+from deckbuilder.commands import add_command, load_pool, print_json, table
 from deckbuilder.plurals import counted
 
 
@@ -16,7 +16,9 @@ def register(subparsers) -> None:
     )
     parser.add_argument("deck", metavar="DECK", help="deck file (.txt, .o8d, .json)")
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="shuffle seed")
-    parser.add_argument("--policy", default="greedy", metavar="P", help=policy_help)
+    parser.add_argument(
+        "--policy", default="greedy", metavar="P", help="policy that suggests (default greedy)"
+    )
 
 
 def load_goldfish_deck(args):

@@ -17,26 +17,6 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--printings", action="store_true", help="one row per printing, not per card"
     )
-    parser.epilog = _query_help
-
-
-def _query_help() -> str:
-    from card_db.query import (
-        ERAS,
-        FACTION_ALIASES,
-        ICON_LETTERS,
-        TYPE_ALIASES,
-        field_names,
-        value_names,
-    )
-    from deckbuilder.legality.lists import DEFAULT_LIST_ID
-
-    return (
-        f"Query fields: {field_names()}. Types: {value_names(TYPE_ALIASES)}. "
-        f"Factions: {value_names(FACTION_ALIASES)}. Icons: {', '.join(ICON_LETTERS)}. "
-        f"Eras: {', '.join(ERAS)}. r: and b: ask the {DEFAULT_LIST_ID} restricted/banned list. "
-        "Bare words match card names."
-    )
 
 
 def _positive(text: str) -> int:
