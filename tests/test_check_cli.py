@@ -206,3 +206,90 @@ def test_add_list_reports_a_spelling_it_read_as_another_title(tmp_path, full_db_
     assert code == 0, err
     assert '"Nyarlahotep" read as "Nyarlathotep"' in err
     assert json.loads(out)["warnings"] == ['"Nyarlahotep" read as "Nyarlathotep"']
+
+
+def test_a_folder_without_decks_names_only_what_check_reads(tmp_path, full_db_env):
+    empty = tmp_path / "decks"
+    empty.mkdir()
+    (empty / "forum-post.md").write_text("# a deck for a forum\n", encoding="utf-8")
+    code, out, err = run_cli("check", str(empty))
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert str(empty) in err and "no deck files" in err
+    assert all(suffix in err for suffix in (".txt", ".o8d", ".json"))
+    assert ".md" not in err.replace("forum-post.md", "") and ".bbcode" not in err
+    code, _out, err = run_cli("check", str(tmp_path / "deck.xyz"))
+    assert code == 2 and ".md" not in err and ".txt" in err
+
+
+def test_a_folder_checks_every_deck_in_it(tmp_path, legal_deck, illegal_deck):
+    folder = tmp_path / "event"
+    (folder / "round-1").mkdir(parents=True)
+    (folder / ".drafts").mkdir()
+    for target in (folder / "a.txt", folder / "round-1" / "b.txt", folder / ".drafts" / "c.txt"):
+        target.write_bytes(legal_deck.read_bytes())
+    (folder / "z.txt").write_bytes(illegal_deck.read_bytes())
+    (folder / "notes.md").write_text("not a deck", encoding="utf-8")
+    code, out, err = run_cli("check", str(folder), "--json")
+    assert code == 1, err
+    checked = [(d["path"], d["legal"]) for d in json.loads(out)["decks"]]
+    assert checked == [
+        (str(folder / "a.txt"), True),
+        (str(folder / "round-1" / "b.txt"), True),
+        (str(folder / "z.txt"), False),
+    ]
+
+
+def _two_restricted_titles(tmp_path, legal_deck_text) -> str:
+    """Restricted under the final list (one restricted title allowed), not under FAQ v22."""
+    path = tmp_path / "two-restricted.txt"
+    path.write_text(
+        legal_deck_text + "1x Itinerant Scholar (Core Set)\n1x Museum Curator\n", encoding="utf-8"
+    )
+    return str(path)
+
+
+def test_a_deck_broken_only_by_the_default_list_says_how_to_choose_another(
+    tmp_path, full_db_env, legal_deck_text
+):
+    from deckbuilder.legality import builtin_lists
+
+    deck = _two_restricted_titles(tmp_path, legal_deck_text)
+    code, out, _ = run_cli("check", deck)
+    assert code == 1 and "NOT LEGAL" in out and "list final-2015" in out
+    assert "  legal under --list faq-v22" in out
+    (summary,) = [line for line in out.splitlines() if "--list L" in line]
+    assert "1 deck broke the final-2015 restricted/banned list, the default" in summary
+    assert all(other in summary for other in builtin_lists() if other != "final-2015")
+    assert "legal under faq-v22 (1 of them)" in summary
+    code, out, _ = run_cli("check", deck, "--json")
+    assert json.loads(out)["decks"][0]["legal_under"] == ["faq-v22"]
+    # a list chosen is the user's choice: no advice
+    code, out, _ = run_cli("check", deck, "--list", "final-2015")
+    assert code == 1 and "--list" not in out
+    assert run_cli("check", deck, "--list", "faq-v22")[0] == 0
+
+
+def test_the_octgn_core_set_folder_and_the_merged_real_deck(tmp_path, full_db_env):
+    """The real starter decks, checked as a folder: each only too small, so no list advice;
+    merged, they break the final list and are legal under FAQ v22, and check says so."""
+    import re
+
+    from conftest import requires_shared
+
+    folder = requires_shared(
+        "carddata", "tdnordine-Call-of-Cthulhu-OCTGN", "o8g", "Decks", "Core Set"
+    )
+    code, out, err = run_cli("check", str(folder))
+    assert code == 1 and out.count("NOT LEGAL") == 9 and "--list" not in out, err
+    cards = []
+    for name in ("Miskatonic University", "Cthulu"):
+        text = (folder / f"Core-{name}.o8d").read_text(encoding="utf-8-sig")
+        cards += re.findall(r"<card [^>]*>[^<]*</card>", text)
+    merged = tmp_path / "merged.o8d"
+    merged.write_text(
+        '<?xml version="1.0" encoding="utf-8"?><deck game="43054c18-2362-43e0-a434-72f8d0e8477c">'
+        f'<section name="Draw Deck">{"".join(cards * 2)}</section></deck>',
+        encoding="utf-8",
+    )
+    code, out, err = run_cli("check", str(merged), "--json")
+    assert code == 1 and json.loads(out)["decks"][0]["legal_under"] == ["faq-v22"], out + err

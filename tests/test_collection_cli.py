@@ -75,7 +75,7 @@ def test_missing_build_and_unbuild(full_db_env, tmp_path):
     code, doc = cli_json("collection", "build", first)
     assert code == 0 and doc["built"] and doc["cards"] == 3
     # The built deck still sees its own cards; another deck does not.
-    buildable = {"deck": "First", "buildable": True, "cards": 3, "missing": []}
+    buildable = {"deck": "First", "buildable": True, "cards": 3, "short": 0, "missing": []}
     assert cli_json("collection", "missing", first) == (0, buildable)
     second = write_deck(tmp_path, "second", "Dagon\nCthulhu, The Great Old One\n")
     code, doc = cli_json("collection", "missing", second)
@@ -227,3 +227,90 @@ def test_bad_counts_are_one_line_errors(full_db_env, tmp_path):
     code, _out, err = run_cli("collection", "import", str(bad))
     assert code == 2 and "line 2" in err and err.count("\n") == 1
     assert cli_json("collection", "show")[1]["cards"] == 0
+
+
+EXAMPLE_DECK = Path(__file__).resolve().parents[1] / "examples" / "miskatonic-deep-ones.txt"
+
+
+def test_a_forced_build_says_which_cards_are_short_and_show_adds_up(full_db_env):
+    """Two Core Sets hold 2 of the 3 copies 14 of the deck's cards need: a forced build
+    reserves 50 cards, 14 of which the collection lacks."""
+    run_cli("collection", "add", "Core", "--count", "2")
+    deck = str(EXAMPLE_DECK)
+    code, out, _ = run_cli("collection", "build", deck)
+    assert code == 1 and "not built" in out
+    code, out, _ = run_cli("collection", "build", deck, "--force")
+    assert code == 0
+    assert "built with --force; 50 cards reserved, 14 of them short" in out
+    assert out.splitlines()[0].startswith("Short ")
+    for title in ("Anthropology Advisor", "Itinerant Scholar", "Visiting Author"):
+        assert any(line.startswith(f"{title}  ") for line in out.splitlines())
+    _code, shown = cli_json("collection", "show")
+    assert shown["cards"] == 330
+    assert shown["reserved"] + shown["available"] == shown["cards"]  # was 50 + 294 of 330
+    assert (shown["reserved"], shown["available"], shown["short"]) == (36, 294, 14)
+    assert sum(s["reserved"] - s["owned"] for s in shown["short_cards"]) == 14
+    code, out, _ = run_cli("collection", "show")
+    assert (
+        "330 cards owned (165 different cards): 36 reserved by built decks, 294 available." in out
+    )
+    assert "Built decks are 14 cards short" in out
+    assert "Short for built decks" in out and "Anthropology Advisor" in out
+
+
+def _spreadsheet_copy(text: str, how: str) -> bytes:
+    """The export as a spreadsheet program saves it."""
+    if how == "Windows-1252":
+        return text.encode("cp1252")
+    if how == "Windows-1252, semicolons":
+        return text.replace(",", ";").encode("cp1252")
+    if how == "UTF-16":
+        return text.encode("utf-16")  # with its byte-order mark, as Excel writes it
+    if how == "UTF-16, tabs":  # Excel's "Unicode text"
+        return b"\xfe\xff" + text.replace(",", "\t").encode("utf-16-be")  # big-endian, too
+    return text.encode("utf-8-sig")
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        ("Windows-1252", "Windows-1252"),
+        ("Windows-1252, semicolons", "Windows-1252"),
+        ("UTF-16", "UTF-16"),
+        ("UTF-16, tabs", "UTF-16"),
+        ("UTF-8 with a byte-order mark", "UTF-8"),
+    ],
+)
+def test_import_reads_what_spreadsheets_save_and_says_which_encoding(
+    full_db_env, tmp_path, how, said
+):
+    run_cli("collection", "add", "Core")
+    for title in ("Attaché", "René Bonvillain", "St. Hubert’s Key"):  # é and ’ are in cp1252
+        assert run_cli("collection", "add-card", title, "--count", "2")[0] == 0
+    exported = tmp_path / "collection.csv"
+    assert run_cli("collection", "export", str(exported))[0] == 0
+    before = cli_json("collection", "show")[1]
+    saved = tmp_path / "saved.csv"
+    saved.write_bytes(_spreadsheet_copy(exported.read_text(encoding="utf-8"), how))
+    run_cli("collection", "add-card", "Attaché", "--count", "-2")  # the import puts it back
+    code, out, err = run_cli("collection", "import", str(saved))
+    assert code == 0, err
+    assert f"(read as {said})" in out
+    assert cli_json("collection", "show")[1] == before
+    code, out, err = run_cli("collection", "import", str(saved), "--json")
+    assert json.loads(out)["encoding"] == said
+
+
+def test_import_of_bytes_no_encoding_reads_changes_nothing(full_db_env, tmp_path):
+    run_cli("collection", "add", "Core")
+    before = cli_json("collection", "show")[1]
+    for data, reason in [
+        (b"kind,name,title,count\nproduct,Core,,\x81\n", "neither UTF-8 nor Windows-1252"),
+        (b"\x00\x01\x02kind", "binary data"),
+        (b"\xff\xfek\x00i\x00\x00\xd8", "broken UTF-16"),
+    ]:
+        bad = tmp_path / "bad.csv"
+        bad.write_bytes(data)
+        code, out, err = run_cli("collection", "import", str(bad))
+        assert code == 2 and out == "" and err.count("\n") == 1 and reason in err, err
+    assert cli_json("collection", "show")[1] == before

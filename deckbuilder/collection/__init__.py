@@ -26,6 +26,7 @@ _NAMES_BY_MODULE = {
         "format_csv",
         "parse_csv",
         "read_csv",
+        "read_csv_text",
         "replace_all",
         "write_csv",
     ),

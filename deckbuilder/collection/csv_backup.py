@@ -104,7 +104,8 @@ def parse_csv(
 ) -> list[CsvRow]:
     """Rows of a collection CSV, checked, each card named as the pool names it. Errors name
     ``where`` and the line."""
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
+    text = text.removeprefix("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     rows: list[CsvRow] = []
     seen: dict[tuple[str, str, str], int] = {}
     try:
@@ -139,6 +140,13 @@ def parse_csv(
         seen[identity] = line
         rows.append(row)
     return rows
+
+
+def _delimiter(text: str) -> str:
+    """Commas, or what the header line holds instead: spreadsheets save "Unicode text" with
+    tabs, and in locales with a decimal comma, CSV with semicolons."""
+    header = text.split("\n", 1)[0]
+    return next((d for d in (",", "\t", ";") if d in header), ",")
 
 
 def _cells(header: tuple[str, ...], record: list[str]):
@@ -203,16 +211,25 @@ def _card(
 def read_csv(
     path: str | Path, *, pool: CardPool, warnings: list[str] | None = None
 ) -> list[CsvRow]:
+    text, _encoding = read_csv_text(path)
+    return parse_csv(text, pool=pool, where=str(path), warnings=warnings)
+
+
+def read_csv_text(path: str | Path) -> tuple[str, str]:
+    """The file's text and the name of the encoding it was read as (see text_encoding)."""
+    from deckbuilder.text_encoding import TextEncodingError, decode
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise CollectionError(f"{path}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise CollectionError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise CollectionError(f"{path}: {exc.strerror}") from None
-    return parse_csv(text, pool=pool, where=str(path), warnings=warnings)
+    try:
+        return decode(data)
+    except TextEncodingError as exc:
+        raise CollectionError(f"{path}: {exc}") from None
 
 
 def replace_all(rows: Iterable[CsvRow], *, session) -> None:

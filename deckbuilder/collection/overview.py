@@ -19,6 +19,19 @@ class Adjustment(NamedTuple):
     count: int
 
 
+class ShortCard(NamedTuple):
+    """A card built decks reserve more copies of than the collection holds (a forced build)."""
+
+    card_id: str
+    name: CardName
+    reserved: int
+    owned: int
+
+    @property
+    def short(self) -> int:
+        return self.reserved - self.owned
+
+
 class CopiesOverride(NamedTuple):
     product: SetInfo
     card_id: str  # "" for every card of the product
@@ -35,8 +48,13 @@ class CollectionSummary:
     cards: int  # copies owned in all
     distinct_cards: int  # different cards owned
     titles: int  # different titles owned
-    reserved: int
+    reserved: int  # copies owned and reserved: cards = reserved + available
     available: int
+    short: list[ShortCard]  # what built decks reserve beyond the copies owned
+
+    @property
+    def short_total(self) -> int:
+        return sum(s.short for s in self.short)
 
     def to_json(self) -> dict:
         return {
@@ -49,6 +67,11 @@ class CollectionSummary:
             "titles": self.titles,
             "reserved": self.reserved,
             "available": self.available,
+            "short": self.short_total,
+            "short_cards": [
+                {"title": s.name.label, "card": s.card_id, "reserved": s.reserved, "owned": s.owned}
+                for s in self.short
+            ],
             "adjustments": [
                 {"title": a.name.label, "card": a.card_id, "count": a.count}
                 for a in self.adjustments
@@ -81,15 +104,24 @@ def summary(*, session) -> CollectionSummary:
     copies_rows = rows(db, "SELECT product, card_id, title, copies FROM collection_copies")
     adjustment_rows = rows(db, "SELECT card_id, title, count FROM collection_card")
     owned = owned_counts(session=db)
-    names = card_names(db, [*owned, *(r[1] for r in copies_rows), *(r[0] for r in adjustment_rows)])
+    reserved = reserved_counts(session=db)
+    names = card_names(
+        db, [*owned, *reserved, *(r[1] for r in copies_rows), *(r[0] for r in adjustment_rows)]
+    )
     adjustments = [Adjustment(c, _name(names, c, t), n) for c, t, n in adjustment_rows]
     copies = [
         CopiesOverride(PRODUCT_BY_CODE[code], c, _name(names, c, t) if c else None, n)
         for code, c, t, n in copies_rows
         if code in PRODUCT_BY_CODE
     ]
-    reserved = reserved_counts(session=db)
     available = available_counts(session=db)
+    # A forced build reserves cards the collection lacks: those are short, not reserved, so
+    # that owned = reserved + available.
+    short = [
+        ShortCard(card_id, _name(names, card_id, card_id), n, owned.get(card_id, 0))
+        for card_id, n in reserved.items()
+        if n > owned.get(card_id, 0)
+    ]
     return CollectionSummary(
         products=sorted(products, key=lambda p: p[0].order),
         adjustments=sorted(adjustments, key=lambda a: (a.name.label.lower(), a.card_id)),
@@ -100,6 +132,7 @@ def summary(*, session) -> CollectionSummary:
         cards=sum(owned.values()),
         distinct_cards=len(owned),
         titles=len({names[c].title.lower() if c in names else c for c in owned}),
-        reserved=sum(reserved.values()),
+        reserved=sum(min(n, owned.get(card_id, 0)) for card_id, n in reserved.items()),
         available=sum(available.values()),
+        short=sorted(short, key=lambda s: (s.name.label.lower(), s.card_id)),
     )

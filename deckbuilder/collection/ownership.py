@@ -103,11 +103,17 @@ class BuildCheck(namedtuple("BuildCheck", "deck missing cards")):
     def buildable(self) -> bool:
         return not self.missing
 
+    @property
+    def short(self) -> int:
+        """Copies missing in all."""
+        return sum(m.need - m.have for m in self.missing)
+
     def to_json(self) -> dict:
         return {
             "deck": self.deck,
             "buildable": self.buildable,
             "cards": self.cards,
+            "short": self.short,
             "missing": [m.to_json() for m in self.missing],
         }
 

@@ -39,6 +39,7 @@ def register_add_list(db_subparsers) -> None:
 
 
 def run(args) -> int:
+    from deckbuilder.deck_paths import expand_deck_paths
     from deckbuilder.formats import DeckFileError, read_deck
     from deckbuilder.legality import (
         LegalityError,
@@ -54,8 +55,11 @@ def run(args) -> int:
     if args.list_id:
         get_list(lists, args.list_id)
     pool = load_pool(args)
-    reports, errors = [], []
-    for path in args.decks:
+    paths, empty_folders = expand_deck_paths(args.decks)
+    reports, errors = [], [(path, DeckFileError(message)) for path, message in empty_folders]
+    # decks checked against the default list (none chosen) that break its rules
+    defaulted: dict[str, list[str]] = {}
+    for path in paths:
         try:
             deck = read_deck(path, pool)
         except DeckFileError as exc:
@@ -73,19 +77,38 @@ def run(args) -> int:
             errors.append((path, LegalityError(f"{path}: {exc}")))
             continue
         reports.append((path, result))
+        if not (args.list_id or deck.list_id) and _list_problems(result):
+            defaulted[path] = [
+                other
+                for other in lists
+                if other != result.list
+                and check_deck(
+                    deck, format_id=args.format_id or deck.format or "lcg", list_id=other,
+                    lists=lists, pool=pool,
+                ).legal
+            ]  # fmt: skip
 
     for _path, exc in errors:
         print(f"deckbuilder: error: {exc}", file=sys.stderr)
     if args.json:
         print_json(
             {
-                "decks": [{"path": path, **result.to_json()} for path, result in reports],
+                "decks": [
+                    {
+                        "path": path,
+                        **result.to_json(),
+                        **({"legal_under": defaulted[path]} if path in defaulted else {}),
+                    }
+                    for path, result in reports
+                ],
                 "errors": [_error_json(path, exc) for path, exc in errors],
             }
         )
     else:
         for path, result in reports:
-            _print_report(path, result)
+            _print_report(path, result, defaulted.get(path))
+        if defaulted:
+            _print_list_choice(defaulted, lists, reports)
     if errors:
         return 2
     return 0 if all(result.legal for _path, result in reports) else 1
@@ -102,7 +125,29 @@ def _error_json(path: str, exc) -> dict:
     }
 
 
-def _print_report(path: str, result) -> None:
+LIST_RULES = ("restricted", "banned")  # the rules a restricted/banned list decides
+
+
+def _list_problems(result) -> bool:
+    return any(problem.rule in LIST_RULES for problem in result.problems)
+
+
+def _print_list_choice(defaulted: dict[str, list[str]], lists: dict, reports) -> None:
+    """Which list the decks broke, that it was the default, and how to choose another."""
+    used = next(result.list for path, result in reports if path in defaulted)
+    counts = {other: sum(other in under for under in defaulted.values()) for other in lists}
+    passing = [f"{other} ({n} of them)" for other, n in counts.items() if n]
+    print(
+        f"{counted(len(defaulted), 'deck')} broke the {used} restricted/banned list, the "
+        "default; choose another with --list L ("
+        + ", ".join(other for other in lists if other != used)
+        + ")"
+        + (f"; legal under {', '.join(passing)}" if passing else "")
+        + "."
+    )
+
+
+def _print_report(path: str, result, legal_under: list[str] | None = None) -> None:
     verdict = "legal" if result.legal else f"NOT LEGAL ({counted(len(result.problems), 'problem')})"
     print(
         f"{path}: {verdict} — {result.deck}, format {result.format}, list {result.list}, "
@@ -112,6 +157,8 @@ def _print_report(path: str, result) -> None:
         print(f"  [{problem.rule}] {problem.message} (source: {problem.source})")
     for warning in result.warnings:
         print(f"  warning: {warning}")
+    if legal_under:
+        print(f"  legal under --list {', --list '.join(legal_under)}")
 
 
 def run_add_list(args) -> int:

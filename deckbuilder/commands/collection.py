@@ -245,18 +245,27 @@ def run_show(args) -> int:
     if info.built:
         print()
         print(table([[d.name, str(d.count)] for d in info.built], ["Built deck", "Cards"]))
+    if info.short:
+        print()
+        rows = [[s.name.label, str(s.reserved), str(s.owned)] for s in info.short]
+        print(table(rows, ["Short for built decks", "Reserved", "Owned"]))
     print()
     print(
         f"{counted(info.cards, 'card')} owned "
-        f"({counted(info.distinct_cards, 'different card', 'different cards')}), "
+        f"({counted(info.distinct_cards, 'different card', 'different cards')}): "
         f"{info.reserved} reserved by built decks, {info.available} available."
     )
+    if info.short:
+        print(
+            f"Built decks are {counted(info.short_total, 'card')} short "
+            "(built with --force over cards you do not own)."
+        )
     return 0
 
 
-def _print_missing(check) -> None:
+def _print_missing(check, heading: str = "Missing") -> None:
     rows = [[m.title, str(m.need), str(m.have)] for m in check.missing]
-    print(table(rows, ["Missing", "Need", "Have"]))
+    print(table(rows, [heading, "Need", "Have"]))
 
 
 def run_missing(args) -> int:
@@ -271,8 +280,7 @@ def run_missing(args) -> int:
         print(f"{check.deck}: buildable from your collection ({counted(check.cards, 'card')}).")
     else:
         _print_missing(check)
-        short = sum(m.need - m.have for m in check.missing)
-        print(f"{check.deck}: {counted(short, 'card')} short.")
+        print(f"{check.deck}: {counted(check.short, 'card')} short.")
     return 0 if check.buildable else 1
 
 
@@ -285,9 +293,13 @@ def run_build(args) -> int:
     built = check.buildable or args.force
     if args.json:
         print_json({**check.to_json(), "built": built})
+    elif built and not check.buildable:
+        _print_missing(check, "Short")
+        print(
+            f"{check.deck}: built with --force; {counted(check.cards, 'card')} reserved, "
+            f"{check.short} of them short (above): your collection lacks them."
+        )
     elif built:
-        if not check.buildable:
-            _print_missing(check)
         print(f"{check.deck}: built; {counted(check.cards, 'card')} reserved.")
     else:
         _print_missing(check)
@@ -329,16 +341,18 @@ def run_import(args) -> int:
     from deckbuilder import collection
 
     warnings: list[str] = []
-    rows = collection.read_csv(args.file, pool=load_pool(args), warnings=warnings)
+    text, encoding = collection.read_csv_text(args.file)
+    rows = collection.parse_csv(text, pool=load_pool(args), where=args.file, warnings=warnings)
     _warn(warnings)
     with collection_session(args) as session:
         collection.replace_all(rows, session=session)
         info = collection.summary(session=session)
     if args.json:
-        print_json({"path": args.file, "rows": len(rows), **info.to_json()})
+        print_json({"path": args.file, "encoding": encoding, "rows": len(rows), **info.to_json()})
     else:
         print(
-            f"{args.file}: collection replaced: {counted(len(info.products), 'product')}, "
+            f"{args.file} (read as {encoding}): collection replaced: "
+            f"{counted(len(info.products), 'product')}, "
             f"{counted(info.cards, 'card')} owned, {counted(len(info.built), 'built deck')}."
         )
     return 0

@@ -21,15 +21,20 @@ from deckbuilder.formats.reading import (
 )
 
 __all__ = [
-    "MAX_DECK_FILE_BYTES", "SUFFIXES", "DeckFileError", "EntryReader", "UnknownCards",
+    "MAX_DECK_FILE_BYTES", "READABLE_SUFFIXES", "SUFFIXES", "DeckFileError", "EntryReader",
+    "UnknownCards",
     "decode_text", "dump_deck", "format_for", "parse_deck", "read_bytes", "read_deck",
     "refuse_lone_surrogates", "unknown_cards_error", "write_deck",
 ]  # fmt: skip
 
-SUFFIXES = (".txt", ".o8d", ".json", ".md", ".bbcode")  # .md and .bbcode are written only
+SUFFIXES = (".txt", ".o8d", ".json", ".md", ".bbcode")
+WRITTEN_ONLY = (".md", ".bbcode")  # forum exports: no reader could get a deck back
+READABLE_SUFFIXES = tuple(s for s in SUFFIXES if s not in WRITTEN_ONLY)
 
 
-def format_for(path: str | os.PathLike):
+def format_for(path: str | os.PathLike, *, reading: bool = False):
+    """The module of the deck format ``path``'s suffix names; ``reading``: an unknown
+    suffix is answered with the suffixes a deck can be read from."""
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix == ".txt":
         from deckbuilder.formats import text as module
@@ -42,8 +47,9 @@ def format_for(path: str | os.PathLike):
     elif suffix == ".bbcode":
         from deckbuilder.formats import bbcode as module
     else:
+        known = READABLE_SUFFIXES if reading else SUFFIXES
         raise DeckFileError(
-            f"{path}: unknown deck file type {suffix or '(none)'!r}; use {', '.join(SUFFIXES)}"
+            f"{path}: unknown deck file type {suffix or '(none)'!r}; use {', '.join(known)}"
         )
     return module
 
@@ -52,7 +58,9 @@ def read_deck(path: str | os.PathLike, pool) -> Deck:
     """Read a deck file (format by suffix). Raises DeckFileError for bad input;
     ``Deck.warnings`` holds how names were resolved."""
     path = os.fspath(path)
-    module = format_for(path)
+    if os.path.isdir(path):
+        raise DeckFileError(f"{path}: a folder, not a deck file ({', '.join(READABLE_SUFFIXES)})")
+    module = format_for(path, reading=True)
     # A file name need not be UTF-8; the deck named after it must be text we can print.
     stem = os.path.splitext(os.path.basename(path))[0]
     name = os.fsencode(stem).decode("utf-8", "replace")

@@ -60,7 +60,9 @@ class CollectionScreen(Screen):
         else:
             text.append(
                 f"{counted(summary.cards, 'card')} owned ({counted(summary.titles, 'title')}), "
-                f"{summary.reserved} reserved by built decks, {summary.available} available\n\n"
+                f"{summary.reserved} reserved by built decks, {summary.available} available"
+                + (f", {summary.short_total} short for built decks" if summary.short else "")
+                + "\n\n"
             )
             text.append("Products\n", style="bold")
             for info, count in summary.products:
