@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -72,7 +73,8 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            # fold: a long path has no space to wrap at; every character stays visible
+            yield Label(Text(self.question, overflow="fold"))
             yield Label("y: yes · n: no", classes="dim")
 
 
