@@ -112,20 +112,13 @@ def unknown_cards_error(
 
 
 def decode_text(data: bytes, source: str) -> tuple[str, list[str]]:
-    """UTF-8 (with or without BOM), else Windows-1252 with a warning; binary is refused."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # Notepad's "Unicode"
-        try:
-            return data.decode("utf-16"), []
-        except UnicodeDecodeError:
-            raise DeckFileError(f"{source}: broken UTF-16 text") from None
-    if b"\x00" in data:
-        raise DeckFileError(f"{source}: binary data, not a deck file")
+    """The text of a deck file (text_encoding.py: a byte-order mark, else UTF-8, else
+    Windows-1252 with a warning); binary is refused."""
+    from deckbuilder.text_encoding import TextEncodingError, decode
+
     try:
-        return data.decode("utf-8-sig"), []
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise DeckFileError(f"{source}: not UTF-8 or Windows-1252 text") from None
-    return text, [f"{source}: not UTF-8; read as Windows-1252"]
+        text, encoding = decode(data)
+    except TextEncodingError as exc:
+        raise DeckFileError(f"{source}: {exc}") from None
+    warnings = [f"{source}: not UTF-8; read as Windows-1252"] if encoding == "Windows-1252" else []
+    return text, warnings
