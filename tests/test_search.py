@@ -316,7 +316,7 @@ def test_indexed_fuzzy_matching_equals_the_plain_rule(full_pool, data):
             data.draw(st.sampled_from([word, word[:cut] + word[cut + 1 :], word + word[-1]]))
         )
     wanted = " ".join(w for w in mangled if w) or form
-    assert fuzzy_scores(forms, wanted) == pytest.approx(_reference_fuzzy_scores(forms, wanted))
+    assert fuzzy_scores(forms, wanted) == _reference_fuzzy_scores(forms, wanted)
 
 
 @pytest.mark.parametrize("wanted", ["ia ia", "ab cd ef", "yig", "itinrant scholr"])
@@ -329,7 +329,7 @@ def test_few_or_many_candidates_score_as_the_plain_rule(full_pool, wanted):
     tokens = tuple(t for t in wanted.split() if len(t) >= 3)
     many = len(_echoing_forms(forms, tokens)) > PLAIN_PYTHON_MOST
     assert many == (wanted in ("ia ia", "ab cd ef"))
-    assert fuzzy_scores(forms, wanted) == pytest.approx(_reference_fuzzy_scores(forms, wanted))
+    assert fuzzy_scores(forms, wanted) == _reference_fuzzy_scores(forms, wanted)
 
 
 def test_words_without_letters_ask_nothing(full_pool):
