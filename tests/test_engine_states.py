@@ -29,7 +29,7 @@ def test_fated_removes_the_card_from_the_game(full_pool):
     """Jeanne D'Ys, Fated 3: her third success token removes her from the game."""
     game = _game(full_pool, characters=["TKatG-001"])
     jeanne = _inst(game, "TKatG-001")
-    game._uses[("counter", jeanne)] = 2
+    game._uses[(jeanne, "counter")] = 2
     step(game, "use TKatG-001")
     assert jeanne not in game._characters and jeanne not in game._discard
     assert counters(game, jeanne) == 0
@@ -93,7 +93,7 @@ def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_
 
 def test_de_vermis_counters_lower_every_skill(full_pool):
     game = _game(full_pool, supports=["TKatG-026"], characters=["Core-010"])
-    game._uses[("counter", _inst(game, "TKatG-026"))] = 2
+    game._uses[(_inst(game, "TKatG-026"), "counter")] = 2
     game._statics_cache = None
     check(game, {"skill": {"Core-010": 1}})
 
@@ -102,7 +102,7 @@ def test_drawing_the_sign_wins_a_story_with_eight_tokens(full_pool):
     game = _game(full_pool, supports=["TMoM-025"])
     sign = _inst(game, "TMoM-025")
     assert not [a for a in game.legal_actions() if a.card == sign]
-    game._uses[("counter", sign)] = 8
+    game._uses[(sign, "counter")] = 8
     step(game, "use TMoM-025")
     step(game, "choose win")
     while game._choice is not None:  # the won story's own effect, if offered
@@ -113,7 +113,7 @@ def test_drawing_the_sign_wins_a_story_with_eight_tokens(full_pool):
 def test_rite_spends_counters_for_a_dearer_character(full_pool):
     game = _game(full_pool, supports=["TKatG-023"], discard=["Core-092"])
     rite = _inst(game, "TKatG-023")
-    game._uses[("counter", rite)] = 3
+    game._uses[(rite, "counter")] = 3
     step(game, "use TKatG-023")
     step(game, "choose put into play Mad")
     assert counters(game, rite) == 1 and len(game._characters) == 1
@@ -122,7 +122,7 @@ def test_rite_spends_counters_for_a_dearer_character(full_pool):
 def test_three_bells_with_three_tokens_bring_back_a_character(full_pool):
     game = _game(full_pool, supports=["TUP-092"], discard=["Core-092"])
     bells = _inst(game, "TUP-092")
-    game._uses[("counter", bells)] = 3
+    game._uses[(bells, "counter")] = 3
     step(game, "use TUP-092")
     step(game, "choose put into play Mad")
     assert len(game._characters) == 1 and bells in game._discard
@@ -142,3 +142,29 @@ def test_dormant_card_wakes_when_its_story_is_won(full_pool):
         step(game, text)
     check(game, {"in_play": ["TSB-015", "Core-029"], "characters": 2, "won": 1})
     assert game._tokens[1] == 2 and not game._facedown
+
+
+def test_tokens_added_to_a_story_already_being_won_do_not_win_it_again(full_pool):
+    """An effect of a story's own win that adds tokens to it (its tokens already at the
+    number needed) must not win it a second time."""
+    game = _game(full_pool, characters=["TKatG-001"], tokens=(5, 0, 0))
+    won_before = list(game._won)
+    adding = game._add_token(0, 1)
+    try:
+        next(adding)
+        raise AssertionError("adding a token asked for a choice")
+    except StopIteration as done:
+        assert done.value is False
+    assert game._won == won_before and game._tokens[0] == 6
+
+
+def test_a_card_back_in_play_has_no_counters_from_before(full_pool):
+    """Jeanne D'Ys destroyed with two tokens on her comes back with none (what reads them as
+    she leaves, Nikola Tesla's text, still can)."""
+    game = _game(full_pool, characters=["TKatG-001"])
+    jeanne = _inst(game, "TKatG-001")
+    game._uses[(jeanne, "counter")] = 2
+    game._leave_play(jeanne)
+    game._discard.remove(jeanne)
+    game._place_in_play(jeanne)
+    assert counters(game, jeanne) == 0

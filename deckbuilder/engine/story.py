@@ -455,9 +455,15 @@ class StoryMixin:
         return icons, total_skill, struggles, watch, first
 
     def _add_token(self, s: int, n: int):
-        """Generator: add tokens to story slot ``s``; returns True when that won it."""
+        """Generator: add tokens to story slot ``s``; returns True when that won it. A story
+        is won when its tokens reach the number needed: one already there is being won (an
+        effect of its own win adds tokens to it), not won again."""
+        before = self._tokens[s]
         self._tokens[s] += n
-        if self._tokens[s] < self.story_to_win(s):
+        needed = self.story_to_win(s)
+        if before >= needed:
+            return False
+        if self._tokens[s] < needed:
             if n > 0 and self.deck.any_trigger[TOKENS_PLACED]:
                 self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
             return False

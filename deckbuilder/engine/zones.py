@@ -218,6 +218,9 @@ class ZonesMixin:
 
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
         """Put an instance already out of its zone into play (no triggers here)."""
+        if self._uses:  # counters, marks and limits of an earlier stay: it is a new card now
+            for key in [k for k in self._uses if k[0] == inst]:
+                del self._uses[key]
         t = self.deck.ctype[self.deck.kind_of[inst]]
         if t == CHARACTER:
             self._characters.append(inst)

@@ -9,7 +9,7 @@ from deckbuilder.engine.text.values import compile_amount, condition
 
 # ------------------------------------------------------------------ counters
 def _counter_key(src):
-    return ("counter", src)
+    return (src, "counter")  # per card, as every record of _uses: dropped when it leaves play
 
 
 def counters(game, src) -> int:

@@ -77,7 +77,7 @@ def put_into_play_for_counters(where, filter):
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
         if i < 0:
             return
-        game._uses[("counter", src)] = have - cd.cost[cd.kind_of[i]]
+        game._uses[(src, "counter")] = have - cd.cost[cd.kind_of[i]]
         game._discard.remove(i)
         log_event(game, "put_into_play", f"{game.card(i).title} put into play")
         game._enter(i)
