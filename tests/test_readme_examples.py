@@ -266,3 +266,14 @@ def test_an_unknown_field_is_the_error_the_readme_shows(full_db_env):
 def test_shared_is_beside_the_repository_or_skipped():
     """The card-data examples need ../shared; without it they skip (a fresh clone)."""
     assert isinstance(SHARED, Path)
+
+
+def test_the_readme_coverage_table_is_what_the_command_prints():
+    """The README's table of card text simulated per set is the command's own output
+    (regenerate it with scripts/readme_coverage.py)."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[1] / "scripts" / "readme_coverage.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True)
+    assert done.returncode == 0, "README coverage table is stale: run scripts/readme_coverage.py"
