@@ -157,7 +157,7 @@ def mass_revive_below_host_skill(game, src, ctx):
     cd = game.deck
     limit = cd.skill[cd.kind_of[host]]
     log_event(game, "sacrifice", f"{game.card(host).title} sacrificed")
-    game._leave_play(host)
+    game._sacrifice(host)
     if src in game._discard:
         game._discard.remove(src)
     elif src in game._supports:
@@ -187,7 +187,7 @@ def sacrifice_per_small_domain(game, src, ctx):
         if i < 0:
             return
         log_event(game, "sacrifice", f"{game.card(i).title} sacrificed")
-        game._leave_play(i)
+        game._sacrifice(i)
 
 
 @hook("put_into_play_paying_domain_characters")

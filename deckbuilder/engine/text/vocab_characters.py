@@ -361,7 +361,7 @@ def sacrifice_three_other(where, value):
         for _ in range(3):
             i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)
             if i >= 0:
-                game._leave_play(i)
+                game._sacrifice(i)
 
     return (lambda game, src: len(pool(game, src)) >= 3), pay
 
@@ -402,7 +402,7 @@ def sacrifice_give_icons(where, filter):
         k = game.deck.kind_of[i]
         cd = game.deck
         icons = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
-        game._leave_play(i)
+        game._sacrifice(i)
         others = [j for j in game._characters if game._status[j] != INSANE and pred(game, src, j)]
         j = yield from choose_card(game, "boost", "give the icons to", others)
         if j >= 0:

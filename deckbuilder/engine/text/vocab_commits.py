@@ -104,7 +104,7 @@ def committed_here(where, action, filter):
             if i not in game._status:
                 continue
             if action == "sacrifice":
-                game._leave_play(i)
+                game._sacrifice(i)
             elif action == "to_hand":
                 game._leave_play(i, to="hand")
             elif action == "insane":
