@@ -93,3 +93,19 @@ def test_a_new_deck_to_o8d_writes_its_notes_after_its_name(full_pool):
     deck.add(full_pool.printings("Dagon")[0], 1)
     again = parse_deck(dump_deck(deck, ".o8d"), full_pool, suffix=".o8d")
     assert (again.name, again.notes) == ("Fresh", "two lines\nof notes")
+
+
+@pytest.mark.skipif(not DECKS, reason="the OCTGN decks of ../shared/carddata are absent")
+def test_an_unchanged_deck_is_written_back_byte_for_byte_around_its_root(full_pool):
+    path = DECKS[0]
+    original = path.read_bytes().lstrip(b"\xef\xbb\xbf")
+    written = dump_deck(read_deck(path, full_pool), ".o8d").encode("utf-8")
+    assert written[: original.find(b"<deck")] == original[: original.find(b"<deck")]
+    assert written.endswith(original[original.rfind(b"</deck>") :])
+
+
+def test_a_fixture_comes_back_with_its_declaration_and_line_ends(full_pool):
+    text = _fixture(full_pool)
+    written = dump_deck(parse_deck(text, full_pool, suffix=".o8d"), ".o8d")
+    assert written.startswith('<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n<deck')
+    assert written.endswith("</deck>\n")

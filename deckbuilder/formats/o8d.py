@@ -151,11 +151,16 @@ def _dump_over(deck: Deck, original: bytes) -> str:
         if element is None:
             element = SubElement(root, "notes")
         element.text = _notes_text(deck)
-    # The file's own XML declaration, when it says UTF-8 (the encoding we write).
-    head = original.lstrip(b"\xef\xbb\xbf").split(b"?>", 1)[0] + b"?>"
-    keep = head.startswith(b"<?xml") and b"utf-8" in head.lower()
-    declaration = head.decode() if keep else '<?xml version="1.0" encoding="utf-8"?>'
-    return declaration + tostring(root, encoding="unicode")
+    # What the file holds around its root element (its XML declaration, when it says UTF-8,
+    # the encoding we write; line ends) stays as it was.
+    text = original.lstrip(b"\xef\xbb\xbf")
+    start, end = text.find(b"<deck"), text.rfind(b"</deck>")
+    before = text[:start] if start >= 0 else b""
+    after = text[end + len(b"</deck>") :] if end >= 0 else b"\n"
+    if not (before.startswith(b"<?xml") and b"utf-8" in before.lower()):
+        before = b'<?xml version="1.0" encoding="utf-8"?>\n'
+    body = tostring(root, encoding="unicode")
+    return before.decode("utf-8", "replace") + body + after.decode("utf-8", "replace")
 
 
 def _entry_for(element, entries: dict, title_key):

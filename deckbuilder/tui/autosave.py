@@ -69,7 +69,7 @@ class Autosave:
 
     def offer_recovery(self) -> None:
         """After the cards are loaded: the last run's unsaved deck, if it left one."""
-        from deckbuilder.tui.screens.prompts import Confirm
+        from deckbuilder.tui.screens.prompts import YesNo
 
         found = recovery.load(self.db_path, self.pool)
         if found is None:
@@ -90,4 +90,4 @@ class Autosave:
             else:
                 self.forget_unsaved()
 
-        self.push_screen(Confirm(question), answered)
+        self.push_screen(YesNo(question), answered)

@@ -15,7 +15,7 @@ from textual.widgets import Label
 from tui_helpers import SIZE, sample_deck, settle
 
 from deckbuilder import recovery
-from deckbuilder.tui.screens.prompts import Confirm, UnsavedPrompt
+from deckbuilder.tui.screens.prompts import UnsavedPrompt, YesNo
 
 
 async def test_unsaved_edits_are_autosaved_and_gone_once_saved(make_app, full_pool):
@@ -48,9 +48,11 @@ async def test_the_next_start_offers_the_unsaved_deck(make_app, full_pool):
     again.store = app.store
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert isinstance(again.screen, Confirm)
+        assert isinstance(again.screen, YesNo)
         text = " ".join(str(label.render()) for label in again.screen.query(Label))
         assert "Interrupted" in text
+        await pilot.press("escape")  # no answer: the copy is not thrown away
+        assert isinstance(again.screen, YesNo)
         await pilot.press("y")
         await settle(pilot)
         assert again.deck.name == "Interrupted" and again.deck.draw_count == expected

@@ -78,7 +78,7 @@ class DeckScreen(Screen):
         deck_list.flagged = flagged_titles(app.deck_check)
         deck_list.show_deck(deck)
         self.query_one(CardSearch).table.refresh_rows()  # badges follow the deck's list
-        where = f"file {app.deck_path}" if app.deck_path else "no file (ctrl+e exports)"
+        where = f"file {app.deck_path.name}" if app.deck_path else "no file (ctrl+e exports)"
         title = self.query_one("#deck-title", Static)
         title.set_class(app.unsaved, "unsaved")
         marker = " ● unsaved" if app.unsaved else ""

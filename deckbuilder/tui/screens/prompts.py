@@ -61,11 +61,8 @@ class ChoicePrompt(ModalScreen[str | None]):
         self.dismiss(("path", event.value.strip()) if event.value.strip() else None)
 
 
-class Confirm(ModalScreen[bool]):
-    BINDINGS = [
-        Binding("y", "dismiss(True)", "Yes"),
-        Binding("n,escape", "dismiss(False)", "No"),
-    ]
+class _Question(ModalScreen[bool]):
+    """A yes/no question."""
 
     def __init__(self, question: str) -> None:
         super().__init__()
@@ -76,6 +73,24 @@ class Confirm(ModalScreen[bool]):
             # fold: a long path has no space to wrap at; every character stays visible
             yield Label(Text(self.question, overflow="fold"))
             yield Label("y: yes · n: no", classes="dim")
+
+
+class Confirm(_Question):
+    """Yes, or no (escape too)."""
+
+    BINDINGS = [
+        Binding("y", "dismiss(True)", "Yes"),
+        Binding("n,escape", "dismiss(False)", "No"),
+    ]
+
+
+class YesNo(_Question):
+    """A question whose "no" loses something: only y or n answers it, never escape."""
+
+    BINDINGS = [
+        Binding("y", "dismiss(True)", "Yes"),
+        Binding("n", "dismiss(False)", "No"),
+    ]
 
 
 class UnsavedPrompt(ModalScreen[str | None]):
