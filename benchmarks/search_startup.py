@@ -8,13 +8,17 @@ The two commands run alternately (so drift in machine load hits both alike) from
 start to exit; prints each one's median wall and CPU time and the ratio deckbuilder /
 cthulhucli (the median of the per-pair ratios), then a table of all forms.
 
-    .venv/bin/python benchmarks/search_startup.py [--runs 31]
+    .venv/bin/python benchmarks/search_startup.py [--runs 31] [--instructions]
+
+``--instructions`` also counts each command's instructions under valgrind (callgrind): the
+same count every run, however busy the machine, where CPU times move by a fifth.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -75,6 +79,15 @@ def compare(deckbuilder: list[str], cthulhucli: list[str], env: dict, runs: int)
     return row
 
 
+def instructions(argv: list[str], env: dict) -> int:
+    """The instructions one run of ``argv`` executes (user space, counted by callgrind)."""
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True,
+    )  # fmt: skip
+    return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
+
+
 def timed(argv: list[str], env: dict) -> tuple[float, float]:
     """(wall seconds, CPU seconds: user + system) of one run of ``argv``. On a machine shared
     with other work the wall time mostly measures the others; CPU time much less so."""
@@ -92,6 +105,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=31)
     parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions (valgrind)"
+    )
+    parser.add_argument(
         "--as-is",
         action="store_true",
         help="keep PYTHONDONTWRITEBYTECODE if set (every run then recompiles the checkout)",
@@ -99,6 +115,8 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which(CTHULHUCLI) is None:
         sys.exit(f"{CTHULHUCLI} not found; install cthulhucli in this environment")
+    if args.instructions and shutil.which("valgrind") is None:
+        sys.exit("search_startup.py: --instructions needs valgrind")
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, DECKBUILDER_DB=str(Path(tmp) / "cards.sqlite"))
         # An installed package has its bytecode compiled (pip does it; cthulhucli has it);
@@ -110,6 +128,10 @@ def main() -> None:
         for label, deckbuilder, cthulhucli in PAIRS:
             print(f"[{label}] {' '.join(deckbuilder[1:])}  vs  {' '.join(cthulhucli[1:])}")
             row = [label, *compare(deckbuilder, cthulhucli, env, args.runs)]
+            if args.instructions:
+                ours, theirs = instructions(deckbuilder, env), instructions(cthulhucli, env)
+                print(f"  instructions  deckbuilder {ours / 1e6:.1f} M  "
+                      f"cthulhucli {theirs / 1e6:.1f} M  ratio {ours / theirs:.2f}")  # fmt: skip
             summary.append(row)
         print("\nmedians; ratio = median of the per-pair ratios deckbuilder / cthulhucli")
         print(f"{'form':14s} {'wall: ours':>10s} {'theirs':>8s} {'ratio':>6s}"

@@ -8,12 +8,9 @@ that "dagon" brings the Dagon cards and not Meat Wagon.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import accumulate
 
-from card_db.fuzzy import WordList, ratio, wratio
 from card_db.names import word_forms
 
 FUZZY_CUTOFF = 80.0  # WRatio score below which a name is not a match for the bare words
@@ -97,6 +94,9 @@ class NameMatcher:
         # WRatio scales a partial match of texts 8 times apart by 0.6: none reaches the cutoff
         if len(wanted) > 8 * self._longest:
             return {}
+        # Only a query no name holds word for word gets here: the scorer is imported then.
+        from card_db.fuzzy import ratio
+
         if self._ids_by_form is None:
             self._ids_by_form = {}
             for i, (title, full) in enumerate(zip(self.titles, self.fulls, strict=True)):
@@ -120,6 +120,8 @@ def fuzzy_scores(forms: tuple[str, ...], wanted: str) -> dict[str, float]:
     scores: a match needs FUZZY_CUTOFF and must echo every word, each query word of 3+ letters
     being in the form or close to one of its words (WRatio alone scores "ia ia" high for
     "yithian sentry" through a partial match inside a word)."""
+    from card_db.fuzzy import wratio
+
     tokens = tuple(dict.fromkeys(t for t in wanted.split() if len(t) >= 3))
     candidates = _echoing_forms(forms, tokens)
     if len(candidates) > PLAIN_PYTHON_MOST:
@@ -170,6 +172,10 @@ class _FormIndex:
     is found as " word " (a form's words are single-spaced; forms are apart by " \n ")."""
 
     def __init__(self, forms: tuple[str, ...]):
+        from itertools import accumulate
+
+        from card_db.fuzzy import WordList
+
         self.forms = forms
         self.text = " " + " \n ".join(forms) + " "
         self.words = WordList(sorted(set(self.text.split())))
@@ -179,6 +185,8 @@ class _FormIndex:
     def forms_with(self, word: str) -> list[str]:
         found = self._forms_with.get(word)
         if found is None:
+            from bisect import bisect_right
+
             found, needle = [], f" {word} "
             at = self.text.find(needle)
             while at >= 0:

@@ -89,6 +89,28 @@ def test_read_commands_import_nothing_costly(full_db_env, argv):
     assert out.stdout.strip().splitlines()[-1] == "loaded: [] 0"
 
 
+# What a search answered word for word does without: the fuzzy scorer and what only it
+# uses (a query that no name holds word for word needs them).
+NOT_FOR_A_WORD_SEARCH = ("card_db.fuzzy", "bisect", "itertools")
+
+
+@pytest.mark.parametrize("argv", [["search", "itinerant"], ["search", "yog", "sothoth", "lord"]])
+def test_a_search_found_word_for_word_imports_no_fuzzy_scorer(full_db_env, argv):
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        f"import sys; [sys.modules.pop(m, None) for m in {NOT_FOR_A_WORD_SEARCH!r}];"
+        f"from deckbuilder.cli import main; code = main({argv!r});"
+        f"print('loaded:', [m for m in {NOT_FOR_A_WORD_SEARCH!r} if m in sys.modules], code)"
+    )
+    env = {**os.environ, "DECKBUILDER_DB": str(full_db_env)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "loaded: [] 0"
+
+
 def test_the_collection_package_gives_every_name_it_lists():
     """Its names are imported on first use; each must come from the module that has it."""
     import deckbuilder.collection as collection
