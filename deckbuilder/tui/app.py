@@ -59,10 +59,10 @@ class DeckbuilderApp(CurrentDeck, App):
     COMMANDS = App.COMMANDS | {CardCommands, DeckCommands, ScreenCommands}
     BINDINGS = [
         Binding("f1", "help", "Help"),
-        Binding("f2", "switch_mode('browser')", "Cards"),
-        Binding("f3", "switch_mode('deck')", "Deck"),
-        Binding("f4", "switch_mode('collection')", "Coll."),
-        Binding("f5", "switch_mode('goldfish')", "Gold."),
+        Binding("f2", "open_screen('browser')", "Cards"),
+        Binding("f3", "open_screen('deck')", "Deck"),
+        Binding("f4", "open_screen('collection')", "Coll."),
+        Binding("f5", "open_screen('goldfish')", "Gold."),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("ctrl+y", "redo", "Redo", show=False),
     ]
@@ -235,6 +235,14 @@ class DeckbuilderApp(CurrentDeck, App):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    async def action_open_screen(self, mode: str) -> None:
+        """Go to a screen with its main box focused (the search, or the goldfish actions):
+        letters then never reach a deck list or the notes the player left focused."""
+        await self.switch_mode(mode)
+        focus_start = getattr(self.screen, "focus_start", None)
+        if focus_start is not None and self.screen.is_mounted:
+            focus_start()
 
     def show_card(self, card_id: str) -> None:
         self.switch_mode("browser")

@@ -41,7 +41,10 @@ class CollectionScreen(Screen):
         self.check = None
         self.watch(self.app, "collection_revision", self._refresh)
         self.watch(self.app, "deck_revision", self._refresh)
-        table.focus()
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        self.set_focus(self.query_one("#deck-needs", DataTable))
 
     def _refresh(self, _value=None) -> None:
         self._draw_summary()

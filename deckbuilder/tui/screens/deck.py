@@ -15,7 +15,7 @@ from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPan
 
 from deckbuilder.tui.screens.prompts import ChoicePrompt, Confirm, TextPrompt
 from deckbuilder.tui.widgets.card_detail import CardDetail
-from deckbuilder.tui.widgets.card_search import CardSearch
+from deckbuilder.tui.widgets.card_search import CardSearch, SearchBox
 from deckbuilder.tui.widgets.card_table import CardTable
 from deckbuilder.tui.widgets.deck_list import DeckList
 from deckbuilder.tui.widgets.deck_stats import DeckStats
@@ -36,6 +36,12 @@ class DeckScreen(Screen):
         # priority: acted on before the keys typed after it are handed to a widget, so
         # "/" then a fast word all reaches the search box (check_action: text boxes type it)
         Binding("slash", "focus_search", "Search", show=False, priority=True),
+        # F-keys reach the panes from the search box, where letters type; priority: out of
+        # the notes too (TextArea's own f6/f7 select a line / everything)
+        Binding("f6", "focus_deck_list", "List", priority=True),
+        Binding("f7", "show_tab('rules-tab')", "Rules", priority=True),
+        Binding("f8", "show_tab('charts-tab')", "Charts", priority=True),
+        Binding("f9", "show_tab('notes-tab')", "Notes", priority=True),
         Binding("f", "choose_format", "Format", show=False),
         Binding("l", "choose_list", "List", show=False),
     ]
@@ -68,7 +74,11 @@ class DeckScreen(Screen):
         self.watch(self.app, "collection_revision", self._refresh_preview)
         self.query_one(DeckList).badge = self.app.badge
         self.query_one("#preview-scroll").can_focus = False  # tab: search, results, deck
-        self.query_one(DeckList).focus()
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        """Where the editor opens: the search (the deck list's letters edit the deck)."""
+        self.query_one(CardSearch).focus_box()
 
     # --- drawing ----------------------------------------------------------------------
 
@@ -122,12 +132,21 @@ class DeckScreen(Screen):
     # --- deck actions -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "focus_search":  # a priority key: text boxes still type "/"
-            return not isinstance(self.focused, Input | TextArea)
+        if action == "focus_search":  # a priority key: the notes still type "/"
+            focused = self.focused
+            return isinstance(focused, SearchBox) or not isinstance(focused, Input | TextArea)
         return True
 
     def action_focus_search(self) -> None:
         self.query_one(CardSearch).focus_box()
+
+    def action_focus_deck_list(self) -> None:
+        self.set_focus(self.query_one(DeckList))
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one("#deck-tabs", TabbedContent).active = tab
+        pane = self.query_one(f"#{tab}", TabPane)
+        self.set_focus(pane.query_one("TextArea, VerticalScroll"))
 
     def action_new_deck(self) -> None:
         def named(name: str | None) -> None:

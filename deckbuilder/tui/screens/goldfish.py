@@ -81,7 +81,10 @@ class GoldfishScreen(Screen):
         self.batch_worker = None
         self.choices: list[list] = []  # per option: the identical actions it stands for
         self.query_one("#game-log").can_focus = False  # the keys stay with the actions
-        self.query_one("#actions", OptionList).focus()
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        self.set_focus(self.query_one("#actions", OptionList))
 
     # --- one game by hand -------------------------------------------------------------
 
