@@ -21,6 +21,7 @@ from deckbuilder.deck import Deck
 from deckbuilder.deck_history import DeckHistory, DeckState
 from deckbuilder.tui.commands import CardCommands, DeckCommands, ScreenCommands
 from deckbuilder.tui.current_deck import CurrentDeck
+from deckbuilder.tui.edit_notice import EditNotice
 from deckbuilder.tui.messages import CollectionLoaded, PoolLoaded, WorkFailed
 from deckbuilder.tui.screens.browser import BrowserScreen
 from deckbuilder.tui.screens.help import HelpScreen
@@ -56,6 +57,9 @@ class DeckbuilderApp(CurrentDeck, App):
         "goldfish": _goldfish_screen,
     }
     DEFAULT_MODE = "browser"
+    # screen classes app.tcss lays out by: below 100 columns / 30 rows panes shrink or go
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     COMMANDS = App.COMMANDS | {CardCommands, DeckCommands, ScreenCommands}
     BINDINGS = [
         Binding("f1", "help", "Help"),
@@ -89,6 +93,7 @@ class DeckbuilderApp(CurrentDeck, App):
         self.saved_name: str | None = None  # the saved deck the current one came from
         self.file_links: dict[str, Path] = {}  # saved deck name → its file (this session)
         self._chosen_list: tuple = (None, None)  # (list id, pool id) → its ResolvedList
+        self.edit_notice = EditNotice(self)
 
     def on_mount(self) -> None:
         self.title = self.deck_title()

@@ -5,16 +5,17 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, TextArea
 
+from deckbuilder.tui.screens.key_order import FKeysFirst
 from deckbuilder.tui.widgets.card_detail import CardDetail
 from deckbuilder.tui.widgets.card_search import CardSearch, SearchBox
 from deckbuilder.tui.widgets.card_table import CardTable
 
 
-class BrowserScreen(Screen):
+class BrowserScreen(FKeysFirst, Screen):
     BINDINGS = [Binding("slash", "focus_search", "Search", priority=True)]  # see DeckScreen
 
     def compose(self) -> ComposeResult:
@@ -22,7 +23,8 @@ class BrowserScreen(Screen):
         with Vertical(id="browser"):
             with Horizontal():
                 yield CardSearch(self._show_detail, id="card-search")
-                yield CardDetail(id="detail")
+                with VerticalScroll(id="detail"):  # tab reaches it; arrows scroll a long text
+                    yield CardDetail()
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPane, TextArea
 
+from deckbuilder.tui.screens.key_order import FKeysFirst
 from deckbuilder.tui.screens.prompts import ChoicePrompt, Confirm, TextPrompt
 from deckbuilder.tui.widgets.card_detail import CardDetail
 from deckbuilder.tui.widgets.card_search import CardSearch, SearchBox
@@ -22,11 +23,19 @@ from deckbuilder.tui.widgets.deck_stats import DeckStats
 from deckbuilder.tui.widgets.legality import LegalityPanel, flagged_titles
 from deckbuilder.tui.widgets.legality import headline as headline_of
 
-EDITOR_RESULT_COLUMNS = ("title", "faction", "cost", "skill", "icons")
+EDITOR_RESULT_COLUMNS = ("title", "type", "faction", "cost", "skill", "icons")
+# narrow results keep title, type and cost (what picking a card needs); the preview has the rest
+EDITOR_RESULT_DROPS = ("icons", "skill", "faction")
 
 
-class DeckScreen(Screen):
+class DeckScreen(FKeysFirst, Screen):
     BINDINGS = [
+        # F-keys reach the panes from the search box, where letters type; priority: out of
+        # the notes too (TextArea's own f6/f7 select a line / everything)
+        Binding("f6", "focus_deck_list", "List", priority=True),
+        Binding("f7", "show_tab('rules-tab')", "Rules", priority=True),
+        Binding("f8", "show_tab('charts-tab')", "Charts", priority=True),
+        Binding("f9", "show_tab('notes-tab')", "Notes", priority=True),
         Binding("ctrl+n", "new_deck", "New"),
         Binding("ctrl+o", "open_deck", "Open"),
         Binding("ctrl+s", "save_deck", "Save"),
@@ -36,12 +45,6 @@ class DeckScreen(Screen):
         # priority: acted on before the keys typed after it are handed to a widget, so
         # "/" then a fast word all reaches the search box (check_action: text boxes type it)
         Binding("slash", "focus_search", "Search", show=False, priority=True),
-        # F-keys reach the panes from the search box, where letters type; priority: out of
-        # the notes too (TextArea's own f6/f7 select a line / everything)
-        Binding("f6", "focus_deck_list", "List", priority=True),
-        Binding("f7", "show_tab('rules-tab')", "Rules", priority=True),
-        Binding("f8", "show_tab('charts-tab')", "Charts", priority=True),
-        Binding("f9", "show_tab('notes-tab')", "Notes", priority=True),
         Binding("f", "choose_format", "Format", show=False),
         Binding("l", "choose_list", "List", show=False),
     ]
@@ -63,6 +66,7 @@ class DeckScreen(Screen):
                 yield CardSearch(
                     self._preview,
                     columns=EDITOR_RESULT_COLUMNS,
+                    drop_order=EDITOR_RESULT_DROPS,
                     placeholder="Find a card to add: title or t:char f:misk c<=2",
                 )
                 with VerticalScroll(id="preview-scroll"):
@@ -73,7 +77,6 @@ class DeckScreen(Screen):
         self.watch(self.app, "deck_revision", self._refresh_deck)
         self.watch(self.app, "collection_revision", self._refresh_preview)
         self.query_one(DeckList).badge = self.app.badge
-        self.query_one("#preview-scroll").can_focus = False  # tab: search, results, deck
         self.focus_start()
 
     def focus_start(self) -> None:
