@@ -17,7 +17,7 @@ KEYS = {
         ("ctrl+z / ctrl+y", "undo / redo a deck edit (add, remove, rename, format, list, notes)"),
         ("ctrl+p", "command palette: jump to any card, deck or screen"),
         ("ctrl+q", "quit (asks first when the deck has unsaved changes)"),
-        ("header", "deck name, ● unsaved, draw deck size/minimum, factions, legality"),
+        ("header", "deck name, ● unsaved, draw deck size/minimum, legality, every faction"),
     ],
     "Search box and results (browser and deck editor)": [
         ("type", "search as you type (query language: t: f: c s i: k: st: x: set: u: era: r: b:)"),
@@ -70,14 +70,14 @@ class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
-        table = Table(show_header=False, box=None, padding=(0, 2))
-        table.add_column(style="bold cyan", no_wrap=True)
-        table.add_column()
-        for section, keys in KEYS.items():
-            table.add_row(f"[b u]{section}[/]", "")
-            for key, what in keys:
-                table.add_row(key, what)
-            table.add_row("", "")
         with VerticalScroll(id="help"):
-            yield Static(table)
+            for section, keys in KEYS.items():
+                # a table per section: a long heading never widens the keys' column
+                table = Table(show_header=False, box=None, padding=(0, 2), expand=True)
+                table.add_column(style="bold cyan", no_wrap=True)
+                table.add_column(ratio=1)
+                for key, what in keys:
+                    table.add_row(key, what)
+                yield Static(f"[b u]{section}[/]")
+                yield Static(table, classes="help-keys")
             yield Static("escape closes this help", classes="dim")
