@@ -93,3 +93,15 @@ async def test_f6_to_f9_reach_the_deck_list_and_the_tabs_and_show_in_the_footer(
         await pilot.press("a")  # the player put the focus on the list: a adds
         await pilot.pause()
         assert app.deck.draw_count == before + 1
+
+
+async def test_adding_from_the_results_keeps_the_added_card_in_the_preview(make_app, full_pool):
+    from deckbuilder.tui.widgets.card_detail import CardDetail
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.set_deck(sample_deck(full_pool), None)
+        await pilot.press("f3", *"enslaved yeti", "enter", "plus")
+        await pilot.pause()
+        assert app.screen.query_one(CardDetail).card.title == "Enslaved Yeti"

@@ -39,9 +39,10 @@ class DeckScreen(FKeysFirst, Screen):
         Binding("ctrl+n", "new_deck", "New"),
         Binding("ctrl+o", "open_deck", "Open"),
         Binding("ctrl+s", "save_deck", "Save"),
-        Binding("ctrl+e", "export_deck", "Export", show=False),
+        # priority: the search box (where the editor opens) binds ctrl+e and ctrl+delete
+        Binding("ctrl+e", "export_deck", "Export", show=False, priority=True),
         Binding("ctrl+r", "rename_deck", "Rename", show=False),
-        Binding("ctrl+delete", "delete_deck", "Delete", show=False),
+        Binding("ctrl+delete", "delete_deck", "Delete", show=False, priority=True),
         # priority: acted on before the keys typed after it are handed to a widget, so
         # "/" then a fast word all reaches the search box (check_action: text boxes type it)
         Binding("slash", "focus_search", "Search", show=False, priority=True),
@@ -121,7 +122,9 @@ class DeckScreen(FKeysFirst, Screen):
 
     @on(CardTable.Highlighted)
     def _row_highlighted(self, event: CardTable.Highlighted) -> None:
-        if event.card_id is not None:
+        # the focused table's moves only: redrawing the deck list after an add from the
+        # results must not swap the preview away from the card just added
+        if event.card_id is not None and event.table.has_focus:
             self._preview(event.card_id)
 
     @on(CardTable.Edit)
