@@ -1,7 +1,7 @@
 """Unsaved work kept safe: the app writes the deck being edited to a recovery file every few
 seconds and when it is told to stop (SIGTERM, SIGHUP); the next start offers it back. The
-file sits beside the card database (in the user data folder by default) and goes away once
-the deck is saved or its changes are discarded.
+file sits in the user data folder and goes away once the deck is saved or its changes are
+discarded.
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ class Recovered:
     written_at: float  # seconds since the epoch
 
 
-def recovery_path(db_path: str | os.PathLike) -> Path:
-    return Path(db_path).with_name(FILE_NAME)
+def recovery_path() -> Path:
+    from card_db.paths import user_data_dir
+
+    return Path(user_data_dir()) / FILE_NAME
 
 
 def save(
-    db_path: str | os.PathLike,
     deck: Deck,
     *,
     saved_name: str | None,
@@ -47,7 +48,8 @@ def save(
         "origin": deck.origin[0] if deck.origin else None,
         "written_at": time.time(),
     }
-    path = recovery_path(db_path)
+    path = recovery_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp")
     with open(temporary, "w", encoding="utf-8") as file:
         json.dump(document, file, ensure_ascii=False)
@@ -56,12 +58,12 @@ def save(
     os.replace(temporary, path)
 
 
-def load(db_path: str | os.PathLike, pool) -> Recovered | None:
+def load(pool) -> Recovered | None:
     """The unsaved deck the last run left, or None (none, or a file that cannot be read:
     it is then left where it is for a person to look at)."""
     from deckbuilder.formats import jsondeck
 
-    path = recovery_path(db_path)
+    path = recovery_path()
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
         data = json.dumps(document["deck"]).encode("utf-8")
@@ -78,8 +80,8 @@ def load(db_path: str | os.PathLike, pool) -> Recovered | None:
     return Recovered(deck, document.get("saved_name"), deck_path, document.get("written_at", 0))
 
 
-def clear(db_path: str | os.PathLike) -> None:
+def clear() -> None:
     try:
-        recovery_path(db_path).unlink()
+        recovery_path().unlink()
     except FileNotFoundError:
         pass

@@ -44,6 +44,8 @@ def make_card(title: str = "Test Card", **overrides) -> Card:
 def _isolated_database(tmp_path_factory, monkeypatch):
     """No test ever touches the user's database."""
     monkeypatch.setenv("DECKBUILDER_DB", str(tmp_path_factory.mktemp("db") / "cards.sqlite"))
+    # the user data folder (the app's recovery file) of this test alone
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture(scope="session")

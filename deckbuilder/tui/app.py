@@ -23,6 +23,7 @@ from deckbuilder.deck_history import DeckHistory, DeckState
 from deckbuilder.tui.autosave import Autosave
 from deckbuilder.tui.commands import CardCommands, DeckCommands, ScreenCommands
 from deckbuilder.tui.current_deck import NEW_DECK, CurrentDeck
+from deckbuilder.tui.edit_notice import EditNotice
 from deckbuilder.tui.messages import CollectionLoaded, PoolLoaded, WorkFailed
 from deckbuilder.tui.screens.browser import BrowserScreen
 from deckbuilder.tui.screens.help import HelpScreen
@@ -58,13 +59,16 @@ class DeckbuilderApp(CurrentDeck, Autosave, App):
         "goldfish": _goldfish_screen,
     }
     DEFAULT_MODE = "browser"
+    # screen classes app.tcss lays out by: below 100 columns / 30 rows panes shrink or go
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     COMMANDS = App.COMMANDS | {CardCommands, DeckCommands, ScreenCommands}
     BINDINGS = [
         Binding("f1", "help", "Help"),
-        Binding("f2", "switch_mode('browser')", "Cards"),
-        Binding("f3", "switch_mode('deck')", "Deck"),
-        Binding("f4", "switch_mode('collection')", "Coll."),
-        Binding("f5", "switch_mode('goldfish')", "Gold."),
+        Binding("f2", "open_screen('browser')", "Cards"),
+        Binding("f3", "open_screen('deck')", "Deck"),
+        Binding("f4", "open_screen('collection')", "Coll."),
+        Binding("f5", "open_screen('goldfish')", "Gold."),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("ctrl+y", "redo", "Redo", show=False),
     ]
@@ -92,6 +96,7 @@ class DeckbuilderApp(CurrentDeck, Autosave, App):
         self.file_links: dict[str, Path] = {}  # saved deck name → its file (this session)
         self.deck_files = DeckFiles()  # which files this session wrote: others are asked
         self._chosen_list: tuple = (None, None)  # (list id, pool id) → its ResolvedList
+        self.edit_notice = EditNotice(self)
 
     def on_mount(self) -> None:
         self.title = self.deck_title()
@@ -240,6 +245,14 @@ class DeckbuilderApp(CurrentDeck, Autosave, App):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    async def action_open_screen(self, mode: str) -> None:
+        """Go to a screen with its main box focused (the search, or the goldfish actions):
+        letters then never reach a deck list or the notes the player left focused."""
+        await self.switch_mode(mode)
+        focus_start = getattr(self.screen, "focus_start", None)
+        if focus_start is not None and self.screen.is_mounted:
+            focus_start()
 
     def show_card(self, card_id: str) -> None:
         self.switch_mode("browser")

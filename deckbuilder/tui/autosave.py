@@ -39,30 +39,26 @@ class Autosave:
         try:
             if not self.unsaved:
                 if self._autosaved_revision != -1:
-                    recovery.clear(self.db_path)
+                    recovery.clear()
                     self._autosaved_revision = -1
                 return
             if self.deck_revision == self._autosaved_revision:
                 return
-            recovery.save(
-                self.db_path, self.deck, saved_name=self.saved_name, deck_path=self.deck_path
-            )
+            recovery.save(self.deck, saved_name=self.saved_name, deck_path=self.deck_path)
             self._autosaved_revision = self.deck_revision
         except OSError as exc:
             self.notify(f"could not keep a recovery copy: {exc.strerror}", severity="warning")
 
     def forget_unsaved(self) -> None:
         """The player chose to discard the changes: no copy to offer next time."""
-        recovery.clear(self.db_path)
+        recovery.clear()
         self._autosaved_revision = -1
 
     def stop_on_signal(self, sig) -> None:
         """Told to stop: keep the unsaved deck, then end cleanly."""
         if self.unsaved:
             try:
-                recovery.save(
-                    self.db_path, self.deck, saved_name=self.saved_name, deck_path=self.deck_path
-                )
+                recovery.save(self.deck, saved_name=self.saved_name, deck_path=self.deck_path)
             except OSError:
                 pass
         self.exit(return_code=EXIT_CODES.get(sig, 143))
@@ -71,7 +67,7 @@ class Autosave:
         """After the cards are loaded: the last run's unsaved deck, if it left one."""
         from deckbuilder.tui.screens.prompts import YesNo
 
-        found = recovery.load(self.db_path, self.pool)
+        found = recovery.load(self.pool)
         if found is None:
             return
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(found.written_at))

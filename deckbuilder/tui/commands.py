@@ -20,7 +20,11 @@ class ScreenCommands(Provider):
 
     def _commands(self):
         for mode, title in SCREEN_TITLES.items():
-            yield f"Screen: {title}", partial(self.app.switch_mode, mode), f"go to the {title}"
+            yield (
+                f"Screen: {title}",
+                partial(self.app.run_action, f"open_screen({mode!r})"),
+                f"go to the {title}",
+            )
         yield "Screen: Help (keys)", self.app.action_help, "every key of the app"
 
     async def discover(self) -> Hits:

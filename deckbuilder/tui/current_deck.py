@@ -50,7 +50,7 @@ class CurrentDeck:
             return
         after = self.deck.count_of(card.id, section)
         where = "story deck" if section == "story" else "deck"
-        self.notify(f"{card.title}: {after} in {where}", timeout=2)
+        self.edit_notice.edited(card.title, f"{after} in {where}")
         self.deck_changed("edit")
 
     def set_rules(self, *, format_id: str | None = None, list_id: str | None = None) -> None:
@@ -149,7 +149,7 @@ class CurrentDeck:
 
     def new_deck(self, name: str) -> None:
         self.set_deck(Deck(name=name), None, "new")
-        self.notify(f"New deck {name!r}: search and add cards on the left (F3).")
+        self.notify(f"New deck {name!r}: type to search, + adds the highlighted card.")
 
     def open_deck_file(self, path: Path) -> None:
         from deckbuilder.formats import read_deck

@@ -62,7 +62,7 @@ async def test_typing_in_the_results_never_edits_the_deck(make_app, full_pool):
         assert not isinstance(app.screen, ChoicePrompt)  # f / l did not fire either
         assert app.focused.id == "search"
         # the deck list's own letters act only while it has focus
-        await pilot.press("tab", "tab")
+        await pilot.press("f6")
         assert isinstance(app.focused, DeckList)
         await pilot.press("d")
         assert app.deck.draw_count == before - 1
@@ -106,7 +106,7 @@ async def test_the_deck_list_is_grouped_with_counts_and_sorts(make_app, full_poo
         for story in stories[:3]:
             deck.add(story, 1, section="story")
         app.set_deck(deck, None)
-        await pilot.press("f3")
+        await pilot.press("f3", "f6")  # the editor opens on its search; F6: the deck list
         deck_list = app.screen.query_one(DeckList)
         headers = [r.label for r in deck_list._rows if isinstance(r, GroupHeader)]
         assert headers[0].startswith("Characters (") and headers[-1] == "Story deck (3)"
@@ -131,7 +131,7 @@ async def test_new_open_and_quit_ask_before_dropping_unsaved_changes(make_app, f
         await settle(pilot)
         app.store.save_deck(sample_deck(full_pool, "Kept"))
         app.set_deck(sample_deck(full_pool, "Mine"), None)
-        await pilot.press("f3", "d")
+        await pilot.press("f3", "f6", "d")
         assert app.unsaved and "unsaved" in str(app.screen.query_one("#deck-title").render())
         edited = app.deck.draw_count
 
@@ -318,7 +318,7 @@ async def test_fast_typing_after_slash_all_reaches_the_search_box(make_app, full
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         app.set_deck(sample_deck(full_pool), None)
-        await pilot.press("f3")
+        await pilot.press("f3", "f6")
         assert isinstance(app.focused, DeckList)
         for char in "/sedated":  # queued at once, as a terminal delivers them
             key = "slash" if char == "/" else char

@@ -25,12 +25,12 @@ async def test_unsaved_edits_are_autosaved_and_gone_once_saved(make_app, full_po
         app.set_deck(sample_deck(full_pool, "Kept safe"), None)
         app.change_deck(full_pool.printings("Dagon")[0], 1)
         app.autosave()  # what the timer does every few seconds
-        kept = json.loads(recovery.recovery_path(app.db_path).read_text())
+        kept = json.loads(recovery.recovery_path().read_text())
         assert kept["deck"]["name"] == "Kept safe"
         await pilot.press("f3", "ctrl+s")
         await settle(pilot)
         assert not app.unsaved
-        assert not recovery.recovery_path(app.db_path).exists()
+        assert not recovery.recovery_path().exists()
 
 
 async def test_the_next_start_offers_the_unsaved_deck(make_app, full_pool):
@@ -61,7 +61,7 @@ async def test_the_next_start_offers_the_unsaved_deck(make_app, full_pool):
         assert isinstance(again.screen, UnsavedPrompt)
         await pilot.press("d")  # discarded: not offered again
         await pilot.pause()
-    assert not recovery.recovery_path(app.db_path).exists()
+    assert not recovery.recovery_path().exists()
 
 
 def test_sigterm_in_a_real_terminal_keeps_the_edits_and_restores_the_screen(full_db_env, tmp_path):
@@ -86,7 +86,9 @@ def test_sigterm_in_a_real_terminal_keeps_the_edits_and_restores_the_screen(full
                     return
 
     read_for(6)  # the app opens the deck
-    os.write(fd, b"d")  # one more Dagon: an unsaved edit (the deck screen takes letters)
+    os.write(fd, b"\x1b[17~")  # F6: the deck list
+    read_for(1)
+    os.write(fd, b"d")  # one Dagon fewer: an unsaved edit
     read_for(2)
     os.kill(pid, signal.SIGTERM)
     read_for(3)
@@ -94,5 +96,5 @@ def test_sigterm_in_a_real_terminal_keeps_the_edits_and_restores_the_screen(full
     os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 143
     assert output.rstrip().endswith(b"\x1b[?1049l") or b"\x1b[?1049l" in output[-200:]
-    kept = json.loads(recovery.recovery_path(full_db_env).read_text())
+    kept = json.loads(recovery.recovery_path().read_text())
     assert kept["deck"]["name"] == "deck"

@@ -1,12 +1,17 @@
-"""Snapshots of every screen at the two terminal sizes players use most: 100x30 (nothing a
-user needs may be cut off) and 140x45 (update: pytest --snapshot-update)."""
+"""Snapshots of every screen at the smallest terminal we support, 80x24 (panes shrink or
+stack, nothing a screen is for is cut off), at 100x30 and at 140x45 (the room is used).
+Update: pytest --snapshot-update, then look at what changed."""
 
 from __future__ import annotations
 
 import pytest
 from tui_helpers import sample_deck, settle
 
-SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((140, 45), id="140x45")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((100, 30), id="100x30"),
+    pytest.param((140, 45), id="140x45"),
+]
 
 
 @pytest.mark.parametrize("size", SIZES)

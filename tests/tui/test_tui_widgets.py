@@ -28,11 +28,22 @@ def test_the_running_header(full_pool):
 
     deck = sample_deck(full_pool)
     result = check_deck(deck, pool=full_pool)
-    assert headline(deck, result) == f"{deck.draw_count}/50 · Miskatonic University · legal"
+    assert headline(deck, result) == f"{deck.draw_count}/50 · legal · Miskatonic"
     hastur = next(c for c in full_pool.cards if c.faction == "Hastur" and c.type == "Character")
     deck.draw = deck.draw[:10]
     deck.add(hastur, 1)
     result = check_deck(deck, pool=full_pool)
     line = headline(deck, result)
-    assert " · Miskatonic University + Hastur · not legal (" in line
-    assert line.startswith(f"{deck.draw_count}/50")
+    assert line.startswith(f"{deck.draw_count}/50 · not legal (")  # the verdict before factions
+    assert line.endswith(" · Miskatonic + Hastur")
+
+
+def test_the_running_header_names_a_one_card_splash(full_pool):
+    from deckbuilder.legality import check_deck
+
+    deck = sample_deck(full_pool)
+    for faction in ("Hastur", "Cthulhu"):
+        card = next(c for c in full_pool.cards if c.faction == faction and c.type == "Event")
+        deck.add(card, 3 if faction == "Hastur" else 1)
+    line = headline(deck, check_deck(deck, pool=full_pool))
+    assert line.endswith(" · Miskatonic + Hastur + Cthulhu")

@@ -5,16 +5,17 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, TextArea
 
+from deckbuilder.tui.screens.key_order import FKeysFirst
 from deckbuilder.tui.widgets.card_detail import CardDetail
-from deckbuilder.tui.widgets.card_search import CardSearch
+from deckbuilder.tui.widgets.card_search import CardSearch, SearchBox
 from deckbuilder.tui.widgets.card_table import CardTable
 
 
-class BrowserScreen(Screen):
+class BrowserScreen(FKeysFirst, Screen):
     BINDINGS = [Binding("slash", "focus_search", "Search", priority=True)]  # see DeckScreen
 
     def compose(self) -> ComposeResult:
@@ -22,11 +23,12 @@ class BrowserScreen(Screen):
         with Vertical(id="browser"):
             with Horizontal():
                 yield CardSearch(self._show_detail, id="card-search")
-                yield CardDetail(id="detail")
+                with VerticalScroll(id="detail"):  # tab reaches it; arrows scroll a long text
+                    yield CardDetail()
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(CardSearch).focus_box()
+        self.focus_start()
         self.watch(self.app, "deck_revision", self._deck_changed)
         self.watch(self.app, "collection_revision", self._deck_changed)
 
@@ -49,9 +51,13 @@ class BrowserScreen(Screen):
         self.query_one(CardDetail).show(self.app, card_id)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "focus_search":  # a priority key: text boxes still type "/"
-            return not isinstance(self.focused, Input | TextArea)
+        if action == "focus_search":  # a priority key: the notes still type "/"
+            focused = self.focused
+            return isinstance(focused, SearchBox) or not isinstance(focused, Input | TextArea)
         return True
+
+    def focus_start(self) -> None:
+        self.query_one(CardSearch).focus_box()
 
     def action_focus_search(self) -> None:
         self.query_one(CardSearch).focus_box()

@@ -10,10 +10,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from deckbuilder.plurals import counted
+from deckbuilder.tui.screens.key_order import FKeysFirst
 from deckbuilder.tui.screens.prompts import ChoicePrompt, TextPrompt
 
+# "2+": the check only counts free copies up to the need; the row is not short
+FREE_LEGEND = "\nFree: copies not reserved by built decks (3+: at least the 3 needed)"
 
-class CollectionScreen(Screen):
+
+class CollectionScreen(FKeysFirst, Screen):
     BINDINGS = [
         Binding("b", "build", "Build"),
         Binding("u", "unbuild", "Unbuild", show=False),
@@ -41,7 +45,10 @@ class CollectionScreen(Screen):
         self.check = None
         self.watch(self.app, "collection_revision", self._refresh)
         self.watch(self.app, "deck_revision", self._refresh)
-        table.focus()
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        self.set_focus(self.query_one("#deck-needs", DataTable))
 
     def _refresh(self, _value=None) -> None:
         self._draw_summary()
@@ -117,6 +124,7 @@ class CollectionScreen(Screen):
                 f"\n✘ missing {counted(short, 'card')} of {counted(len(check.missing), 'title')}",
                 style="red",
             )
+        status.append(FREE_LEGEND, style="dim")
         self.query_one("#deck-status", Static).update(status)
         self.check = check
 

@@ -13,26 +13,36 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static, TabbedContent, TabPane, TextArea
 
+from deckbuilder.tui.screens.key_order import FKeysFirst
 from deckbuilder.tui.screens.prompts import ChoicePrompt, Confirm, TextPrompt
 from deckbuilder.tui.widgets.card_detail import CardDetail
-from deckbuilder.tui.widgets.card_search import CardSearch
+from deckbuilder.tui.widgets.card_search import CardSearch, SearchBox
 from deckbuilder.tui.widgets.card_table import CardTable
 from deckbuilder.tui.widgets.deck_list import DeckList
 from deckbuilder.tui.widgets.deck_stats import DeckStats
 from deckbuilder.tui.widgets.legality import LegalityPanel, flagged_titles
 from deckbuilder.tui.widgets.legality import headline as headline_of
 
-EDITOR_RESULT_COLUMNS = ("title", "faction", "cost", "skill", "icons")
+EDITOR_RESULT_COLUMNS = ("title", "type", "faction", "cost", "skill", "icons")
+# narrow results keep title, type and cost (what picking a card needs); the preview has the rest
+EDITOR_RESULT_DROPS = ("icons", "skill", "faction")
 
 
-class DeckScreen(Screen):
+class DeckScreen(FKeysFirst, Screen):
     BINDINGS = [
+        # F-keys reach the panes from the search box, where letters type; priority: out of
+        # the notes too (TextArea's own f6/f7 select a line / everything)
+        Binding("f6", "focus_deck_list", "List", priority=True),
+        Binding("f7", "show_tab('rules-tab')", "Rules", priority=True),
+        Binding("f8", "show_tab('charts-tab')", "Charts", priority=True),
+        Binding("f9", "show_tab('notes-tab')", "Notes", priority=True),
         Binding("ctrl+n", "new_deck", "New"),
         Binding("ctrl+o", "open_deck", "Open"),
         Binding("ctrl+s", "save_deck", "Save"),
-        Binding("ctrl+e", "export_deck", "Export", show=False),
+        # priority: the search box (where the editor opens) binds ctrl+e and ctrl+delete
+        Binding("ctrl+e", "export_deck", "Export", show=False, priority=True),
         Binding("ctrl+r", "rename_deck", "Rename", show=False),
-        Binding("ctrl+delete", "delete_deck", "Delete", show=False),
+        Binding("ctrl+delete", "delete_deck", "Delete", show=False, priority=True),
         # priority: acted on before the keys typed after it are handed to a widget, so
         # "/" then a fast word all reaches the search box (check_action: text boxes type it)
         Binding("slash", "focus_search", "Search", show=False, priority=True),
@@ -57,6 +67,7 @@ class DeckScreen(Screen):
                 yield CardSearch(
                     self._preview,
                     columns=EDITOR_RESULT_COLUMNS,
+                    drop_order=EDITOR_RESULT_DROPS,
                     placeholder="Find a card to add: title or t:char f:misk c<=2",
                 )
                 with VerticalScroll(id="preview-scroll"):
@@ -67,8 +78,11 @@ class DeckScreen(Screen):
         self.watch(self.app, "deck_revision", self._refresh_deck)
         self.watch(self.app, "collection_revision", self._refresh_preview)
         self.query_one(DeckList).badge = self.app.badge
-        self.query_one("#preview-scroll").can_focus = False  # tab: search, results, deck
-        self.query_one(DeckList).focus()
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        """Where the editor opens: the search (the deck list's letters edit the deck)."""
+        self.query_one(CardSearch).focus_box()
 
     # --- drawing ----------------------------------------------------------------------
 
@@ -108,7 +122,9 @@ class DeckScreen(Screen):
 
     @on(CardTable.Highlighted)
     def _row_highlighted(self, event: CardTable.Highlighted) -> None:
-        if event.card_id is not None:
+        # the focused table's moves only: redrawing the deck list after an add from the
+        # results must not swap the preview away from the card just added
+        if event.card_id is not None and event.table.has_focus:
             self._preview(event.card_id)
 
     @on(CardTable.Edit)
@@ -122,12 +138,21 @@ class DeckScreen(Screen):
     # --- deck actions -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "focus_search":  # a priority key: text boxes still type "/"
-            return not isinstance(self.focused, Input | TextArea)
+        if action == "focus_search":  # a priority key: the notes still type "/"
+            focused = self.focused
+            return isinstance(focused, SearchBox) or not isinstance(focused, Input | TextArea)
         return True
 
     def action_focus_search(self) -> None:
         self.query_one(CardSearch).focus_box()
+
+    def action_focus_deck_list(self) -> None:
+        self.set_focus(self.query_one(DeckList))
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one("#deck-tabs", TabbedContent).active = tab
+        pane = self.query_one(f"#{tab}", TabPane)
+        self.set_focus(pane.query_one("TextArea, VerticalScroll"))
 
     def action_new_deck(self) -> None:
         def named(name: str | None) -> None:

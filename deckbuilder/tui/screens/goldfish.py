@@ -28,19 +28,21 @@ from card_db.errors import DeckbuilderError
 from card_db.query import shown
 from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import BatchDone, BatchProgress, WorkFailed
+from deckbuilder.tui.screens.key_order import FKeysFirst
 from deckbuilder.tui.screens.prompts import TextPrompt
 from deckbuilder.tui.widgets.board import Board, describe
 from deckbuilder.tui.widgets.card_detail import card_text
 from deckbuilder.tui.widgets.deck_stats import bar_chart
 
 TABLE_TURNS = (1, 2, 3, 4, 5, 6, 8, 10)
+NO_BATCH = "Press b to run a batch of games with the current deck."
 
 
 class BatchCancelled(Exception):
     """Raised in the batch's progress callback to stop the games (escape)."""
 
 
-class GoldfishScreen(Screen):
+class GoldfishScreen(FKeysFirst, Screen):
     BINDINGS = [
         Binding("n", "new_game", "New"),
         Binding("k", "take('keep')", "Keep"),
@@ -68,8 +70,7 @@ class GoldfishScreen(Screen):
                         yield RichLog(id="game-log", wrap=True, auto_scroll=True, min_width=20)
             with TabPane("Batch (2)", id="batch"):
                 with VerticalScroll():
-                    yield Static("Press b to run a batch of games with the current deck.",
-                                 id="batch-status")  # fmt: skip
+                    yield Static(NO_BATCH, id="batch-status")
                     yield ProgressBar(id="batch-progress", show_eta=True)
                     yield Static(id="batch-summary")
                     yield DataTable(id="batch-cards", zebra_stripes=True, cursor_type="row")
@@ -80,8 +81,23 @@ class GoldfishScreen(Screen):
         self.policy = None
         self.batch_worker = None
         self.choices: list[list] = []  # per option: the identical actions it stands for
+        self.batch_deck = self.app.deck  # the deck the batch statistics shown are about
+        self.watch(self.app, "deck_revision", self._deck_replaced, init=False)
         self.query_one("#game-log").can_focus = False  # the keys stay with the actions
-        self.query_one("#actions", OptionList).focus()
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        self.set_focus(self.query_one("#actions", OptionList))
+
+    def _deck_replaced(self, _revision: int) -> None:
+        """A new or opened deck: the last batch's statistics were about another deck."""
+        if self.app.deck is self.batch_deck or self.batch_running:
+            return
+        self.batch_deck = self.app.deck
+        self.query_one("#batch-status", Static).update(NO_BATCH)
+        self.query_one("#batch-progress", ProgressBar).update(total=None, progress=0)
+        self.query_one("#batch-summary", Static).update("")
+        self.query_one("#batch-cards", DataTable).clear(columns=True)
 
     # --- one game by hand -------------------------------------------------------------
 
@@ -228,6 +244,7 @@ class GoldfishScreen(Screen):
         self.query_one("#batch-status", Static).update(
             f"Running {counted(games, 'game')} of {self.app.deck.name!r}… (escape cancels)"
         )
+        self.batch_deck = self.app.deck
         self.batch_worker = self.run_batch(self.app.deck, games, seed)
 
     @work(thread=True, exclusive=True, group="batch", exit_on_error=False)

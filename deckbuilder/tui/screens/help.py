@@ -13,10 +13,11 @@ KEYS = {
     "Everywhere": [
         ("F1", "this help"),
         ("F2 / F3 / F4 / F5", "card browser / deck editor / collection / goldfish"),
+        ("", "a screen opens with its search box (or main list) focused"),
         ("ctrl+z / ctrl+y", "undo / redo a deck edit (add, remove, rename, format, list, notes)"),
         ("ctrl+p", "command palette: jump to any card, deck or screen"),
         ("ctrl+q", "quit (asks first when the deck has unsaved changes)"),
-        ("header", "deck name, ● unsaved, draw deck size/minimum, factions, legality"),
+        ("header", "deck name, ● unsaved, draw deck size/minimum, legality, every faction"),
     ],
     "Search box and results (browser and deck editor)": [
         ("type", "search as you type (query language: t: f: c s i: k: st: x: set: u: era: r: b:)"),
@@ -24,11 +25,14 @@ KEYS = {
         ("+ / enter", "in the results: add the card to the deck"),
         ("-", "in the results: remove one copy"),
         ("letters", "in the results: go on typing the search (never edit the deck)"),
-        ("/", "back to the search box"),
+        ("/", "to the search box, from anywhere but the notes"),
         ("* R B", "unique · restricted · banned under the deck's list"),
+        ("tab", "from the results to the card text (arrows scroll a long one)"),
     ],
-    "Deck editor": [
-        ("tab", "deck list → tabs → search → results"),
+    "Deck editor (deck list and tabs left, search and results right)": [
+        ("F6", "the deck list (its letter keys act only while it has the focus)"),
+        ("F7 / F8 / F9", "the Rules / Charts / Notes tab (arrows scroll it)"),
+        ("tab", "deck list → tabs → search → results → card text (arrows scroll it)"),
         ("a / +  and  d / -", "deck list: add or remove a copy of the selected card"),
         ("o", "deck list: group by type, cost, faction or title"),
         ("f / l", "deck list: choose the format / the restricted list"),
@@ -69,14 +73,14 @@ class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:
-        table = Table(show_header=False, box=None, padding=(0, 2))
-        table.add_column(style="bold cyan", no_wrap=True)
-        table.add_column()
-        for section, keys in KEYS.items():
-            table.add_row(f"[b u]{section}[/]", "")
-            for key, what in keys:
-                table.add_row(key, what)
-            table.add_row("", "")
         with VerticalScroll(id="help"):
-            yield Static(table)
+            for section, keys in KEYS.items():
+                # a table per section: a long heading never widens the keys' column
+                table = Table(show_header=False, box=None, padding=(0, 2), expand=True)
+                table.add_column(style="bold cyan", no_wrap=True)
+                table.add_column(ratio=1)
+                for key, what in keys:
+                    table.add_row(key, what)
+                yield Static(f"[b u]{section}[/]")
+                yield Static(table, classes="help-keys")
             yield Static("escape closes this help", classes="dim")

@@ -16,6 +16,11 @@ def icon_string(card: Card) -> str:
     return "".join(letter * getattr(card, name) for name, letter in ICON_GLYPHS)
 
 
+def _text_opens_with(text: str, keywords) -> bool:
+    """Whether the printed text already starts with the keywords ("Heroic. Willpower.")."""
+    return (text or "").lstrip().lower().startswith(". ".join(keywords).lower())
+
+
 BADGE_WORDS = {"R": ("RESTRICTED", "bold black on yellow"), "B": ("BANNED", "bold white on red")}
 
 
@@ -53,7 +58,7 @@ def card_text(
         facts.append("Steadfast " + ", ".join(f"{f} {n}" for f, n in card.steadfast))
     if facts:
         text.append("  ".join(facts) + "\n")
-    if card.keywords:
+    if card.keywords and not _text_opens_with(card.text, card.keywords):
         text.append(". ".join(card.keywords) + ".\n", style="bold yellow")
     if card.text:
         text.append("\n" + card.text.strip() + "\n")
@@ -77,8 +82,9 @@ def card_text(
 class CardDetail(Widget):
     """Shows ``card``; set it from the screen (attributes down)."""
 
-    # No layout on change: the pane has a fixed size, so a new card is a repaint only.
-    card: reactive[Card | None] = reactive(None)
+    # A new card lays out again: the pane scrolls, and its height follows the card's text
+    # (a stale height cut long texts off); the other facts only repaint.
+    card: reactive[Card | None] = reactive(None, layout=True)
     in_deck: reactive[int] = reactive(0)
     owned: reactive[int | None] = reactive(None)  # None until the collection has loaded
     available: reactive[int | None] = reactive(None)

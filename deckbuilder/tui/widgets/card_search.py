@@ -16,7 +16,7 @@ from textual.widgets import Input, Static
 from card_db.errors import QueryError
 from deckbuilder.plurals import counted
 from deckbuilder.tui.messages import SearchDone
-from deckbuilder.tui.widgets.card_table import ALL_COLUMNS, ResultsTable
+from deckbuilder.tui.widgets.card_table import ALL_COLUMNS, DROP_ORDER, ResultsTable
 
 RESULT_ROWS = 200  # rows drawn per search; the status line gives the full total
 PLACEHOLDER = "Search: itinerant · t:char f:misk c<=2 · i:ti !k:loyal · x:insane"
@@ -54,12 +54,14 @@ class CardSearch(Vertical):
         on_highlight: Callable[[str | None], None],
         *,
         columns: tuple[str, ...] = ALL_COLUMNS,
+        drop_order: tuple[str, ...] = DROP_ORDER,
         placeholder: str = PLACEHOLDER,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
         self.on_highlight = on_highlight
         self.columns = columns
+        self.drop_order = drop_order
         self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
@@ -67,7 +69,9 @@ class CardSearch(Vertical):
             self.run_search, placeholder=self.placeholder, select_on_focus=False, id="search"
         )
         yield Static("Loading cards…", id="search-status")
-        yield ResultsTable(search_box="#search", columns=self.columns, id="results")
+        yield ResultsTable(
+            search_box="#search", columns=self.columns, drop_order=self.drop_order, id="results"
+        )
 
     def on_mount(self) -> None:
         self.query_one(ResultsTable).badge = self.app.badge
@@ -102,14 +106,15 @@ class CardSearch(Vertical):
         try:
             result = search(pool, query, context=self.app.query_context(), limit=RESULT_ROWS)
         except QueryError as exc:
-            status.update(f"[b red]Query error:[/] {exc}", layout=False)
+            status.update(f"[b red]Query error:[/] {exc}")  # may wrap: a layout change
             status.add_class("error")
             self.post_message(SearchDone(query, 0, 0, str(exc)))
             return
+        was_error = status.has_class("error")  # back from a wrapped error: lay out again
         status.remove_class("error")
         shown = len(result.cards)
         more = f" (showing {shown})" if shown < result.total else ""
-        status.update(f"{counted(result.total, 'card')}{more}", layout=False)
+        status.update(f"{counted(result.total, 'card')}{more}", layout=was_error)
         table = self.table
         table.show_cards(result.cards)
         self.on_highlight(table.selected_id)  # now, in the same frame as the results

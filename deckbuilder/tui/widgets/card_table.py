@@ -153,15 +153,23 @@ class CardTable(ScrollView, can_focus=True):
         def control(self) -> CardTable:
             return self.table
 
-    def __init__(self, *, columns: tuple[str, ...] = ALL_COLUMNS, **kwargs) -> None:
+    def __init__(
+        self,
+        *,
+        columns: tuple[str, ...] = ALL_COLUMNS,
+        drop_order: tuple[str, ...] = DROP_ORDER,
+        **kwargs,
+    ) -> None:
         super().__init__(**kwargs)
         self.wanted_columns = columns
+        self.drop_order = drop_order
         self.badge: Callable[[Card], str | None] | None = None
         self.flagged: frozenset[str] = frozenset()
         self.card_ids: list[str | None] = []
         self._rows: list[Card | GroupHeader] = []
         self._counts: dict[str, int] = {}
         self._lines: dict[int, list[Segment]] = {}
+        self._lines_width = 0  # the width ``_lines`` were laid out for
         self._layout_for: tuple[int, list] | None = None
         self.cursor_row = 0
 
@@ -271,7 +279,7 @@ class CardTable(ScrollView, can_focus=True):
             return self._layout_for[1]
         keys = list(self.wanted_columns)
         fixed = lambda: sum(COLUMN_SPECS[k][1] for k in keys)  # noqa: E731
-        for key in DROP_ORDER:
+        for key in self.drop_order:
             if width - fixed() >= MIN_TITLE:
                 break
             if key in keys:
@@ -315,6 +323,9 @@ class CardTable(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
+        if width != self._lines_width:  # a resize can draw before on_resize arrives
+            self._lines.clear()
+            self._lines_width = width
         base = self.rich_style
         if y == 0:
             header = "".join(" " + set_cell_size(name, w - 1) for _, name, w in self.columns())

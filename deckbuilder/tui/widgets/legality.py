@@ -12,22 +12,26 @@ from deckbuilder.plurals import counted
 
 
 def main_factions(deck) -> str:
-    """The deck's one or two biggest factions by copies, neutrals aside."""
+    """Every faction of the draw deck by copies, neutrals aside: a one-card splash counts
+    (it needs its resources) and shows last."""
+    from deckbuilder.tui.widgets.card_table import FACTION_SHORT
+
     counts: Counter[str] = Counter()
     for entry in deck.draw:
         if entry.card.faction != "Neutral":
             counts[entry.card.faction] += entry.count
-    top = [faction for faction, _ in counts.most_common(2)]
-    return " + ".join(top) or ("Neutral" if deck.draw else "no cards")
+    names = [FACTION_SHORT.get(faction, faction) for faction, _ in counts.most_common()]
+    return " + ".join(names) or ("Neutral" if deck.draw else "no cards")
 
 
 def headline(deck, result) -> str:
-    """The running header: "48/50 · Miskatonic University + Hastur · legal"."""
+    """The running header: "48/50 · legal · Miskatonic + Hastur", the verdict before the
+    factions, so a narrow terminal cuts the factions, never the legality."""
     from deckbuilder.legality import get_format
 
     size = f"{result.draw_deck_count}/{get_format(result.format).min_draw_deck}"
     verdict = "legal" if result.legal else f"not legal ({len(result.problems)})"
-    return f"{size} · {main_factions(deck)} · {verdict}"
+    return f"{size} · {verdict} · {main_factions(deck)}"
 
 
 def flagged_titles(result) -> frozenset[str]:
