@@ -5,7 +5,24 @@ Update: pytest --snapshot-update, then look at what changed."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 from tui_helpers import sample_deck, settle
+
+
+def steady(run_before):
+    """The editor opens on its search box: a blinking cursor would make the picture depend
+    on the moment it is taken."""
+
+    async def run(pilot):
+        for box in pilot.app.query(Input):
+            box.cursor_blink = False
+        await run_before(pilot)
+        for box in pilot.app.screen.query(Input):
+            box.cursor_blink = False
+        await pilot.pause()
+
+    return run
+
 
 SIZES = [
     pytest.param((80, 24), id="80x24"),
@@ -42,7 +59,7 @@ def test_deck_editor_snapshot(snap_compare, make_app, full_pool, size):
         await pilot.press("f3", "slash", *"celano")
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=size, run_before=open_deck)
+    assert snap_compare(make_app(), terminal_size=size, run_before=steady(open_deck))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -60,7 +77,7 @@ def test_deck_editor_rule_breaking_snapshot(snap_compare, make_app, full_pool, s
         pilot.app.screen.query_one("#deck-tabs").active = "charts-tab"
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=size, run_before=break_rules)
+    assert snap_compare(make_app(), terminal_size=size, run_before=steady(break_rules))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -110,4 +127,4 @@ def test_unsaved_prompt_snapshot(snap_compare, make_app, full_pool, size):
         await pilot.press("ctrl+q")
         await pilot.pause()
 
-    assert snap_compare(make_app(), terminal_size=size, run_before=prompt)
+    assert snap_compare(make_app(), terminal_size=size, run_before=steady(prompt))
