@@ -136,3 +136,30 @@ def make_app(full_db, full_pool, tmp_path):
         return create_app(db_path=db, pool=full_pool, **kwargs)
 
     return factory
+
+
+def typo_queries(title: str, rng, count: int) -> list[str]:
+    """``count`` queries a player might type for ``title``: some of its words, with a letter
+    dropped, doubled or swapped, or a word cut short (seeded by ``rng``)."""
+    words = title.split()
+    queries = []
+    for _ in range(count):
+        typed = []
+        for word in rng.sample(words, k=rng.randint(1, min(3, len(words)))):
+            cut = rng.randrange(len(word) + 1)
+            typed.append(
+                rng.choice(
+                    [
+                        word,
+                        word[:cut] + word[cut + 1 :],
+                        word[:cut] + word[cut : cut + 1] * 2 + word[cut + 1 :],
+                        word[:cut]
+                        + word[cut + 1 : cut + 2]
+                        + word[cut : cut + 1]
+                        + word[cut + 2 :],
+                        word[: max(1, cut)],
+                    ]
+                )
+            )
+        queries.append(" ".join(w for w in typed if w) or title)
+    return queries

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import typo_queries
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
@@ -40,33 +41,6 @@ def test_scores_equal_rapidfuzz_to_the_last_bit(ours, theirs, a, b):
     assert ours(a, b) == theirs(a, b, processor=None)
 
 
-def _typos(title: str, rng: random.Random) -> list[str]:
-    """What a player might type for ``title``: some of its words, with a letter dropped,
-    doubled or swapped, or a word cut short."""
-    words = title.split()
-    queries = []
-    for _ in range(3):
-        typed = []
-        for word in rng.sample(words, k=rng.randint(1, min(3, len(words)))):
-            cut = rng.randrange(len(word) + 1)
-            typed.append(
-                rng.choice(
-                    [
-                        word,
-                        word[:cut] + word[cut + 1 :],
-                        word[:cut] + word[cut : cut + 1] * 2 + word[cut + 1 :],
-                        word[:cut]
-                        + word[cut + 1 : cut + 2]
-                        + word[cut : cut + 1]
-                        + word[cut + 2 :],
-                        word[: max(1, cut)],
-                    ]
-                )
-            )
-        queries.append(" ".join(w for w in typed if w) or title)
-    return queries
-
-
 def test_scores_equal_rapidfuzz_on_every_title_and_its_typos(full_pool):
     """A fixed corpus, the same on every run: each title of the pool against three seeded
     typo'd queries of it and of the title after it, plus the query that once disagreed."""
@@ -77,7 +51,7 @@ def test_scores_equal_rapidfuzz_on_every_title_and_its_typos(full_pool):
     rng = random.Random(20261125)
     pairs = [("the he mire", "beneath the mire")]
     for title, after in zip(titles, titles[1:] + titles[:1], strict=True):
-        for query in _typos(title, rng) + _typos(after, rng)[:1]:
+        for query in typo_queries(title, rng, 3) + typo_queries(after, rng, 1):
             pairs.append((query, title))
     disagree = [
         (theirs.__name__, a, b)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import typo_queries
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase
@@ -240,34 +241,6 @@ def _name_forms(full_pool) -> tuple[str, ...]:
     return tuple(dict.fromkeys(matcher.fulls + matcher.titles))
 
 
-def _typo_queries(form: str, rng) -> list[str]:
-    """Queries a player might type for ``form``: some of its words, with a letter dropped,
-    doubled or swapped, or a word cut short."""
-    words = form.split()
-    queries = []
-    for _ in range(2):
-        chosen = rng.sample(words, k=min(len(words), rng.randint(1, 3)))
-        mangled = []
-        for word in chosen:
-            cut = rng.randrange(len(word) + 1)
-            mangled.append(
-                rng.choice(
-                    [
-                        word,
-                        word[:cut] + word[cut + 1 :],
-                        word[:cut] + word[cut : cut + 1] * 2 + word[cut + 1 :],
-                        word[:cut]
-                        + word[cut + 1 : cut + 2]
-                        + word[cut : cut + 1]
-                        + word[cut + 2 :],
-                        word[: max(1, cut)],
-                    ]
-                )
-            )
-        queries.append(" ".join(w for w in mangled if w) or form)
-    return queries
-
-
 CORPUS_PARTS = 6  # the corpus is checked in parts, which the test workers share
 
 
@@ -282,7 +255,7 @@ def test_fuzzy_matching_equals_the_plain_rule_on_every_title(full_pool, part):
     forms = _name_forms(full_pool)
     rng = random.Random(20261125)
     titles = sorted({c.title.lower() for c in full_pool.cards})
-    queries = ["the he mire"] + [_typo_queries(title, rng)[0] for title in titles]
+    queries = ["the he mire"] + [typo_queries(title, rng, 1)[0] for title in titles]
     assert len(queries) > 2000
     mine = queries[part::CORPUS_PARTS]
     disagree = [q for q in mine if fuzzy_scores(forms, q) != _reference_fuzzy_scores(forms, q)]
