@@ -207,6 +207,11 @@ class ZonesMixin:
                 return "resources"
         return "deck"
 
+    def _discard_to_hand(self, inst: int) -> None:
+        """A card of the discard pile returns to the hand."""
+        self._discard.remove(inst)
+        self._hand.append(inst)
+
     def _take_from(self, inst: int) -> None:
         """Remove ``inst`` from the hand, the discard pile or the deck (not from play)."""
         if inst in self._hand:

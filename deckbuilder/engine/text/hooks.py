@@ -114,8 +114,7 @@ def shadowed_woods(game, src, ctx):
     if x > 0:
         d = yield from choose_domain(game, "pay", "pay X from", game._pay_domains(x))
         game._drain(d)
-    game._discard.remove(i)
-    game._hand.append(i)
+    game._discard_to_hand(i)
 
 
 @hook("blank_committed")

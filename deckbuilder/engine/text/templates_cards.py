@@ -226,8 +226,7 @@ def to_hand(where, filter, sources, n):
             if i < 0:
                 return
             if i in game._discard:
-                game._discard.remove(i)
-                game._hand.append(i)
+                game._discard_to_hand(i)
             else:
                 game._leave_play(i, to="hand")
             log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
@@ -241,8 +240,7 @@ def return_self_to_hand(where):
 
     def effect(game, src, ctx):
         if src in game._discard:
-            game._discard.remove(src)
-            game._hand.append(src)
+            game._discard_to_hand(src)
         elif src in game._status or src in game._supports:
             game._leave_play(src, to="hand")
         else:

@@ -74,8 +74,7 @@ def subject_from_discard(where, to):
             game._take_from(i)
             game._enter(i)
         else:
-            game._discard.remove(i)
-            game._hand.append(i)
+            game._discard_to_hand(i)
         return
         yield
 
@@ -164,8 +163,7 @@ def top_of_discard_to_hand(where, filter):
     def effect(game, src, ctx):
         for i in reversed(game._discard):
             if i != src and pred(game, src, i):
-                game._discard.remove(i)
-                game._hand.append(i)
+                game._discard_to_hand(i)
                 log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
                 return
         return
@@ -278,8 +276,7 @@ def discard_top_to_hand(where, n):
             if not pile:
                 break
             i = pile[-1]
-            game._discard.remove(i)
-            game._hand.append(i)
+            game._discard_to_hand(i)
             log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
         return
         yield
@@ -455,8 +452,7 @@ def subject_to_hand(where):
     def effect(game, src, ctx):
         i = ctx.target
         if i >= 0 and i in game._discard:
-            game._discard.remove(i)
-            game._hand.append(i)
+            game._discard_to_hand(i)
             log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
         return
         yield

@@ -135,8 +135,7 @@ def to_hand_cost_max_subject(where, filter):
         pool = [i for i in game._discard if cd.cost[cd.kind_of[i]] <= limit and pred(game, src, i)]
         i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
         if i >= 0:
-            game._discard.remove(i)
-            game._hand.append(i)
+            game._discard_to_hand(i)
 
     return effect
 

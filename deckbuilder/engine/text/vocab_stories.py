@@ -77,8 +77,7 @@ def tokens_for_discard_cards(where, filter):
             if i < 0:
                 return
             game._tokens[s] -= 1
-            game._discard.remove(i)
-            game._hand.append(i)
+            game._discard_to_hand(i)
 
     return effect
 
