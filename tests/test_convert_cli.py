@@ -53,3 +53,19 @@ def test_convert_never_writes_over_its_input(tmp_path, full_db_env):
         code, _out, err = run_cli("convert", str(source), str(target))
         assert code == 2 and "never writes over its input" in err and err.count("\n") == 1
     assert source.read_text(encoding="utf-8") == "3x Itinerant Scholar\n"
+
+
+def test_convert_never_writes_over_another_file_unasked(full_db_env, tmp_path):
+    from conftest import run_cli
+
+    source = tmp_path / "in.txt"
+    source.write_text("3x Dagon\n")
+    target = tmp_path / "out.o8d"
+    target.write_text("someone else's deck")
+    code, _, err = run_cli("convert", str(source), str(target))
+    assert code == 2 and err.count("\n") == 1 and "--force" in err
+    assert target.read_text() == "someone else's deck"
+    code, _, err = run_cli("convert", str(source), str(target), "--force")
+    assert code == 0 and "out.o8d.bak" in err
+    assert (tmp_path / "out.o8d.bak").read_text() == "someone else's deck"
+    assert "Dagon" in target.read_text()

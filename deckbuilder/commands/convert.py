@@ -23,13 +23,18 @@ def register(subparsers) -> None:
         action="store_true",
         help="a .txt grouped by type under counted headers (.md and .bbcode always are)",
     )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write over a file already at OUT (the first time, it is kept as OUT.bak)",
+    )
 
 
 def run(args) -> int:
     from pathlib import Path
 
     from card_db.errors import DeckbuilderError
-    from deckbuilder.formats import DeckFileError, format_for, grouped_text, read_deck, write_deck
+    from deckbuilder.formats import DeckFileError, format_for, grouped_text, read_deck
     from deckbuilder.plurals import counted
 
     source, target = Path(args.source), Path(args.target)
@@ -42,10 +47,19 @@ def run(args) -> int:
         target.exists() and source.exists() and target.samefile(source)
     ):
         raise DeckFileError(f"{target}: is the input deck; convert never writes over its input")
+    if target.exists() and not args.force:
+        raise DeckbuilderError(
+            f"{target}: a file is already there; add --force to write over it (it is then "
+            f"kept as {target.name}.bak)"
+        )
     deck = read_deck(args.source, load_pool(args))
     for warning in deck.warnings:
         print(f"deckbuilder: warning: {warning}", file=sys.stderr)
-    write_deck(deck, target, dump=grouped_text.dump if args.grouped else None)
+    from deckbuilder.deck_files import DeckFiles
+
+    kept = DeckFiles().write(deck, target, dump=grouped_text.dump if args.grouped else None)
+    if kept:
+        print(f"deckbuilder: the file that was at {target} is kept as {kept}", file=sys.stderr)
     cards = deck.draw_count + sum(e.count for e in deck.story)
     print(f"{target}: {counted(cards, 'card')} written ({deck.name})", file=sys.stderr)
     return 0
