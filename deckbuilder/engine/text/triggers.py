@@ -39,29 +39,38 @@ for _name, _trigger, _doc in (
     TRIGGER.register(_name)(_build)
 
 
-def _subject_condition(where, subject):
-    if subject is None:
+def subject_condition(where, subject, test=None):
+    """The trigger's condition on the card it is about (ctx.target): the ``subject`` filter,
+    and ``test`` (game, src, ctx) when given; None when neither asks anything."""
+    pred = compile_filter(subject, where) if subject is not None else None
+    if pred is None and test is None:
         return None
-    pred = compile_filter(subject, where)
-    return lambda game, src, ctx: ctx.target >= 0 and pred(game, src, ctx.target)
+
+    def check(game, src, ctx):
+        i = ctx.target
+        if i < 0 or (pred is not None and not pred(game, src, i)):
+            return False
+        return test is None or test(game, src, ctx)
+
+    return check
 
 
 @TRIGGER.register("character_played", subject=FILTER)
 def character_played(where, subject):
     """After you play a character from hand (subject: that character)."""
-    return ab.PLAYED_CHARACTER, _subject_condition(where, subject)
+    return ab.PLAYED_CHARACTER, subject_condition(where, subject)
 
 
 @TRIGGER.register("character_enters", subject=FILTER)
 def character_enters(where, subject):
     """After any of your characters enters play, played or put (subject: that character)."""
-    return ab.CHARACTER_ENTERS, _subject_condition(where, subject)
+    return ab.CHARACTER_ENTERS, subject_condition(where, subject)
 
 
 @TRIGGER.register("character_leaves", subject=FILTER)
 def character_leaves(where, subject):
     """After any of your characters leaves play (subject: that character)."""
-    return ab.CHARACTER_LEAVES, _subject_condition(where, subject)
+    return ab.CHARACTER_LEAVES, subject_condition(where, subject)
 
 
 @TRIGGER.register("character_destroyed", subject=FILTER)
@@ -80,19 +89,19 @@ def character_destroyed(where, subject):
 @TRIGGER.register("character_insane", subject=FILTER)
 def character_insane(where, subject):
     """After any of your characters goes insane (subject: that character)."""
-    return ab.CHARACTER_INSANE, _subject_condition(where, subject)
+    return ab.CHARACTER_INSANE, subject_condition(where, subject)
 
 
 @TRIGGER.register("character_committed", subject=FILTER)
 def character_committed(where, subject):
     """After any of your characters commits to a story (subject: it; ctx.story)."""
-    return ab.CHARACTER_COMMITTED, _subject_condition(where, subject)
+    return ab.CHARACTER_COMMITTED, subject_condition(where, subject)
 
 
 @TRIGGER.register("character_wounded", subject=FILTER)
 def character_wounded(where, subject):
     """After any of your characters gets a wound and stays in play (subject: that character)."""
-    return ab.CHARACTER_WOUNDED, _subject_condition(where, subject)
+    return ab.CHARACTER_WOUNDED, subject_condition(where, subject)
 
 
 @TRIGGER.register("domain_drained")

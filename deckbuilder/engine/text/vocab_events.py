@@ -19,27 +19,14 @@ from deckbuilder.engine.effects import choose_card, choose_domain, choose_story,
 from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
-
-
-def _subject(where, subject, test=None):
-    pred = compile_filter(subject, where) if subject is not None else None
-    if pred is None and test is None:
-        return None
-
-    def check(game, src, ctx):
-        i = ctx.target
-        if i < 0 or (pred is not None and not pred(game, src, i)):
-            return False
-        return test is None or test(game, src, ctx)
-
-    return check
+from deckbuilder.engine.text.triggers import subject_condition
 
 
 @TRIGGER.register("event_played", subject=FILTER)
 def event_played(where, subject):
     """After an event card is played (subject: that event; the goldfish opponent plays
     none, so "any" and "yours" are the same)."""
-    return ab.EVENT_PLAYED, _subject(where, subject)
+    return ab.EVENT_PLAYED, subject_condition(where, subject)
 
 
 @TRIGGER.register("card_drawn", subject=FILTER, by_effect=param(BOOL, False))
@@ -47,7 +34,7 @@ def card_drawn(where, subject, by_effect):
     """After you draw a card (subject: the card drawn; ``by_effect``: only a draw by a card
     effect, not the draw phase's). A card in hand answers with ``zone = "hand"``."""
     test = (lambda g, s, c: c.x == 1) if by_effect else None
-    return ab.CARD_DRAWN, _subject(where, subject, test)
+    return ab.CARD_DRAWN, subject_condition(where, subject, test)
 
 
 @TRIGGER.register("cards_drawn")
@@ -71,19 +58,19 @@ def hand_discarded(where):
 @TRIGGER.register("support_enters", subject=FILTER)
 def support_enters(where, subject):
     """After a support card of yours enters play (subject: that support)."""
-    return ab.SUPPORT_ENTERS, _subject(where, subject)
+    return ab.SUPPORT_ENTERS, subject_condition(where, subject)
 
 
 @TRIGGER.register("support_leaves", subject=FILTER)
 def support_leaves(where, subject):
     """After a support card of yours leaves play (subject: that support)."""
-    return ab.SUPPORT_LEAVES, _subject(where, subject)
+    return ab.SUPPORT_LEAVES, subject_condition(where, subject)
 
 
 @TRIGGER.register("sacrificed", subject=FILTER)
 def sacrificed(where, subject):
     """After you sacrifice a card (subject: that card, now in the discard pile)."""
-    return ab.SACRIFICED, _subject(where, subject)
+    return ab.SACRIFICED, subject_condition(where, subject)
 
 
 def _at_story_of_self(game, src, ctx):
@@ -101,7 +88,7 @@ def tokens_placed(where, here):
 @TRIGGER.register("conspiracy_enters", subject=FILTER)
 def conspiracy_enters(where, subject):
     """After a conspiracy card enters play (subject: that conspiracy)."""
-    return ab.CONSPIRACY_ENTERS, _subject(where, subject)
+    return ab.CONSPIRACY_ENTERS, subject_condition(where, subject)
 
 
 # ----------------------------------------------------------------- the subject of effects
