@@ -135,23 +135,27 @@ def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_i
     return effect
 
 
-@EFFECT.register("copy_icons", filter=FILTER)
-def copy_icons(where, filter):
-    """Until the end of the phase the card gains the printed icons of a chosen character."""
+@EFFECT.register("copy_icons", filter=FILTER, to=param(("self", "host"), "self"))
+def copy_icons(where, filter, to):
+    """Until the end of the phase the card (or, ``to = "host"``, the character it is
+    attached to) gains the printed icons of a chosen character the filter accepts."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
         cd = game.deck
+        gains = src if to == "self" else game._attached.get(src, -1)
+        if gains not in game._status:
+            return
         pool = [
             i
             for i in game._characters
-            if i != src and game._status[i] != INSANE and pred(game, src, i)
+            if i != gains and game._status[i] != INSANE and pred(game, src, i)
         ]
         i = yield from choose_card(game, "boost", "copy the icons of", pool)
         if i >= 0:
             k = cd.kind_of[i]
             printed = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
-            game._temp.append((src, 0, printed))
+            game._temp.append((gains, 0, printed))
 
     return effect
 

@@ -98,31 +98,6 @@ def gain_chosen_icons(where, n, target, until):
     return effect
 
 
-@EFFECT.register("copy_icons_to_host", filter=FILTER)
-def copy_icons_to_host(where, filter):
-    """Until the end of the phase the card's host gains the printed icons of a chosen
-    character the filter accepts."""
-    pred = compile_filter(filter, where)
-
-    def effect(game, src, ctx):
-        host = game._attached.get(src, -1)
-        if host not in game._status:
-            return
-        cd = game.deck
-        pool = [
-            i
-            for i in game._characters
-            if i != host and game._status[i] != INSANE and pred(game, src, i)
-        ]
-        i = yield from choose_card(game, "boost", "copy the icons of", pool)
-        if i >= 0:
-            k = cd.kind_of[i]
-            printed = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
-            game._temp.append((host, 0, printed))
-
-    return effect
-
-
 @EFFECT.register("boost_per_departure", icons=param(ICONS, required=True), filter=FILTER)
 def boost_per_departure(where, icons, filter):
     """A chosen character gains these icons once for each character that left play for the
