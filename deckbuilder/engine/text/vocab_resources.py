@@ -124,14 +124,9 @@ def swap_domain_resources(where):
 
 
 def _detach_resource(game, inst, d):
-    cd = game.deck
-    k = cd.kind_of[inst]
-    w = 2 if cd.transient[k] else 1
-    f = cd.faction[k]
-    game._domains[d].remove(inst)
-    game._dom_value[d] -= w
-    game._dom_fac[d][f] -= w
-    game._fac_count[f] -= 1
+    """The resource leaves its domain (the game's own step), and no longer counts as a drawn
+    copy attached as a resource in the playable-by-turn figures."""
+    game._detach_resource(inst, d)
     if inst in game._unplayable_resources:
         game._unplayable_resources.remove(inst)
 
