@@ -59,6 +59,7 @@ SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.t
 SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
+CARD_PLAYED = "card_played"  # after you play a card, from hand or as if (ctx.target: it)
 
 TRIGGERS = (
     EVENT,
@@ -97,6 +98,7 @@ TRIGGERS = (
     SACRIFICED,
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
+    CARD_PLAYED,
 )
 
 # Zones an ability works from.
@@ -140,6 +142,9 @@ class Static(NamedTuple):
     zone: str = IN_PLAY
     subtype: str = ""  # ICONS: only characters with this subtype (lower case) are affected,
     # known before play, so others skip the passive; checked before ``who`` is asked
+    pay: Callable | None = None  # COST of the card itself lowered by paying something else
+    # (sacrificing, draining more domains...): generator (game, inst, need, domain drained)
+    # paying ``need`` of the cost, at most what ``amount`` (minus the most it lowers) said
 
 
 SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE_WHEN = (

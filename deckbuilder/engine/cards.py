@@ -152,6 +152,7 @@ class CompiledDeck:
         "has_cost_statics",
         "any_self_cost",
         "self_cost",
+        "alt_paid",
         "playable_event",
         "simulated",
         "match_need",
@@ -282,6 +283,8 @@ class CompiledDeck:
             tuple(st for st in sts if st.kind == "cost" and st.who is None) for sts in self.statics
         ]
         self.any_self_cost = any(self.self_cost)
+        # A card's own cost lowered by paying something else (``Static.pay``).
+        self.alt_paid = [tuple(st for st in sc if st.pay is not None) for sc in self.self_cost]
         # Kinds with a cost passive (their own or others'), and whether the deck has any.
         self.cost_passive = [any(st.kind == "cost" for st in sts) for sts in self.statics]
         self.has_cost_statics = any(self.cost_passive)
@@ -298,7 +301,10 @@ class CompiledDeck:
         # of their own, and nothing in the deck reacts to a character entering play.
         watched = {"enters_exhausted", "insane_when"} & self.static_kinds
         reacting = (
-            watched or self.any_trigger["played_character"] or self.any_trigger["character_enters"]
+            watched
+            or self.any_trigger["played_character"]
+            or self.any_trigger["character_enters"]
+            or self.any_trigger["card_played"]
         )
         self.plain_entry = [
             t == CHARACTER and not reacting and not sts and not enters

@@ -216,6 +216,35 @@ class PayingMixin:
             hosts.append(i)
         return hosts
 
+    def _rest_to_pay(self, kind: int, d: int, x: int = 0) -> int:
+        """How much of the cost of a card of ``kind`` paid with domain ``d`` (-1: none) is
+        left for its own alternative payments (``Static.pay``: sacrificing, draining more
+        domains...): its cost without them, less the domain's resources (asked before the
+        drain)."""
+        cd = self.deck
+        cost = x if cd.cost_is_x[kind] else cd.cost[kind]
+        full = self._modified_cost(kind, cost, d, alt=False)
+        rest = full - (self._dom_value[d] if d >= 0 else 0)
+        return rest if rest > 0 else 0
+
+    def _queue_rest_payment(self, inst: int, kind: int, d: int, rest: int) -> None:
+        """Queue, first of all, the payment of ``rest`` of the cost of ``inst`` by its own
+        alternative payments (each pays what it can, in the order printed)."""
+        payers = self.deck.alt_paid[kind]
+
+        def pay(game, src, ctx):
+            need = rest
+            for st in payers:
+                if need <= 0:
+                    return
+                most = -st.amount(game, -1, kind, d)
+                part = need if need < most else most
+                if part > 0:
+                    yield from st.pay(game, src, part, d)
+                    need -= part
+
+        self._triggers.insert(0, ((pay,), inst, None))
+
     def _pay_domains(self, amount: int) -> list[int]:
         """Ready domains that can pay ``amount`` for an ability (no match needed)."""
         if amount <= 0:

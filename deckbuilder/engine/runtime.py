@@ -14,7 +14,6 @@ from deckbuilder.engine.abilities import (
     COST,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
-    EVENT_PLAYED,
     HAND,
     ICONS,
     IN_PLAY,
@@ -259,13 +258,16 @@ class AbilityMixin:
         """COST passives of cards in play that modify other cards' costs."""
         return (self._statics_cache or self._build_statics())[3]
 
-    def _modified_cost(self, kind: int, cost: int, d: int = -1) -> int:
+    def _modified_cost(self, kind: int, cost: int, d: int = -1, alt: bool = True) -> int:
         """``cost`` after the card's own reductions (which may depend on the domain ``d``
-        drained), passives in play and effects of this phase; a reduction never takes it
-        below the largest ``minimum`` of the reductions used, nor below 0."""
+        drained; ``alt``: with those paid by something else, see ``Static.pay``), passives
+        in play and effects of this phase; a reduction never takes it below the largest
+        ``minimum`` of the reductions used, nor below 0."""
         floor = 0
         total = cost
         for st in self.deck.self_cost[kind]:
+            if not alt and st.pay is not None:
+                continue
             a = st.amount
             total += a if isinstance(a, int) else a(self, -1, kind, d)
             floor = max(floor, st.minimum)
@@ -388,8 +390,7 @@ class AbilityMixin:
         self._resolving.remove(src)
         if src not in self._hand:
             self._discard.append(src)
-        if self.deck.any_trigger[EVENT_PLAYED]:
-            self._fire_all(EVENT_PLAYED, AbilityContext(target=src))
+        self._card_played(src)
 
     def _ability_live(self, ab, src: int) -> bool:
         """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     AFTER_DRAW,
     CARD_DRAWN,
+    CARD_PLAYED,
     CHARACTER_ENTERS,
     CONSPIRACY_ENTERS,
     DOMAIN_DRAINED,
@@ -249,6 +250,7 @@ class TurnMixin:
         t = cd.ctype[k]
         context = cd.reads_context[k]
         overpaid = 0
+        rest = self._rest_to_pay(k, d, x) if cd.alt_paid[k] else 0  # before a drain
         if d >= 0:
             if context:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
@@ -265,6 +267,8 @@ class TurnMixin:
                 self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
+        if rest:
+            self._queue_rest_payment(inst, k, d, rest)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 self._characters.append(inst)
@@ -289,6 +293,8 @@ class TurnMixin:
         self._enter(inst, ctx, host)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
+        if cd.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
         if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
             self._drive(self._resolve_triggers(), then)
         elif then is not None:
@@ -309,8 +315,7 @@ class TurnMixin:
         # An effect may return it to hand instead, or put it into play as a character.
         if inst not in self._hand and inst not in self._status:
             self._discard.append(inst)
-        if self.deck.any_trigger[EVENT_PLAYED]:
-            self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
+        self._card_played(inst)
         yield from self._resolve_triggers()
 
     def _attach_then_enter(self, inst, ctx):
@@ -328,7 +333,18 @@ class TurnMixin:
         )
         self._resolving.remove(inst)
         self._enter(inst, ctx, host)
+        if self.deck.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
         yield from self._resolve_triggers()
+
+    def _card_played(self, inst: int) -> None:
+        """An event has been played (it resolved): "after an event is played", then "after
+        a card is played"."""
+        cd = self.deck
+        if cd.any_trigger[EVENT_PLAYED]:
+            self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
+        if cd.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
 
     def _enter(self, inst: int, ctx=None, host: int = -1) -> None:
         """``inst`` (out of any zone) enters play: passives, "enters play exhausted",

@@ -66,11 +66,14 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     cd = game.deck
     k = cd.kind_of[inst]
     game._take_from(inst)
+    rest = game._rest_to_pay(k, d, 0) if cd.alt_paid[k] and d >= 0 else 0
     if d >= 0:
         game._drain(d)
     if game._cost_sources:
         game._use_once_cost_sources(k)
     log_event(game, "play", f"played {game.card(inst).full_title} as if from hand")
+    if rest:
+        game._queue_rest_payment(inst, k, d, rest)
     t = cd.ctype[k]
     if t == EVENT:
         ability = cd.by_trigger["event"][k][0]
@@ -85,6 +88,8 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
                 game._bottom.insert(0, inst)
             else:
                 game._discard.append(inst)
+        if cd.any_trigger[ab.CARD_PLAYED]:
+            game._fire_all(ab.CARD_PLAYED, AbilityContext(target=inst))
         return
     host = -1
     if t == SUPPORT and cd.attach[k] is not None:
@@ -98,6 +103,8 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     game._enter(inst, None, host)
     if t == CHARACTER and cd.any_trigger[ab.PLAYED_CHARACTER]:
         game._fire_all(ab.PLAYED_CHARACTER, AbilityContext(target=inst))
+    if cd.any_trigger[ab.CARD_PLAYED]:
+        game._fire_all(ab.CARD_PLAYED, AbilityContext(target=inst))
 
 
 @EFFECT.register(
