@@ -60,6 +60,7 @@ SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
 CARD_PLAYED = "card_played"  # after you play a card, from hand or as if (ctx.target: it)
+ABILITY_OVERPAID = "ability_overpaid"  # after you pay for an ability with more than its cost
 
 TRIGGERS = (
     EVENT,
@@ -99,6 +100,7 @@ TRIGGERS = (
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
     CARD_PLAYED,
+    ABILITY_OVERPAID,
 )
 
 # Zones an ability works from.

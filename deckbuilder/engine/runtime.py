@@ -10,6 +10,7 @@ response becomes a yes/no ``Choice`` ("use" or "decline"), a forced one just res
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
+    ABILITY_OVERPAID,
     ACTION,
     COST,
     DISCARD_ABILITY_USED,
@@ -356,7 +357,9 @@ class AbilityMixin:
                 choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
                 if (yield choice).x:
                     if pay[0] >= 0:
-                        self._drain(min(pay, key=lambda d: self._dom_value[d]))
+                        d = min(pay, key=lambda d: self._dom_value[d])
+                        self._overpaying(d, ab.cost)
+                        self._drain(d)
                     if self.log is not None:
                         self._event("ability", f"{self.card(src).title}: {ab.text}")
                     if ab.limit is not None:
@@ -590,6 +593,7 @@ class AbilityMixin:
         n, x = divmod(a.x, 100)
         ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
         if a.domain >= 0:
+            self._overpaying(a.domain, x if ab.cost_x else ab.cost)
             self._drain(a.domain)
         if ab.exhaust:
             if inst in self._status:
@@ -609,6 +613,12 @@ class AbilityMixin:
         if ab.sacrifice:
             self._sacrifice(inst)
         self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+
+    def _overpaying(self, d: int, cost: int) -> None:
+        """Domain ``d`` is about to be drained to pay ``cost`` for an ability: with more
+        resources than that, "after you overpay for a triggered ability" follows."""
+        if self.deck.any_trigger[ABILITY_OVERPAID] and self._dom_value[d] > cost:
+            self._fire_all(ABILITY_OVERPAID, AbilityContext(x=self._dom_value[d] - cost))
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)

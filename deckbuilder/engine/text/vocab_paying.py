@@ -93,3 +93,10 @@ def card_played(where, subject):
     """After you play a card, from hand or as if from hand (subject: that card; an event
     once it has resolved; the goldfish opponent plays none)."""
     return ab.CARD_PLAYED, subject_condition(where, subject)
+
+
+@TRIGGER.register("ability_overpaid")
+def ability_overpaid(where):
+    """After you overpay for a triggered ability (pay for an action or a response from a
+    domain with more resources than its cost; ctx.x: by how many)."""
+    return ab.ABILITY_OVERPAID, None
