@@ -109,20 +109,25 @@ def discard_top(where, n, player):
     top=INT,
     shuffle=param(BOOL, True),
     n=param(INT, 1),
+    cost_max=AMOUNT,
 )
-def search(where, filter, to, top, shuffle, n):
-    """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts: to
-    hand, into play, or on top of the deck; then shuffle."""
+def search(where, filter, to, top, shuffle, n, cost_max):
+    """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts
+    (``cost_max``: with a printed cost at most this, a number or "X"): to hand, into play,
+    or on top of the deck; then shuffle."""
     pred = compile_filter(filter, where)
+    most = compile_amount(cost_max, where) if cost_max is not None else None
 
     def effect(game, src, ctx):
         pool = game._peek(top) if top else game._deck + game._top + game._bottom
+        cap = most(game, src, ctx) if most is not None else None
         for _ in range(n):
             found = []
             cd = game.deck
             for i in pool:
                 if pred(game, src, i) and (to != "play" or game.may_enter(cd.kind_of[i])):
-                    found.append(i)
+                    if cap is None or cd.cost[cd.kind_of[i]] <= cap:
+                        found.append(i)
             i = yield from choose_card(game, "search", "take", found, optional=True)
             if i < 0:
                 break

@@ -6,19 +6,32 @@ cost."""
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import INSANE
-from deckbuilder.engine.effects import choose_card, choose_domain, log_event
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.cards import CHARACTER, SUPPORT
+from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import CONSTANT, FILTER, INT, TRIGGER, param
+from deckbuilder.engine.text.registry import (
+    CONSTANT,
+    COST,
+    EFFECT,
+    FILTER,
+    ICONS,
+    INT,
+    TRIGGER,
+    param,
+)
+from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.triggers import subject_condition
 
 _BY = ("sacrifice", "insane", "return_to_hand", "drain_domains")
 
 
 def _own_characters(game, src, pred, sane):
+    """Your characters the filter accepts (``sane``: that may be driven insane)."""
     out = []
+    willpower, kind_of = game.deck.willpower, game.deck.kind_of
     for i in game._characters:
-        if sane and game._status[i] == INSANE:
+        if sane and (game._status[i] == INSANE or willpower[kind_of[i]]):
             continue
         if pred(game, src, i):
             out.append(i)
@@ -100,3 +113,151 @@ def ability_overpaid(where):
     """After you overpay for a triggered ability (pay for an action or a response from a
     domain with more resources than its cost; ctx.x: by how many)."""
     return ab.ABILITY_OVERPAID, None
+
+
+# ------------------------------------------------------------------ paying a card's cost
+def _ready_payers(game, cost: int) -> list[int]:
+    """Undrained domains with at least ``cost`` resources ([-1] for a cost of 0)."""
+    if cost <= 0:
+        return [-1]
+    return [d for d in game._domain_indices if not game._drained[d] and game._dom_value[d] >= cost]
+
+
+def _may_put(game, i: int) -> bool:
+    """A character or support that may enter play now (an attachment needs a host)."""
+    cd = game.deck
+    k = cd.kind_of[i]
+    if cd.ctype[k] not in (CHARACTER, SUPPORT) or not game.may_enter(k):
+        return False
+    return cd.attach[k] is None or bool(game.attach_hosts(k))
+
+
+@EFFECT.register(
+    "pay_printed_cost_into_play",
+    source=param(("deck", "discard"), required=True),
+    filter=FILTER,
+)
+def pay_printed_cost_into_play(where, source, filter):
+    """Choose a card the filter accepts in your deck (a search: the deck is shuffled after)
+    or in the discard pile, pay its printed cost (drain a domain with that many resources;
+    no match needed, as for any cost paid inside an effect) and put it into play, if able
+    (an attachment on a host of your choice)."""
+    pred = compile_filter(filter, where)
+
+    def pool(game, src):
+        cards = game._deck + game._top + game._bottom if source == "deck" else game._discard
+        cost = game.deck.cost
+        kind_of = game.deck.kind_of
+        return [
+            i
+            for i in cards
+            if i != src
+            and pred(game, src, i)
+            and _ready_payers(game, cost[kind_of[i]])
+            and _may_put(game, i)
+        ]
+
+    def effect(game, src, ctx):
+        found = pool(game, src)
+        i = yield from choose_card(game, "search", "put into play", found, optional=True)
+        if i >= 0:
+            k = game.deck.kind_of[i]
+            doms = _ready_payers(game, game.deck.cost[k])
+            d = doms[0] if doms == [-1] else (yield from choose_domain(game, "pay", "pay", doms))
+            if d >= 0:
+                game._drain(d)
+            game._take_from(i)
+            host = -1
+            if game.deck.attach[k] is not None:
+                host = yield from choose_card(
+                    game,
+                    "attach",
+                    f"attach {game.card(i).title} to",
+                    game.attach_hosts(k),
+                    story_hosts=True,
+                )
+            log_event(game, "put_into_play", f"{game.card(i).title} paid for and put into play")
+            game._enter(i, None, host)
+        if source == "deck":
+            game._shuffle_deck()
+
+    effect.worthwhile = lambda game, src: bool(pool(game, src))
+    return effect
+
+
+@EFFECT.register("exhaust_for_x", filter=FILTER, icon=param(("T", "C", "A", "I"), required=True))
+def exhaust_for_x(where, filter, icon):
+    """Exhaust any number of your ready characters the filter accepts that have this icon:
+    X (ctx.x, for the effects after it) becomes the number of these icons on them."""
+    pred = compile_filter(filter, where)
+    column = "TCAI".index(icon)
+
+    def effect(game, src, ctx):
+        ctx.x = 0
+        while True:
+            pool = [
+                i
+                for i in game._characters
+                if i != src
+                and game._status[i] == READY
+                and pred(game, src, i)
+                and game.icons_of(i)[column] > 0
+            ]
+            i = yield from choose_card(game, "exhaust", "exhaust", pool, optional=True)
+            if i < 0:
+                return
+            ctx.x += game.icons_of(i)[column]
+            game._status[i] = EXHAUSTED
+            log_event(game, "exhaust", f"{game.card(i).title} exhausted (X = {ctx.x})")
+
+    return effect
+
+
+@COST.register("insane_for_icons", value=param(ICONS, required=True))
+def insane_for_icons(where, value):
+    """Drive any number of your sane characters insane whose icons together include these
+    (each chosen character gives at least one icon still missing)."""
+    need = icon_tuple(value)
+
+    def sane(game):  # Willpower: never driven insane
+        return _own_characters(game, -1, lambda g, s, i: True, True)
+
+    def can_pay(game, src):
+        have = [0, 0, 0, 0]
+        for i in sane(game):
+            for c, n in enumerate(game.icons_of(i)):
+                have[c] += n
+        return all(h >= n for h, n in zip(have, need, strict=True))
+
+    def pay(game, src):
+        missing = list(need)
+        while any(n > 0 for n in missing):
+            pool = [
+                i
+                for i in sane(game)
+                if any(n > 0 and m > 0 for n, m in zip(game.icons_of(i), missing, strict=True))
+            ]
+            i = yield from choose_card(game, "insane", "drive insane", pool, harm=True)
+            if i < 0:
+                return
+            for c, n in enumerate(game.icons_of(i)):
+                missing[c] -= n
+            game._go_insane(i)
+
+    return can_pay, pay
+
+
+@COST.register("discard_tokens", value=param(INT, required=True))
+def discard_tokens(where, value):
+    """Discard this many of your success tokens, from any stories."""
+
+    def pay(game, src):
+        for _ in range(value):
+            slots = [s for s, n in enumerate(game._tokens) if n > 0]
+            s = yield from choose_story(game, "untoken", "discard a success token from", slots)
+            if s < 0:
+                return
+            game._tokens[s] -= 1
+            log_event(game, "tokens", "a success token discarded")
+
+    return (lambda game, src: sum(game._tokens) >= value), pay
