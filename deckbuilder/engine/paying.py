@@ -1,7 +1,8 @@
 """Paying for cards and abilities, and what may be played at all.
 
 Paying a card: drain exactly one domain with at least its cost in resources, one of them of
-the card's faction (not for neutral cards; Loyal: all of them); Steadfast counts resources
+the card's faction (not for neutral cards, nor while an effect waives the match; Loyal: all
+of them); Steadfast counts resources
 of the faction across all domains; a card whose cost is 0 (printed, X=0 or reduced to 0)
 needs no domain. Cost modifiers are ``Static`` COST effects of cards in play. Paying for an
 ability ("pay N") drains a domain with at least N resources and needs no match (rule
@@ -41,7 +42,7 @@ class PayingMixin:
         if d < 0 or self._drained[d] or self._dom_value[d] < cost:
             return False
         f = cd.faction[kind]
-        if f == NEUTRAL:
+        if f == NEUTRAL or (self._cost_sources and self._match_waived(kind)):
             return True
         if cd.loyal[kind]:
             return self._dom_fac[d][f] >= cost
@@ -61,7 +62,7 @@ class PayingMixin:
             cost = self._cost_cache.get(kind)
             if cost is None:
                 cost = self._cost_now(kind)
-            if cost < 0:
+            if cost < 0 or (self._cost_sources and self._match_waived(kind)):
                 return self._pay_domain_modified(kind)
         else:
             cost = cd.cost[kind]
@@ -215,6 +216,14 @@ class PayingMixin:
                 continue
             hosts.append(i)
         return hosts
+
+    def _match_waived(self, kind: int) -> bool:
+        """An effect of this phase lets a card of ``kind`` ignore the resource match (a
+        cost source whose test is marked ``ignore_match``)."""
+        for who, _, _, _ in self._cost_sources:
+            if getattr(who, "ignore_match", False) and who(self, kind):
+                return True
+        return False
 
     def _rest_to_pay(self, kind: int, d: int, x: int = 0) -> int:
         """How much of the cost of a card of ``kind`` paid with domain ``d`` (-1: none) is

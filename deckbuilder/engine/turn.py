@@ -10,6 +10,7 @@ from deckbuilder.engine.abilities import (
     CHARACTER_ENTERS,
     CONSPIRACY_ENTERS,
     DOMAIN_DRAINED,
+    DRAW_PHASE,
     ENTERS,
     ENTERS_EXHAUSTED,
     EVENT_PLAYED,
@@ -137,7 +138,11 @@ class TurnMixin:
         else:
             self.phase = "draw"
         before = len(self._hand)
-        self._draw(1 if self.turn == 1 and self.first_player else 2)
+        n = 1 if self.turn == 1 and self.first_player else 2
+        if n == 2 and DRAW_PHASE in self.deck.static_kinds:
+            self._draw_phase_replaced()
+        else:
+            self._draw(n)
         if self.phase == OVER:
             return
         if self.deck.text and self.deck.any_trigger[CARD_DRAWN]:
@@ -152,6 +157,23 @@ class TurnMixin:
             self._after_triggers()
         else:
             self.phase = RESOURCE
+
+    def _draw_phase_replaced(self) -> None:
+        """The draw phase's 2 cards, unless a passive in play replaces them (draw some,
+        then discard some from the top of the deck)."""
+        for _, st in self._statics_in_play():
+            if st.kind == DRAW_PHASE:
+                draw, mill = st.amount
+                self._draw(draw)
+                for _ in range(mill):
+                    i = self._take_top() if self.phase != OVER else -1
+                    if i < 0:
+                        break
+                    self._discard.append(i)
+                    self._event("discard", f"{self.card(i).title} discarded from the deck")
+                self._check_deck_out()
+                return
+        self._draw(2)
 
     def _begin_resource(self) -> None:
         self._set_phase(RESOURCE)

@@ -9,7 +9,7 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
-from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
 from deckbuilder.engine.text.registry import (
     CONSTANT,
     COST,
@@ -261,3 +261,29 @@ def discard_tokens(where, value):
             log_event(game, "tokens", "a success token discarded")
 
     return (lambda game, src: sum(game._tokens) >= value), pay
+
+
+@EFFECT.register("ignore_match_next", filter=FILTER)
+def ignore_match_next(where, filter):
+    """This phase, the next card you play that the (printed-facts) filter accepts ignores
+    the resource match requirement (Loyal included): any domain of enough resources pays."""
+    pred = compile_kind_filter(filter, where)
+
+    def who(game, kind):
+        return pred(game, -1, kind)
+
+    who.ignore_match = True
+
+    def effect(game, src, ctx):
+        game._cost_sources.append((who, 0, 0, True))
+        game._cost_cache = {}
+        log_event(game, "cost", "the next card ignores the resource match")
+        return
+        yield
+
+    def worthwhile(game, src):
+        kinds = game.deck.kind_of
+        return any(pred(game, -1, kinds[i]) for i in game._hand)
+
+    effect.worthwhile = worthwhile
+    return effect
