@@ -5,9 +5,11 @@ cost."""
 
 from __future__ import annotations
 
+from card_db.card import FACTIONS
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.cards import CHARACTER, SUPPORT
+from deckbuilder.engine.abilities import Choice
+from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
+from deckbuilder.engine.cards import CHARACTER, EVENT, NEUTRAL, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
 from deckbuilder.engine.text.registry import (
@@ -284,6 +286,69 @@ def ignore_match_next(where, filter):
     def worthwhile(game, src):
         kinds = game.deck.kind_of
         return any(pred(game, -1, kinds[i]) for i in game._hand)
+
+    effect.worthwhile = worthwhile
+    return effect
+
+
+def _unpaid_factions(game) -> dict[int, int]:
+    """Factions of the cards in hand that no domain pays for now, by how many such cards."""
+    cd = game.deck
+    out: dict[int, int] = {}
+    for i in game._hand:
+        k = cd.kind_of[i]
+        f = cd.faction[k]
+        if f != NEUTRAL and cd.ctype[k] in (CHARACTER, SUPPORT, EVENT) and game.pay_domain(k) == -2:
+            out[f] = out.get(f, 0) + 1
+    return out
+
+
+@EFFECT.register("resource_counts_as_faction")
+def resource_counts_as_faction(where):
+    """Choose one of your non-neutral resources and name a faction: until the end of the
+    phase that resource is a match for the named faction instead of its printed one (the
+    faction named: the one most cards in hand wait for)."""
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [i for d in game._domains for i in d if cd.faction[cd.kind_of[i]] != NEUTRAL]
+        i = yield from choose_card(game, "resource", "make a match for another faction", pool)
+        if i < 0:
+            return
+        old = cd.faction[cd.kind_of[i]]
+        wanted = _unpaid_factions(game)
+        names = [f for f in range(len(FACTIONS)) if f not in (old, NEUTRAL)]
+        names.sort(key=lambda f: -wanted.get(f, 0))
+        choice = Choice(
+            "faction",
+            "name a faction",
+            tuple(Action(CHOOSE, x=f, label=f"name {FACTIONS[f]}") for f in names),
+        )
+        if game._policy is not None:
+            new = game._policy.decide(game, choice).x
+        else:
+            new = (yield choice).x
+        d = next(d for d, dom in enumerate(game._domains) if i in dom)
+        w = 2 if cd.transient[cd.kind_of[i]] else 1
+        fac = game._dom_fac[d]
+        fac[old] -= w
+        fac[new] += w
+        game._cost_cache = {}
+        log_event(game, "resource", f"{game.card(i).title} counts as {FACTIONS[new]} this phase")
+
+        def undo(game, src, ctx):  # at the end of the phase, on the same domain
+            fac[new] -= w
+            fac[old] += w
+            game._cost_cache = {}
+            return
+            yield
+
+        game._delayed.append((undo, src, ctx, False))
+
+    def worthwhile(game, src):
+        return bool(_unpaid_factions(game)) and any(
+            game.deck.faction[game.deck.kind_of[i]] != NEUTRAL for d in game._domains for i in d
+        )
 
     effect.worthwhile = worthwhile
     return effect
