@@ -162,6 +162,8 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
 DRAW_PHASE = "draw_phase"  # the draw phase's 2 cards replaced: ``amount`` = (draw, discard
 # from the top of the deck)
+RESOURCE_DISCARD = "resource_discard"  # attaching a resource in the resource phase costs
+# discarding a card from hand
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 # Story resolution (``StoryMixin._story_changes``): ``who(game, src, s)`` asks about story
@@ -183,6 +185,7 @@ STATIC_KINDS = (
     DAY,
     NIGHT,
     DRAW_PHASE,
+    RESOURCE_DISCARD,
     COMMITS_READY,
     COMMITS_EXHAUSTED,
     COUNTS_AT,

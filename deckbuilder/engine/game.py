@@ -51,6 +51,7 @@ from __future__ import annotations
 import random
 from _random import Random as _SeedableRandom
 
+from deckbuilder.engine.abilities import RESOURCE_DISCARD
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
     CHOOSE,
@@ -435,6 +436,9 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             return [Action(SETUP_RESOURCE, i) for i in self._hand]
         n_domains = len(self._domains)
         if ph == RESOURCE:
+            if len(self._hand) < 2 and RESOURCE_DISCARD in self.deck.static_kinds:
+                if self._resourcing_discards():  # no card left to pay the extra cost with
+                    return [Action(PASS)]
             return [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)] + [
                 Action(PASS)
             ]

@@ -144,6 +144,8 @@ class PayingMixin:
         and an event's window (not cost)."""
         cd = self.deck
         t = cd.ctype[kind]
+        if self._cost_sources and self._play_forbidden(kind):
+            return False
         if t == CONSPIRACY:
             return self._conspiracy < 0
         if t == EVENT:
@@ -222,6 +224,14 @@ class PayingMixin:
         cost source whose test is marked ``ignore_match``)."""
         for who, _, _, _ in self._cost_sources:
             if getattr(who, "ignore_match", False) and who(self, kind):
+                return True
+        return False
+
+    def _play_forbidden(self, kind: int) -> bool:
+        """An effect of this phase forbids playing a card of ``kind`` (a cost source whose
+        test is marked ``forbids_play``)."""
+        for who, _, _, _ in self._cost_sources:
+            if getattr(who, "forbids_play", False) and who(self, kind):
                 return True
         return False
 

@@ -18,6 +18,7 @@ from deckbuilder.engine.abilities import (
     NO_RESTORE,
     PLAYED_CHARACTER,
     READIED,
+    RESOURCE_DISCARD,
     STORY_PHASE,
     SUPPORT_ENTERS,
     TURN_END,
@@ -198,10 +199,32 @@ class TurnMixin:
 
     # ----------------------------------------------------------------- resource
     def _resource_phase_attach(self, inst: int, d: int) -> None:
+        discard = RESOURCE_DISCARD in self.deck.static_kinds and self._resourcing_discards()
+        if discard and len(self._hand) < 2:  # the extra cost cannot be paid: no resource
+            self._end_resource()
+            return
         self._attach_resource(inst, d)
         if self.log is not None:
             self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
+        if discard:
+            self._drive(self._discard_for_resource(), self._end_resource)
+            return
         self._end_resource()
+
+    def _resourcing_discards(self) -> bool:
+        """A passive in play makes attaching a resource cost a card discarded from hand."""
+        return any(st.kind == RESOURCE_DISCARD for _, st in self._statics_in_play())
+
+    def _discard_for_resource(self):
+        from deckbuilder.engine.effects import choose_card
+
+        i = yield from choose_card(self, "discard", "discard to resource", self._hand, harm=True)
+        if i >= 0:
+            self._hand.remove(i)
+            self._discard.append(i)
+            self._event("discard", f"{self.card(i).title} discarded to resource")
+            self._discarded_from_hand(1)
+            yield from self._resolve_triggers()
 
     def _end_resource(self) -> None:
         if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:

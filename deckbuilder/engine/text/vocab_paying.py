@@ -417,3 +417,34 @@ def skip_struggle_at_host(where, icon):
         yield
 
     return effect
+
+
+@EFFECT.register("forbid_faction_of_subject")
+def forbid_faction_of_subject(where):
+    """Until the end of the phase you cannot play cards of the faction of the card the
+    trigger is about (the card just played)."""
+
+    def effect(game, src, ctx):
+        i = ctx.target if ctx is not None else -1
+        if i < 0:
+            return
+        faction = game.deck.faction[game.deck.kind_of[i]]
+
+        def who(game, kind):
+            return game.deck.faction[kind] == faction
+
+        who.forbids_play = True
+        game._cost_sources.append((who, 0, 0, False))
+        game._cost_cache = {}
+        log_event(game, "cost", f"no more {FACTIONS[faction]} cards this phase")
+        return
+        yield
+
+    return effect
+
+
+@CONSTANT.register("resourcing_costs_discard")
+def resourcing_costs_discard(where, committed):
+    """To attach a resource in the resource phase a player must also discard a card from
+    hand (with no other card in hand, no resource can be attached)."""
+    return ab.Static(ab.RESOURCE_DISCARD)
