@@ -242,10 +242,10 @@ class ZonesMixin:
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
 
-    def _leave_play(self, inst: int, to: str = "discard") -> None:
+    def _leave_play(self, inst: int, to: str = "discard", host: int = -1) -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
-        attached to it are destroyed; "entered the discard pile from play" is remembered
-        for this phase."""
+        attached to it are destroyed (their "discarded" ability learns that ``host`` left,
+        ctx.target); "entered the discard pile from play" is remembered for this phase."""
         story = -1  # the story slot a committed character leaves
         if inst in self._status:
             self._characters.remove(inst)
@@ -269,14 +269,16 @@ class ZonesMixin:
             self._discard.append(inst)
             self._discarded_this_phase.append(inst)
         if self._attached:
-            for a in [a for a, host in self._attached.items() if host == inst]:
-                self._leave_play(a)
+            for a in [a for a, on in self._attached.items() if on == inst]:
+                self._leave_play(a, host=inst)
         if self._facedown:  # cards attached face down go to the discard pile
             for a in [a for a, host in self._facedown.items() if host == inst]:
                 del self._facedown[a]
                 self._discard.append(a)
         if to != "hand" and self.deck.by_trigger["discarded"][self.deck.kind_of[inst]]:
-            self._queue_trigger("discarded", inst)
+            self._queue_trigger(
+                "discarded", inst, AbilityContext(x=-1, target=host) if host >= 0 else None
+            )
         cd = self.deck
         if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             self._fire_all(CHARACTER_LEAVES, AbilityContext(story=story, target=inst))
