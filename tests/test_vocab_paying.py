@@ -49,3 +49,23 @@ def test_professor_lake_forbids_the_faction_just_played(full_pool):
     assert _plays(game, "TSB-001")
     step(game, "play TSB-001")
     assert not _plays(game, "TSB-001") and _plays(game, "Core-029")
+
+
+def test_john_henry_price_cut_only_for_attachments_on_him(full_pool):
+    scenario = {
+        "card": "SftSK-061",
+        "characters": ["SftSK-061", "Core-029"],
+        "hand": ["Core-015"],
+        "domains": [["FtGG-004"]],
+    }
+    game = build(full_pool, scenario)
+    plays = _plays(game, "Core-015")
+    assert sorted(a.domain for a in plays) == [-1, 0]  # free on him, or paid in full
+    game.apply(next(a for a in plays if a.domain == -1))  # free: it must go on him
+    wagon = next(i for i in game.supports if game.card(i).card_id == "Core-015")
+    assert game.card(game.attached_to(wagon)).card_id == "SftSK-061"
+
+    game = build(full_pool, scenario)
+    game.apply(next(a for a in _plays(game, "Core-015") if a.domain == 0))
+    hosts = [game.describe(a) for a in game.legal_actions() if a.kind == CHOOSE]
+    assert len(hosts) == 2  # paid in full: either character

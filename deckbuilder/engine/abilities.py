@@ -144,6 +144,7 @@ class Static(NamedTuple):
     zone: str = IN_PLAY
     subtype: str = ""  # ICONS: only characters with this subtype (lower case) are affected,
     # known before play, so others skip the passive; checked before ``who`` is asked
+    host_only: bool = False  # COST: only for an attachment played on the source
     pay: Callable | None = None  # COST of the card itself lowered by paying something else
     # (sacrificing, draining more domains...): generator (game, inst, need, domain drained)
     # paying ``need`` of the cost, at most what ``amount`` (minus the most it lowers) said

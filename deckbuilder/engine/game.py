@@ -465,6 +465,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                             actions.append(Action(PLAY, i, d, x=x))
             elif self.can_pay(k, -1):
                 actions.append(Action(PLAY, i, -1))
+                if cd.has_cost_statics and cd.attach[k] is not None and self._host_cut(k):
+                    # free only on the cutting host: paid in full, on any host
+                    actions.extend(
+                        Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d)
+                    )
             else:
                 actions.extend(Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d))
         if cd.text:

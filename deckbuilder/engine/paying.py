@@ -36,7 +36,10 @@ class PayingMixin:
                 return False
         cost = x if cd.cost_is_x[kind] else cd.cost[kind]
         if (self._cost_sources or cd.has_cost_statics) and self._cost_mods_possible():
-            cost = self._modified_cost(kind, cost, d)
+            base, cost = cost, self._modified_cost(kind, cost, d)
+            if cost == 0 and d >= 0 and self._host_cut(kind):
+                # Paid in full, an attachment may go on another host than the one cutting.
+                cost = self._modified_cost(kind, base, d, hosted=False)
         if cost == 0:
             return d == -1
         if d < 0 or self._drained[d] or self._dom_value[d] < cost:
@@ -224,6 +227,14 @@ class PayingMixin:
         cost source whose test is marked ``ignore_match``)."""
         for who, _, _, _ in self._cost_sources:
             if getattr(who, "ignore_match", False) and who(self, kind):
+                return True
+        return False
+
+    def _host_cut(self, kind: int) -> bool:
+        """A passive in play cuts the cost of an attachment of ``kind`` played on its
+        source (``Static.host_only``)."""
+        for src, st in self._cost_statics():
+            if st.host_only and st.who(self, src, kind):
                 return True
         return False
 

@@ -259,11 +259,14 @@ class AbilityMixin:
         """COST passives of cards in play that modify other cards' costs."""
         return (self._statics_cache or self._build_statics())[3]
 
-    def _modified_cost(self, kind: int, cost: int, d: int = -1, alt: bool = True) -> int:
+    def _modified_cost(
+        self, kind: int, cost: int, d: int = -1, alt: bool = True, hosted: bool = True
+    ) -> int:
         """``cost`` after the card's own reductions (which may depend on the domain ``d``
         drained; ``alt``: with those paid by something else, see ``Static.pay``), passives
-        in play and effects of this phase; a reduction never takes it below the largest
-        ``minimum`` of the reductions used, nor below 0."""
+        in play (``hosted``: with those for an attachment on their source) and effects of
+        this phase; a reduction never takes it below the largest ``minimum`` of the
+        reductions used, nor below 0."""
         floor = 0
         total = cost
         for st in self.deck.self_cost[kind]:
@@ -273,7 +276,7 @@ class AbilityMixin:
             total += a if isinstance(a, int) else a(self, -1, kind, d)
             floor = max(floor, st.minimum)
         for src, st in self._cost_statics():
-            if st.who(self, src, kind):
+            if st.who(self, src, kind) and (hosted or not st.host_only):
                 a = st.amount
                 total += a if isinstance(a, int) else a(self, src, kind, d)
                 floor = max(floor, st.minimum)

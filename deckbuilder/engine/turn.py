@@ -296,6 +296,9 @@ class TurnMixin:
         context = cd.reads_context[k]
         overpaid = 0
         rest = self._rest_to_pay(k, d, x) if cd.alt_paid[k] else 0  # before a drain
+        hosts = None  # an attachment paid only by a cut for one host goes on it
+        if cd.has_cost_statics and t == SUPPORT and cd.attach[k] is not None and host < 0:
+            hosts = self._hosts_paid_for(k, d, x)
         if d >= 0:
             if context:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
@@ -332,7 +335,7 @@ class TurnMixin:
             return
         if t == SUPPORT and cd.attach[k] is not None and host < 0:
             ctx = AbilityContext(x=x, overpaid=overpaid)
-            self._drive(self._attach_then_enter(inst, ctx), then)
+            self._drive(self._attach_then_enter(inst, ctx, hosts), then)
             return
         ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
         self._enter(inst, ctx, host)
@@ -363,10 +366,24 @@ class TurnMixin:
         self._card_played(inst)
         yield from self._resolve_triggers()
 
-    def _attach_then_enter(self, inst, ctx):
+    def _hosts_paid_for(self, kind: int, d: int, x: int = 0) -> list[int] | None:
+        """The hosts an attachment paid with domain ``d`` may go on when only a cut for
+        attachments played on a given card paid for it (those cards); None: any host."""
+        cd = self.deck
+        cuts = [src for src, st in self._cost_statics() if st.host_only and st.who(self, src, kind)]
+        if not cuts:
+            return None
+        cost = x if cd.cost_is_x[kind] else cd.cost[kind]
+        full = self._modified_cost(kind, cost, d, hosted=False)
+        if (self._dom_value[d] if d >= 0 else 0) >= full:
+            return None
+        return cuts
+
+    def _attach_then_enter(self, inst, ctx, hosts=None):
         from deckbuilder.engine.effects import choose_card
 
-        hosts = self.attach_hosts(self.deck.kind_of[inst])
+        legal = self.attach_hosts(self.deck.kind_of[inst])
+        hosts = legal if hosts is None else [h for h in legal if h in hosts]
         self._resolving.append(inst)
         host = yield from choose_card(
             self,

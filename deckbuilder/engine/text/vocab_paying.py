@@ -11,8 +11,9 @@ from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, STORY_HOST, Action
 from deckbuilder.engine.cards import CHARACTER, EVENT, NEUTRAL, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
-from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
+from deckbuilder.engine.text.filters import STATE, atom, compile_filter, compile_kind_filter
 from deckbuilder.engine.text.registry import (
+    BOOL,
     CONSTANT,
     COST,
     EFFECT,
@@ -448,3 +449,9 @@ def resourcing_costs_discard(where, committed):
     """To attach a resource in the resource phase a player must also discard a card from
     hand (with no other card in hand, no resource can be attached)."""
     return ab.Static(ab.RESOURCE_DISCARD)
+
+
+@atom("attached_to_self", STATE, BOOL)
+def _attached_to_self(value):
+    """Attached to the card whose text this is (true), or not (false)."""
+    return lambda game, src, i: (game._attached.get(i, -1) == src) == value
