@@ -61,6 +61,8 @@ TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ct
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
 CARD_PLAYED = "card_played"  # after you play a card, from hand or as if (ctx.target: it)
 ABILITY_OVERPAID = "ability_overpaid"  # after you pay for an ability with more than its cost
+CHARACTER_EXHAUSTED = "character_exhausted"  # after a character of yours is exhausted (a
+# commit, a cost, an effect; ctx.target)
 
 TRIGGERS = (
     EVENT,
@@ -101,6 +103,7 @@ TRIGGERS = (
     CONSPIRACY_ENTERS,
     CARD_PLAYED,
     ABILITY_OVERPAID,
+    CHARACTER_EXHAUSTED,
 )
 
 # Zones an ability works from.

@@ -572,7 +572,7 @@ class AbilityMixin:
         """Generator: the costs of a response beyond resources (exhaust, sacrifice, others)."""
         if ab.exhaust:
             if src in self._status:
-                self._status[src] = 1  # EXHAUSTED
+                self._exhaust(src)
             else:
                 self._exhausted_supports.add(src)
         if ab.extra_cost is not None:
@@ -600,7 +600,7 @@ class AbilityMixin:
             self._drain(a.domain)
         if ab.exhaust:
             if inst in self._status:
-                self._status[inst] = 1  # EXHAUSTED
+                self._exhaust(inst)
             else:
                 self._exhausted_supports.add(inst)
         if self.log is not None:

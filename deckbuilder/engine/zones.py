@@ -15,6 +15,7 @@ from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 from deckbuilder.engine.abilities import (
     CARD_DRAWN,
     CARDS_DRAWN,
+    CHARACTER_EXHAUSTED,
     CHARACTER_INSANE,
     CHARACTER_LEAVES,
     CHARACTER_WOUNDED,
@@ -314,6 +315,12 @@ class ZonesMixin:
         """``n`` cards were just discarded from hand: "after cards are discarded" follows."""
         if n > 0 and self.deck.any_trigger[HAND_DISCARDED]:
             self._fire_all(HAND_DISCARDED, AbilityContext(x=n))
+
+    def _exhaust(self, inst: int) -> None:
+        """A character exhausts: "after a character is exhausted" follows."""
+        self._status[inst] = EXHAUSTED
+        if self.deck.any_trigger[CHARACTER_EXHAUSTED]:
+            self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
 
     def _ready(self, inst: int) -> None:
         """A character readies: "after this character readies" follows."""

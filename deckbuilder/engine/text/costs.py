@@ -77,7 +77,7 @@ def exhaust_other(where, value):
         i = yield from choose_card(game, "exhaust", "exhaust", pool(game, src), harm=True)
         if i >= 0:
             if i in game._status:
-                game._status[i] = EXHAUSTED
+                game._exhaust(i)
             else:
                 game._exhausted_supports.add(i)
 

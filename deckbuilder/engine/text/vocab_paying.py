@@ -11,7 +11,13 @@ from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, STORY_HOST, Action
 from deckbuilder.engine.cards import CHARACTER, EVENT, NEUTRAL, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
-from deckbuilder.engine.text.filters import STATE, atom, compile_filter, compile_kind_filter
+from deckbuilder.engine.text.filters import (
+    STATE,
+    atom,
+    compile_filter,
+    compile_kind_filter,
+    faction_index,
+)
 from deckbuilder.engine.text.registry import (
     BOOL,
     CONSTANT,
@@ -20,11 +26,13 @@ from deckbuilder.engine.text.registry import (
     FILTER,
     ICONS,
     INT,
+    STRS,
     TRIGGER,
     param,
 )
 from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.triggers import subject_condition
+from deckbuilder.engine.text.values import condition
 
 _BY = ("sacrifice", "insane", "return_to_hand", "drain_domains")
 
@@ -210,7 +218,7 @@ def exhaust_for_x(where, filter, icon):
             if i < 0:
                 return
             ctx.x += game.icons_of(i)[column]
-            game._status[i] = EXHAUSTED
+            game._exhaust(i)
             log_event(game, "exhaust", f"{game.card(i).title} exhausted (X = {ctx.x})")
 
     return effect
@@ -455,3 +463,25 @@ def resourcing_costs_discard(where, committed):
 def _attached_to_self(value):
     """Attached to the card whose text this is (true), or not (false)."""
     return lambda game, src, i: (game._attached.get(i, -1) == src) == value
+
+
+@TRIGGER.register("character_exhausted", subject=FILTER)
+def character_exhausted(where, subject):
+    """After a character of yours is exhausted: committed, or exhausted by a cost or an
+    effect (subject: that character)."""
+    return ab.CHARACTER_EXHAUSTED, subject_condition(where, subject)
+
+
+@condition("domain_all_of", STRS)
+def _domain_all_of(value, where):
+    """You have a domain with resources, all of them of these factions."""
+    names = [value] if isinstance(value, str) else value
+    factions = {faction_index(n) for n in names}
+
+    def test(game, src, ctx):
+        cd = game.deck
+        return any(
+            dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom) for dom in game._domains
+        )
+
+    return test
