@@ -8,7 +8,7 @@ generator that pays it (choosing what to discard or sacrifice).
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.actions import INSANE, READY
 from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, COST, FILTER, INT, param

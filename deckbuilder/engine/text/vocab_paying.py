@@ -8,7 +8,7 @@ from __future__ import annotations
 from card_db.card import FACTIONS
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import Choice
-from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, STORY_HOST, Action
+from deckbuilder.engine.actions import CHOOSE, INSANE, READY, STORY_HOST, Action
 from deckbuilder.engine.cards import CHARACTER, EVENT, NEUTRAL, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
 from deckbuilder.engine.text.filters import (
