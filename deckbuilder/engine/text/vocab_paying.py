@@ -175,9 +175,6 @@ def pay_printed_cost_into_play(where, source, filter):
             k = game.deck.kind_of[i]
             doms = _ready_payers(game, game.deck.cost[k])
             d = doms[0] if doms == [-1] else (yield from choose_domain(game, "pay", "pay", doms))
-            if d >= 0:
-                game._drain(d)
-            game._take_from(i)
             host = -1
             if game.deck.attach[k] is not None:
                 host = yield from choose_card(
@@ -187,6 +184,9 @@ def pay_printed_cost_into_play(where, source, filter):
                     game.attach_hosts(k),
                     story_hosts=True,
                 )
+            if d >= 0:
+                game._drain(d)
+            game._take_from(i)
             log_event(game, "put_into_play", f"{game.card(i).title} paid for and put into play")
             game._enter(i, None, host)
         if source == "deck":
@@ -389,11 +389,12 @@ def level_resources(where):
     resources left, the one you choose)."""
 
     def effect(game, src, ctx):
-        taken = []
+        taken = []  # off their domains, set aside (with the cards resolving) meanwhile
         for d in game._domain_indices:
             for i in list(game._domains[d]):
                 game._detach_resource(i, d)
                 taken.append(i)
+                game._resolving.append(i)
         kind_of = game.deck.kind_of
         while taken:
             firsts = {}
@@ -406,6 +407,7 @@ def level_resources(where):
             tied = [d for d in game._domain_indices if len(game._domains[d]) == fewest]
             d = yield from choose_domain(game, "resource", "attach to", tied)
             taken.remove(i)
+            game._resolving.remove(i)
             game._add_resource(i, d)
             log_event(game, "resource", f"{game.card(i).title} attached to domain {d + 1}")
 
