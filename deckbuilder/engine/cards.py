@@ -71,8 +71,9 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
-    ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
-    hosts a goldfish game never offers (an opponent's card, a discard pile, a domain).
+    ``("domain",)`` (one of yours), ``("character", insane, exhausted, faction, subtype,
+    no_ancient)`` or ``("other",)`` for hosts a goldfish game never offers (an opponent's
+    card, a discard pile).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
     if card.type != "Support":
         return None
@@ -82,6 +83,8 @@ def attach_requirement(card):
     what = m.group(2).replace("you control", "").strip()
     if what.startswith("story"):
         return ("story",)
+    if what.startswith("domain"):
+        return ("domain",)
     if "opponent" in what or "character" not in what or "support" in what:
         return ("other",)
     head = what.split("character")[0]

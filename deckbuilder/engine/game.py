@@ -332,7 +332,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
 
     def attached_to(self, instance: int) -> int:
         """The host of an attached support: a character instance, ``STORY_HOST + story id``
-        for a story, or -1."""
+        for a story, ``DOMAIN_HOST + index`` for a domain, or -1."""
         return self._attached.get(instance, -1)
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
+from deckbuilder.engine.actions import DOMAIN_HOST, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
 
@@ -194,13 +194,16 @@ class PayingMixin:
         return False
 
     def attach_hosts(self, kind: int) -> list[int]:
-        """Hosts a support of ``kind`` may be attached to: character instances, or
-        ``STORY_HOST + story id`` for stories (see ``cards.attach_requirement``)."""
+        """Hosts a support of ``kind`` may be attached to: character instances,
+        ``STORY_HOST + story id`` for stories or ``DOMAIN_HOST + index`` for your domains
+        (see ``cards.attach_requirement``)."""
         req = self.deck.attach[kind]
         if req is None:
             return []
         if req[0] == "story":
             return [STORY_HOST + sid for sid in self._stories]
+        if req[0] == "domain":
+            return [DOMAIN_HOST + d for d in self._domain_indices]
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req

@@ -214,12 +214,19 @@ class ZonesMixin:
         self._hand.append(inst)
 
     def _take_from(self, inst: int) -> None:
-        """Remove ``inst`` from the hand, the discard pile or the deck (not from play)."""
+        """Remove ``inst`` from the hand, the discard pile, a domain or the deck (not from
+        play)."""
         if inst in self._hand:
             self._hand.remove(inst)
         elif inst in self._discard:
             self._discard.remove(inst)
         else:
+            for d, dom in enumerate(self._domains):
+                if inst in dom:
+                    self._detach_resource(inst, d)
+                    if inst in self._unplayable_resources:
+                        self._unplayable_resources.remove(inst)
+                    return
             self._remove_from_deck(inst)
 
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
