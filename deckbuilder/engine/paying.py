@@ -2,11 +2,14 @@
 
 Paying a card: drain exactly one domain with at least its cost in resources, one of them of
 the card's faction (not for neutral cards, nor while an effect waives the match; Loyal: all
-of them); Steadfast counts resources
-of the faction across all domains; a card whose cost is 0 (printed, X=0 or reduced to 0)
-needs no domain. Cost modifiers are ``Static`` COST effects of cards in play. Paying for an
-ability ("pay N") drains a domain with at least N resources and needs no match (rule
-choice: the rules ask a match only for playing cards).
+of them); Steadfast counts resources of the faction across all domains; a card whose cost
+is 0 (printed, X=0 or reduced to 0) needs no domain. Cost modifiers are ``Static`` COST
+effects of cards in play and effects of the phase (``_cost_sources``, which may also waive
+the match or forbid a play). A card's own "lower my cost by sacrificing / draining more
+domains..." (``Static.pay``) lowers the cost like any reduction; what the domain drained
+did not pay is then paid that way first of all, before anything the play triggers. Paying
+for an ability ("pay N"), or a printed cost inside an effect, drains a domain with at least
+N resources and needs no match (rule choice: the rules ask a match only for playing cards).
 """
 
 from __future__ import annotations
