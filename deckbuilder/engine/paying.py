@@ -135,7 +135,15 @@ class PayingMixin:
         return cost
 
     def _pay_domain_modified(self, kind: int) -> int:
-        """``pay_domain`` when cost modifiers may apply (some depend on the domain)."""
+        """``pay_domain`` when cost modifiers may apply (some depend on the domain); for a
+        card that may pay part of its cost otherwise (``Static.pay``), the domain that leaves
+        the least to pay so, then the smallest."""
+        if self.deck.alt_paid[kind]:
+            ways = [d for d in (-1, *self._domain_indices) if self.can_pay(kind, d)]
+            if not ways:
+                return -2
+            value = self._dom_value
+            return min(ways, key=lambda d: (self._rest_to_pay(kind, d), value[d] if d >= 0 else 0))
         if self.can_pay(kind, -1):
             return -1
         best = -2
