@@ -212,3 +212,41 @@ def test_every_hook_has_a_scenario():
         if not any(c in scenarios for c in cards):
             missing.append(name)
     assert not missing, missing
+
+
+def test_every_vocabulary_entry_is_played_by_a_tested_card():
+    """A test per template, trigger, filter, condition, cost and constant: each registered
+    entry is used by a card that a scenario names, or by a card a test module names, or is
+    itself named by a test that drives it directly (the stories of sets whose stories never
+    sit in the Core slots)."""
+    import re
+
+    import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
+    from deckbuilder.engine.text.load import compile_entry, set_files
+    from deckbuilder.engine.text.registry import REGISTRIES
+
+    users: dict[tuple[str, str], set[str]] = {}
+    for path in set_files():
+        for entry in tomllib.loads(path.read_text("utf-8")).get("card", []):
+            before = {registry: registry.used for registry in REGISTRIES}
+            for registry in REGISTRIES:
+                registry.used = set()
+            try:
+                compile_entry(entry, path)
+            finally:
+                for registry in REGISTRIES:
+                    for name in registry.used:
+                        users.setdefault((registry.kind, name), set()).add(entry["key"])
+                    registry.used = before[registry] | registry.used
+    named = set()
+    for path in sorted(FOLDER.glob("*.toml")):
+        named |= set(re.findall(r"[A-Za-z]+-\d+\w*", path.read_text("utf-8")))
+    tests = " ".join(p.read_text("utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    untested = [
+        f"{kind} {name!r} (used by {', '.join(sorted(cards)[:3])})"
+        for (kind, name), cards in sorted(users.items())
+        if not cards & named
+        and not any(f'"{card}"' in tests for card in cards)
+        and not re.search(rf"\b{re.escape(name)}\b", tests)
+    ]
+    assert not untested, untested
