@@ -51,6 +51,7 @@ from __future__ import annotations
 import random
 from _random import Random as _SeedableRandom
 
+from deckbuilder.engine.abilities import COMMITS_HERE_ONLY
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
     CHOOSE,
@@ -158,6 +159,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_discarded_this_phase",
         "_delayed",
         "_story_rules",
+        "_turn_rules",
         "_entered",
         "first_playable",
         "_unplayable_resources",
@@ -242,6 +244,10 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discarded_this_phase = []
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
+        # Effects of the turn on its rules: (kind, a, b, last turn, phase or None), see
+        # ``TurnMixin.rule_applies``: a phase skipped or repeated, the tokens a story needs,
+        # Day or Night, the next story to come into the game.
+        game._turn_rules = []
         game._entered = -1  # the last card that entered play (by ``_enter``)
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
@@ -447,6 +453,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 if self.may_commit(i)
                 for s in stories
             ]
+            if COMMITS_HERE_ONLY in self.deck.static_kinds:
+                actions = [a for a in actions if self.may_commit_to(a.card, a.story)]
         cd = self.deck
         for i in self._hand:
             k = cd.kind_of[i]
@@ -561,7 +569,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or not self.may_commit(inst):
                             continue
-                        if s >= len(self._stories):
+                        if s >= len(self._stories) or not self.may_commit_to(inst, s):
                             continue
                         self._commit(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None

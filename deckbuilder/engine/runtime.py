@@ -18,6 +18,7 @@ from deckbuilder.engine.abilities import (
     HAND,
     ICONS,
     IN_PLAY,
+    NO_ABILITIES,
     RESOURCE,
     SKILL,
     X_SKILL,
@@ -396,6 +397,8 @@ class AbilityMixin:
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self._status:
+                if NO_ABILITIES in self.deck.static_kinds and self.has_static(NO_ABILITIES, src):
+                    return False
                 return self._status[src] != INSANE and not self._blank(src)
             return (
                 src in self._supports
@@ -575,11 +578,15 @@ class AbilityMixin:
 
     def it_is(self, kind: str) -> bool:
         """Whether it is Day (``DAY``) or Night (``NIGHT``): a card in play says so (FAQ: it
-        can be Day and Night at once)."""
+        can be Day and Night at once), or an effect of the turn ("it_is" rule)."""
+        if self._turn_rules:
+            for rule in self._turn_rules:
+                if rule[0] == "it_is" and rule[1] == kind and self.rule_applies(rule):
+                    return True
         if kind not in self.deck.static_kinds:
             return False
-        for _, st in self._statics_in_play():
-            if st.kind == kind:
+        for src, st in self._statics_in_play():
+            if st.kind == kind and (st.who is None or st.who(self, src, src)):
                 return True
         return False
 
