@@ -163,14 +163,14 @@ COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
 # Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
-# stories ``who(game, src, s)`` accepts (None: every story); STORIES_TO_WIN: ``amount`` more
+# stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
 # stories win the game; NO_GAME_WIN: no game is won while ``who(game, src, src)`` holds;
 # NO_REPLACEMENT: a won story is not replaced while ``who`` holds and another non-conspiracy
 # story is in play; MUST_RESOLVE: the effect of the story this card is attached to resolves
 # when it is won (no choice).
-TOKENS_TO_WIN, STORIES_TO_WIN, NO_GAME_WIN = "tokens_to_win", "stories_to_win", "no_game_win"
+TOKENS_TO_WIN, MORE_STORIES, NO_GAME_WIN = "tokens_to_win", "stories_to_win", "no_game_win"
 NO_REPLACEMENT, MUST_RESOLVE = "no_replacement", "must_resolve"
-WIN_RULES = frozenset((STORIES_TO_WIN, NO_GAME_WIN))
+WIN_RULES = frozenset((MORE_STORIES, NO_GAME_WIN))
 # Commits and abilities: COMMITS_HERE_ONLY: the characters ``who`` accepts commit only to the
 # story this card is; NO_ABILITIES: the characters ``who`` accepts trigger no ability;
 # STAYS_COMMITTED: the characters ``who`` accepts cannot be uncommitted by an effect.
@@ -193,7 +193,7 @@ STATIC_KINDS = (
     STORY_COUNT,
     SKILL_FIRST,
     TOKENS_TO_WIN,
-    STORIES_TO_WIN,
+    MORE_STORIES,
     NO_GAME_WIN,
     NO_REPLACEMENT,
     MUST_RESOLVE,

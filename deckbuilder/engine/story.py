@@ -22,13 +22,13 @@ from deckbuilder.engine.abilities import (
     COMMITS_READY,
     COMMITTED,
     COUNTS_AT,
+    MORE_STORIES,
     MUST_RESOLVE,
     NO_GAME_WIN,
     NO_REPLACEMENT,
     READIED_BY_STRUGGLE,
     SKILL_FIRST,
     STORIES_RESOLVED,
-    STORIES_TO_WIN as MORE_STORIES,
     STORY_COUNT,
     STORY_RESOLVED,
     STORY_STATICS,
@@ -225,7 +225,7 @@ class StoryMixin:
         """Stories that win the game: 3, plus what the passives in play add."""
         n = STORIES_TO_WIN
         if MORE_STORIES in self.deck.static_kinds:
-            for src, st in self._statics_in_play():
+            for _src, st in self._statics_in_play():
                 if st.kind == MORE_STORIES:
                     n += st.amount
         return n

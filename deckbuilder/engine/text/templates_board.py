@@ -46,6 +46,8 @@ def story_slots(game, src, ctx, spec) -> list[int]:
                 continue
             if spec.get("committed") and not game._committed[s]:
                 continue
+            if spec.get("committed") is False and game._committed[s]:
+                continue  # a story where no characters are committed
         out.append(s)
     return out
 
