@@ -188,3 +188,41 @@ def test_a_second_conspiracy_cannot_be_searched_into_play(full_pool):
     )
     kind = game.deck.kind_of[game._conspiracy]
     assert not game.may_enter(kind)
+
+
+def test_the_seventh_gate_sends_itself_back_and_wins_the_chosen_story(full_pool):
+    game = build(
+        full_pool,
+        {
+            "card": "TSS-012",
+            "characters": ["Core-010"],
+            "stories": ["TSS-012", "Core-157", "Core-158"],
+            "tokens": [4, 0, 0],
+            "phase": "story",
+        },
+    )
+    gate = game.deck.story_instances[0] + 1000
+    for text in ("commit Core-010 1", "pass", "yes", "choose win The Call of Cthulhu"):
+        step(game, text)
+    step(game, "choose take Laboratory")
+    assert game._won == [4]
+    assert gate in game._story_deck or gate in game._stories
+
+
+def test_a_story_card_of_the_deck_joins_the_story_deck(full_pool):
+    from deckbuilder.deck import Deck
+    from deckbuilder.engine.game import Game
+
+    deck = Deck("stories")
+    deck.add(full_pool.card("Core-029"), 3)
+    deck.add(full_pool.card("Core-010"), 3)
+    for n in range(11, 19):
+        deck.add(full_pool.card(f"Core-0{n}"), 3)
+    deck.add(full_pool.card("TSS-012"), 1, section="story")
+    deck.add(full_pool.card("Core-160"), 1, section="story")  # always there: not twice
+    game = Game.new(deck, seed=3)
+    gate = game.deck.story_instances
+    assert len(gate) == 1 and game.deck_size + len(game.hand) == 30
+    assert len(game._story_deck) + len(game._stories) == 11
+    zones = game.zones()
+    assert sorted(i for z in zones.values() for i in z) == list(range(game.deck.size))

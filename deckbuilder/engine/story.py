@@ -57,6 +57,7 @@ from deckbuilder.engine.cards import (
     CORE_STORY_STRUGGLES,
     INVESTIGATION,
     STORIES_TO_WIN,
+    STORY,
     TOKENS_TO_WIN_STORY,
 )
 from deckbuilder.engine.runtime import yes_no
@@ -599,13 +600,16 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
-        self._won.append(sid)
+        if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
+            self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
+        else:
+            self._won.append(sid)
         self._committed[s].clear()
         if self._attached:
             self._destroy_story_attachments(sid)
         if self._facedown:
             self._wake_dormant(STORY_HOST + sid)
-        if sid >= CONSPIRACY_BASE:
+        if self.is_conspiracy(sid):
             if self._conspiracy == sid - CONSPIRACY_BASE:
                 self._conspiracy = -1
                 kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
@@ -635,6 +639,23 @@ class StoryMixin:
             if self.log is not None:
                 self._event("game_won", f"third story won on turn {self.turn}")
             self._end(WIN)
+
+    def is_conspiracy(self, sid: int) -> bool:
+        """Story ``sid`` is a conspiracy card (or another card among the stories), not a
+        Core story nor a story card of the deck's story section."""
+        if sid < CONSPIRACY_BASE:
+            return False
+        return self.deck.ctype[self.deck.kind_of[sid - CONSPIRACY_BASE]] != STORY
+
+    def _to_story_deck(self, sid: int) -> None:
+        """Story ``sid`` (out of play and of the won pile) is shuffled into the story deck;
+        a conspiracy or another card cannot join it and goes to the discard pile."""
+        if not self.is_conspiracy(sid):
+            self._story_deck.append(sid)
+        else:
+            self._discard.append(sid - CONSPIRACY_BASE)
+        if self.log is not None:
+            self._event("story", f"{self._story_title(sid)} shuffled into the story deck")
 
     def _next_story_index(self, pile: list) -> int:
         """Where in the story deck the next story comes from: one an effect chose

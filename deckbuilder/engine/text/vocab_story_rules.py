@@ -16,6 +16,7 @@ from deckbuilder.engine.actions import (
     OVER,
     STORY,
     STORY_HOST,
+    WIN,
     Action,
 )
 from deckbuilder.engine.cards import CONSPIRACY
@@ -348,8 +349,8 @@ def exchange_with_won_story(where):
     (the tokens and committed characters stay in the slot)."""
 
     def effect(game, src, ctx):
-        slots = [s for s, sid in enumerate(game._stories) if sid < CONSPIRACY_BASE]
-        won = [sid for sid in game._won if sid < CONSPIRACY_BASE]
+        slots = [s for s, sid in enumerate(game._stories) if not game.is_conspiracy(sid)]
+        won = [sid for sid in game._won if not game.is_conspiracy(sid)]
         if not slots or not won:
             return
         s = yield from choose_story(game, "exchange", "exchange", slots)
@@ -371,7 +372,8 @@ def exchange_with_won_story(where):
 
 def run_story_effect(game, src, sid: int, s: int):
     """Generator: the effect of story ``sid`` (in slot ``s``, or -1 when not in play)
-    resolves as if won: a Core story's text, a conspiracy's win effect (queued)."""
+    resolves as if won: a Core story's text, a conspiracy's or story card's win effect
+    (queued)."""
     from deckbuilder.engine.story import _core_story_offer
 
     if sid >= CONSPIRACY_BASE:
@@ -401,7 +403,7 @@ def resolve_story(where, source, conspiracies, shuffle_back):
     def effect(game, src, ctx):
         pool = list(game._stories) if source == "play" else list(game._won)
         if not conspiracies:
-            pool = [sid for sid in pool if sid < CONSPIRACY_BASE]
+            pool = [sid for sid in pool if not game.is_conspiracy(sid)]
         if not pool:
             return
         labelled = game._policy is None
@@ -419,11 +421,7 @@ def resolve_story(where, source, conspiracies, shuffle_back):
             return
         if shuffle_back and sid in game._won:
             game._won.remove(sid)
-            if sid >= CONSPIRACY_BASE:  # a conspiracy cannot join the story deck
-                game._discard.append(sid - CONSPIRACY_BASE)
-            else:
-                game._story_deck.append(sid)
-            log_event(game, "story", f"{game._story_title(sid)} shuffled into the story deck")
+            game._to_story_deck(sid)
         s = game._stories.index(sid) if sid in game._stories else -1
         yield from run_story_effect(game, src, sid, s)
 
@@ -450,5 +448,51 @@ def resource_self_to_story(where):
             game._passives_changed(k)
         game._statics_cache = None
         log_event(game, "attach", f"{game.card(src).title} attached to a story")
+
+    return effect
+
+
+@EFFECT.register("win_from_story_deck")
+def win_from_story_deck(where):
+    """Search the story deck and choose a story: its effect resolves as if won, then it
+    joins your won pile (a win: enough of them win the game). The deck is shuffled."""
+
+    def effect(game, src, ctx):
+        pile = game._story_deck
+        if not pile:
+            return
+        labelled = game._policy is None
+        acts = tuple(
+            Action(CHOOSE, x=sid, label=f"win {game._story_title(sid)}" if labelled else "")
+            for sid in pile
+        )
+        choice = Choice("story_effect", "win from the story deck", acts)
+        if len(acts) == 1:
+            sid = pile[0]
+        elif game._policy is not None and game.phase != OVER:
+            sid = game._policy.decide(game, choice).x
+        else:
+            sid = (yield choice).x
+        pile.remove(sid)
+        yield from run_story_effect(game, src, sid, -1)
+        if game._triggers:  # a conspiracy's or story card's effect, queued
+            yield from game._resolve_triggers()
+        game._won.append(sid)
+        log_event(game, "story_won", f"{game._story_title(sid)} joins the won stories")
+        if game.phase != OVER and game._game_won():
+            game._end(WIN)
+
+    return effect
+
+
+@EFFECT.register("self_to_story_deck")
+def self_to_story_deck(where):
+    """This story card, being won, is shuffled into the story deck instead of joining your
+    won pile."""
+
+    def effect(game, src, ctx):
+        _rule(game, "not_won", CONSPIRACY_BASE + src)
+        return
+        yield
 
     return effect
