@@ -59,6 +59,8 @@ SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.t
 SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
+WOULD_SACRIFICE = "would_sacrifice"  # an effect would sacrifice characters of yours: a window
+# before it does (ctx.target: the first of them; an ability that cancels it sets ctx.x = 1)
 
 TRIGGERS = (
     EVENT,
@@ -97,10 +99,12 @@ TRIGGERS = (
     SACRIFICED,
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
+    WOULD_SACRIFICE,
 )
 
 # Zones an ability works from.
 IN_PLAY, HAND, DISCARD_PILE, RESOURCE = "play", "hand", "discard", "resource"
+WON_PILE = "won"  # a won story (a conspiracy) in your won pile
 
 
 class Ability(NamedTuple):

@@ -21,12 +21,15 @@ from deckbuilder.engine.abilities import (
     NO_ABILITIES,
     RESOURCE,
     SKILL,
+    WON_PILE,
+    WOULD_SACRIFICE,
     X_SKILL,
     AbilityContext,
     Choice,
 )
 from deckbuilder.engine.actions import (
     CHOOSE,
+    CONSPIRACY_BASE,
     INSANE,
     OPERATIONS,
     OVER,
@@ -363,6 +366,25 @@ class AbilityMixin:
                     yield from self._pay_self_costs(ab, src)
                     yield from ab.effect(self, src, ctx)
 
+    def sacrifice_window(self, chosen):
+        """Generator: an effect would sacrifice the characters ``chosen`` (of yours): the
+        abilities answering WOULD_SACRIFICE (in play, or a conspiracy in your won pile) may
+        cancel it; returns True when one did. What was queued before waits until after."""
+        table, kind_of = self.deck.by_trigger[WOULD_SACRIFICE], self.deck.kind_of
+        if not any(i in self._status for i in chosen):
+            return False
+        ctx = AbilityContext(x=0, target=chosen[0])
+        saved, self._triggers = self._triggers, []
+        for i in self._characters + self._supports:
+            if table[kind_of[i]]:
+                self._queue_trigger(WOULD_SACRIFICE, i, ctx)
+        for sid in self._won:
+            if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
+                self._queue_trigger(WOULD_SACRIFICE, sid - CONSPIRACY_BASE, ctx)
+        yield from self._resolve_triggers()
+        self._triggers = saved + self._triggers
+        return ctx.x == 1
+
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
         paid as when it is played (a domain with the resources and the match), then it
@@ -410,6 +432,8 @@ class AbilityMixin:
             return src in self._discard
         if zone == RESOURCE:
             return any(src in d for d in self._domains)
+        if zone == WON_PILE:
+            return CONSPIRACY_BASE + src in self._won
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:

@@ -26,9 +26,11 @@ from deckbuilder.engine.text.registry import (
     BOOL,
     CONDITION,
     CONSTANT,
+    COST,
     EFFECT,
     FILTER,
     INT,
+    TRIGGER,
     param,
 )
 from deckbuilder.engine.text.values import compile_condition, condition
@@ -496,3 +498,45 @@ def self_to_story_deck(where):
         yield
 
     return effect
+
+
+# ------------------------------------------------------------------ cancelling a sacrifice
+@TRIGGER.register("would_sacrifice")
+def would_sacrifice(where):
+    """An effect would sacrifice 1 or more characters you control (a window before it does:
+    ``cancel_effect`` cancels it)."""
+    return ab.WOULD_SACRIFICE, None
+
+
+@EFFECT.register("cancel_effect")
+def cancel_effect(where):
+    """Cancel the effect the window of the trigger is about (it does nothing)."""
+
+    def effect(game, src, ctx):
+        ctx.x = 1
+        log_event(game, "cancel", f"{game.card(src).title} cancels the effect")
+        return
+        yield
+
+    return effect
+
+
+@COST.register("discard_top", value=param(INT, required=True))
+def discard_top_cost(where, value):
+    """Discard this many cards from the top of your deck."""
+
+    def can_pay(game, src):
+        return game.deck_size >= value
+
+    def pay(game, src):
+        for _ in range(value):
+            i = game._take_top()
+            if i < 0:
+                break
+            game._discard.append(i)
+            log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
+        game._check_deck_out()
+        return
+        yield
+
+    return can_pay, pay
