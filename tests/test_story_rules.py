@@ -226,3 +226,52 @@ def test_a_story_card_of_the_deck_joins_the_story_deck(full_pool):
     assert len(game._story_deck) + len(game._stories) == 11
     zones = game.zones()
     assert sorted(i for z in zones.values() for i in z) == list(range(game.deck.size))
+
+
+def test_step_by_step_plays_the_story_cards_as_run_does(full_pool):
+    """Repeated story phases, commits restricted to one story, changed thresholds: the
+    policy's suggestions, step by step, play the game ``run`` plays."""
+    from deckbuilder.deck import Deck
+    from deckbuilder.engine.game import Game
+    from deckbuilder.engine.policies import get_policy
+
+    deck = Deck("stories")
+    for cid, n in (
+        ("CotJE-041", 3),
+        ("TOotST-023", 3),
+        ("DD-080", 2),
+        ("CoC-058", 1),
+        ("AtMoM-008", 2),
+        ("TTftS-083", 3),
+        ("TPtY-104", 2),
+        ("Core-029", 12),
+        ("Core-010", 12),
+        ("Core-047", 10),
+    ):
+        deck.add(full_pool.card(cid), n)
+    for seed in range(8):
+        policy = get_policy("greedy")
+        ran = Game.new(deck, seed=seed).run(policy)
+        stepped = Game.new(deck, seed=seed)
+        while not stepped.is_over:
+            stepped.apply(policy.choose(stepped))  # apply checks it is legal
+        assert stepped.log == ran.log
+
+
+def test_a_repeated_story_phase_plays_the_same_step_by_step(full_pool):
+    from deckbuilder.engine.policies import get_policy
+
+    scenario = {
+        "card": "CotJE-041",
+        "hand": ["CotJE-041", "Core-029"],
+        "domains": [["TOotST-023"] * 4, ["Core-029"], []],
+        "characters": ["Core-010", "Core-029", "Core-010"],
+        "phase": "story",
+    }
+    policy = get_policy("greedy")
+    ran = build(full_pool, scenario).run(policy)
+    stepped = build(full_pool, scenario)
+    while not stepped.is_over:
+        stepped.apply(policy.choose(stepped))
+    assert any(e.text == "the story phase is repeated" for e in ran.log)
+    assert stepped.log == ran.log

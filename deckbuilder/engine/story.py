@@ -629,7 +629,7 @@ class StoryMixin:
                 pile[j], pile[-1] = pile[-1], pile[j]
                 self._stories[s] = pile.pop()
                 if NO_REPLACEMENT in kinds:  # slots left empty before are filled again
-                    while pile and sum(1 for x in self._stories if x < CONSPIRACY_BASE) < 3:
+                    while pile and sum(not self.is_conspiracy(x) for x in self._stories) < 3:
                         self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 del self._stories[s], self._tokens[s], self._committed[s]
@@ -670,7 +670,7 @@ class StoryMixin:
         """A passive (NO_REPLACEMENT) keeps the won story in slot ``s`` from being replaced:
         it holds, and another non-conspiracy story is in play."""
         stories = self._stories
-        if not any(x < CONSPIRACY_BASE for n, x in enumerate(stories) if n != s):
+        if not any(not self.is_conspiracy(x) for n, x in enumerate(stories) if n != s):
             return False
         for src, st in self._statics_in_play():
             if st.kind == NO_REPLACEMENT and (st.who is None or st.who(self, src, src)):

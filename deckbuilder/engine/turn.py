@@ -379,6 +379,12 @@ class TurnMixin:
             return False
         return rule[4] is None or (self.turn == rule[3] and self.phase == rule[4])
 
+    def story_round(self) -> int:
+        """How many times this turn's story phase has begun again (a repeated phase)."""
+        if not self._turn_rules:
+            return 0
+        return sum(1 for r in self._turn_rules if r[0] == "story_repeated" and r[3] == self.turn)
+
     def _repeat_phase(self, phase: str) -> bool:
         """An effect repeats the phase that ends now: it begins again."""
         if not self._turn_rules or not self._turn_rule("repeat_phase", phase, consume=True):
@@ -386,6 +392,7 @@ class TurnMixin:
         if self.log is not None:
             self._event("phase", f"the {phase} phase is repeated")
         if phase == STORY:
+            self._turn_rules.append(("story_repeated", STORY, None, self.turn, None))
             for committed in self._committed:
                 committed.clear()
             self._enter_story_phase()  # its effects "until the end of the phase" end
