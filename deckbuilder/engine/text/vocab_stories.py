@@ -128,7 +128,7 @@ def self_to_won_pile(where):
         game._won.append(CONSPIRACY_BASE + src)
         if game.log is not None:
             game._event("story_won", f"{game.card(src).title} joins the won stories")
-        if len(game._won) >= 3 and game.phase != OVER:
+        if game.phase != OVER and game._game_won():
             game._end(WIN)
         return
         yield
