@@ -59,6 +59,8 @@ SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.t
 SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
+WOULD_SACRIFICE = "would_sacrifice"  # an effect would sacrifice characters of yours: a window
+# before it does (ctx.target: the first of them; an ability that cancels it sets ctx.x = 1)
 
 TRIGGERS = (
     EVENT,
@@ -97,10 +99,12 @@ TRIGGERS = (
     SACRIFICED,
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
+    WOULD_SACRIFICE,
 )
 
 # Zones an ability works from.
 IN_PLAY, HAND, DISCARD_PILE, RESOURCE = "play", "hand", "discard", "resource"
+WON_PILE = "won"  # a won story (a conspiracy) in your won pile
 
 
 class Ability(NamedTuple):
@@ -162,6 +166,20 @@ COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
+# Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
+# stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
+# stories win the game; NO_GAME_WIN: no game is won while ``who(game, src, src)`` holds;
+# NO_REPLACEMENT: a won story is not replaced while ``who`` holds and another non-conspiracy
+# story is in play; MUST_RESOLVE: the effect of the story this card is attached to resolves
+# when it is won (no choice).
+TOKENS_TO_WIN, MORE_STORIES, NO_GAME_WIN = "tokens_to_win", "stories_to_win", "no_game_win"
+NO_REPLACEMENT, MUST_RESOLVE = "no_replacement", "must_resolve"
+WIN_RULES = frozenset((MORE_STORIES, NO_GAME_WIN))
+# Commits and abilities: COMMITS_HERE_ONLY: the characters ``who`` accepts commit only to the
+# story this card is; NO_ABILITIES: the characters ``who`` accepts trigger no ability;
+# STAYS_COMMITTED: the characters ``who`` accepts cannot be uncommitted by an effect.
+COMMITS_HERE_ONLY, NO_ABILITIES = "commits_here_only", "no_abilities"
+STAYS_COMMITTED = "stays_committed"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -178,6 +196,14 @@ STATIC_KINDS = (
     COUNTS_AT,
     STORY_COUNT,
     SKILL_FIRST,
+    TOKENS_TO_WIN,
+    MORE_STORIES,
+    NO_GAME_WIN,
+    NO_REPLACEMENT,
+    MUST_RESOLVE,
+    COMMITS_HERE_ONLY,
+    NO_ABILITIES,
+    STAYS_COMMITTED,
 )
 
 

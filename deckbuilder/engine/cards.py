@@ -17,8 +17,14 @@ from card_db.names import title_key
 NEUTRAL = FACTIONS.index("Neutral")
 N_FACTIONS = len(FACTIONS)
 
-CHARACTER, SUPPORT, EVENT, CONSPIRACY, OTHER = range(5)
-_TYPES = {"Character": CHARACTER, "Support": SUPPORT, "Event": EVENT, "Conspiracy": CONSPIRACY}
+CHARACTER, SUPPORT, EVENT, CONSPIRACY, OTHER, STORY = range(6)
+_TYPES = {
+    "Character": CHARACTER,
+    "Support": SUPPORT,
+    "Event": EVENT,
+    "Conspiracy": CONSPIRACY,
+    "Story": STORY,
+}
 
 # The ten stories of the Core Set story deck (the rulebook fixes its contents).
 CORE_STORIES = (
@@ -109,6 +115,7 @@ class CompiledDeck:
         "cards",
         "kind_of",
         "instances",
+        "story_instances",
         "counts",
         "ctype",
         "faction",
@@ -168,8 +175,13 @@ class CompiledDeck:
         cards = []
         counts = []
         index: dict[str, int] = {}
-        for entry in deck.draw:
-            if entry.count <= 0:
+        # Story cards (of the deck's story section, or listed with the draw deck) join the
+        # story deck; the Core stories are always there.
+        entries = list(deck.draw) + [
+            e for e in getattr(deck, "story", ()) if e.card.type == "Story"
+        ]
+        for entry in entries:
+            if entry.count <= 0 or (entry.card.type == "Story" and _core_story(entry.card)):
                 continue
             k = index.get(entry.card.id)
             if k is None:
@@ -184,9 +196,13 @@ class CompiledDeck:
         self.kind_memo: dict[object, object] = {}
         self.counts = tuple(counts)
         self.kind_of = tuple(k for k, n in enumerate(counts) for _ in range(n))
-        self.instances = tuple(range(len(self.kind_of)))  # each game's deck starts as a copy
         unique_titles: dict[str, int] = {}
         self.ctype = [_TYPES.get(c.type, OTHER) for c in cards]
+        # Each game's deck starts as a copy; the story cards start in the story deck.
+        self.instances = tuple(i for i, k in enumerate(self.kind_of) if self.ctype[k] != STORY)
+        self.story_instances = tuple(
+            i for i, k in enumerate(self.kind_of) if self.ctype[k] == STORY
+        )
         self.faction = [
             FACTIONS.index(c.faction) if c.faction in FACTIONS else NEUTRAL for c in cards
         ]
@@ -233,13 +249,14 @@ class CompiledDeck:
         table = struggle_table()
         self.struggles = [
             _letters(table["conspiracies"].get(c.card_id, "TCAI"))
-            if self.ctype[k] == CONSPIRACY
+            if self.ctype[k] == CONSPIRACY or self.ctype[k] == STORY
             else ()
             for k, c in enumerate(cards)
         ]
         self.boosters = [_letters(table["boosters"].get(c.card_id, "")) for c in cards]
         self.to_win = [
-            tokens_to_win(c) if self.ctype[k] == CONSPIRACY else 5 for k, c in enumerate(cards)
+            tokens_to_win(c) if self.ctype[k] in (CONSPIRACY, STORY) else 5
+            for k, c in enumerate(cards)
         ]
         self.attach = [attach_requirement(c) for c in cards]
         self._compile_text(text)
@@ -332,6 +349,11 @@ class CompiledDeck:
     @property
     def size(self) -> int:
         return len(self.kind_of)
+
+
+def _core_story(card) -> bool:
+    """One of the ten Core Set stories (Core-156..165), always in the story deck."""
+    return card.card_id.startswith("Core-") and card.title in CORE_STORIES
 
 
 def _x_cost_event(card) -> bool:

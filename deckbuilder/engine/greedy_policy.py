@@ -430,7 +430,11 @@ class GreedyPolicy(Policy):
         for s in order:
             # The first skilled character with investigation icons where a token is
             # needed, else the first one without.
-            to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
+            to_win = (
+                TOKENS_TO_WIN_STORY
+                if stories[s] < CONSPIRACY_BASE and not game._varying_to_win()
+                else game.story_to_win(s)
+            )
             if to_win - tokens[s] >= 3:
                 if skilled_inv:
                     pick = skilled_inv.pop(0)

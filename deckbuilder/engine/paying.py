@@ -158,8 +158,11 @@ class PayingMixin:
         return True
 
     def may_enter(self, kind: int) -> bool:
-        """Uniqueness and Heroic/Villainous: may a card of ``kind`` enter play at all."""
+        """Uniqueness, Heroic/Villainous and the one-conspiracy limit: may a card of ``kind``
+        enter play at all."""
         cd = self.deck
+        if cd.ctype[kind] == CONSPIRACY and self._conspiracy >= 0:
+            return False
         uid = cd.unique_id[kind]
         kind_of = cd.kind_of
         if uid >= 0:

@@ -18,14 +18,18 @@ from deckbuilder.engine.abilities import (
     HAND,
     ICONS,
     IN_PLAY,
+    NO_ABILITIES,
     RESOURCE,
     SKILL,
+    WON_PILE,
+    WOULD_SACRIFICE,
     X_SKILL,
     AbilityContext,
     Choice,
 )
 from deckbuilder.engine.actions import (
     CHOOSE,
+    CONSPIRACY_BASE,
     INSANE,
     OPERATIONS,
     OVER,
@@ -362,6 +366,25 @@ class AbilityMixin:
                     yield from self._pay_self_costs(ab, src)
                     yield from ab.effect(self, src, ctx)
 
+    def sacrifice_window(self, chosen):
+        """Generator: an effect would sacrifice the characters ``chosen`` (of yours): the
+        abilities answering WOULD_SACRIFICE (in play, or a conspiracy in your won pile) may
+        cancel it; returns True when one did. What was queued before waits until after."""
+        table, kind_of = self.deck.by_trigger[WOULD_SACRIFICE], self.deck.kind_of
+        if not any(i in self._status for i in chosen):
+            return False
+        ctx = AbilityContext(x=0, target=chosen[0])
+        saved, self._triggers = self._triggers, []
+        for i in self._characters + self._supports:
+            if table[kind_of[i]]:
+                self._queue_trigger(WOULD_SACRIFICE, i, ctx)
+        for sid in self._won:
+            if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
+                self._queue_trigger(WOULD_SACRIFICE, sid - CONSPIRACY_BASE, ctx)
+        yield from self._resolve_triggers()
+        self._triggers = saved + self._triggers
+        return ctx.x == 1
+
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
         paid as when it is played (a domain with the resources and the match), then it
@@ -396,6 +419,8 @@ class AbilityMixin:
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self._status:
+                if NO_ABILITIES in self.deck.static_kinds and self.has_static(NO_ABILITIES, src):
+                    return False
                 return self._status[src] != INSANE and not self._blank(src)
             return (
                 src in self._supports
@@ -407,6 +432,8 @@ class AbilityMixin:
             return src in self._discard
         if zone == RESOURCE:
             return any(src in d for d in self._domains)
+        if zone == WON_PILE:
+            return CONSPIRACY_BASE + src in self._won
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:
@@ -575,11 +602,15 @@ class AbilityMixin:
 
     def it_is(self, kind: str) -> bool:
         """Whether it is Day (``DAY``) or Night (``NIGHT``): a card in play says so (FAQ: it
-        can be Day and Night at once)."""
+        can be Day and Night at once), or an effect of the turn ("it_is" rule)."""
+        if self._turn_rules:
+            for rule in self._turn_rules:
+                if rule[0] == "it_is" and rule[1] == kind and self.rule_applies(rule):
+                    return True
         if kind not in self.deck.static_kinds:
             return False
-        for _, st in self._statics_in_play():
-            if st.kind == kind:
+        for src, st in self._statics_in_play():
+            if st.kind == kind and (st.who is None or st.who(self, src, src)):
                 return True
         return False
 

@@ -92,6 +92,8 @@ class TurnMixin:
     # ----------------------------------------------------------------- refresh, draw
     def _start_turn(self) -> None:
         self.turn += 1
+        if self._turn_rules:  # effects of earlier turns end
+            self._turn_rules = [r for r in self._turn_rules if r[3] >= self.turn]
         if self._temp_turn:
             self._temp_turn.clear()
         if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
@@ -360,20 +362,72 @@ class TurnMixin:
             if st.kind == INSANE_WHEN and st.amount(self, src):
                 self._go_insane(src)
 
+    def _turn_rule(self, kind: str, phase: str, consume: bool = False) -> bool:
+        """An effect of the turn (``_turn_rules``) of this kind holds for ``phase`` now;
+        ``consume``: it is used up."""
+        for rule in self._turn_rules:
+            if rule[0] == kind and rule[1] == phase and self.rule_applies(rule):
+                if consume:
+                    self._turn_rules.remove(rule)
+                return True
+        return False
+
+    def rule_applies(self, rule: tuple) -> bool:
+        """An effect of the turn ``(kind, a, b, last turn, phase or None)`` holds now: up to
+        the end of its last turn, or of that phase of it."""
+        if self.turn > rule[3]:
+            return False
+        return rule[4] is None or (self.turn == rule[3] and self.phase == rule[4])
+
+    def story_round(self) -> int:
+        """How many times this turn's story phase has begun again (a repeated phase)."""
+        if not self._turn_rules:
+            return 0
+        return sum(1 for r in self._turn_rules if r[0] == "story_repeated" and r[3] == self.turn)
+
+    def _repeat_phase(self, phase: str) -> bool:
+        """An effect repeats the phase that ends now: it begins again."""
+        if not self._turn_rules or not self._turn_rule("repeat_phase", phase, consume=True):
+            return False
+        if self.log is not None:
+            self._event("phase", f"the {phase} phase is repeated")
+        if phase == STORY:
+            self._turn_rules.append(("story_repeated", STORY, None, self.turn, None))
+            for committed in self._committed:
+                committed.clear()
+            self._enter_story_phase()  # its effects "until the end of the phase" end
+        else:
+            self._set_phase(phase)
+            if self._triggers:
+                self._after_triggers()
+        return True
+
     def _end_operations(self) -> None:
+        if self._turn_rules and self._repeat_phase(OPERATIONS):
+            return
+        if self._turn_rules and self._turn_rule("skip_phase", STORY):
+            if self.log is not None:
+                self._event("story", "the story phase is skipped")
+            self._end_turn()
+            return
         if self.turn == 1 and self.first_player:
             if self.log is not None:
                 self._event("story", "first player penalty: no story phase on turn 1")
             self._end_turn()
         else:
-            self._set_phase(STORY)
-            cd = self.deck
-            if cd.text and cd.any_trigger[STORY_PHASE]:
-                self._fire_all(STORY_PHASE)
-            if self._triggers:
-                self._after_triggers()
+            self._enter_story_phase()
+
+    def _enter_story_phase(self) -> None:
+        self._set_phase(STORY)
+        cd = self.deck
+        if cd.text and cd.any_trigger[STORY_PHASE]:
+            self._fire_all(STORY_PHASE)
+        if self._triggers:
+            self._after_triggers()
 
     def _end_turn(self) -> None:
+        if self.phase == STORY and self._turn_rules and self._repeat_phase(STORY):
+            return
         for committed in self._committed:
             committed.clear()
         if self.phase == OVER:

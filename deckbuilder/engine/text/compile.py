@@ -66,6 +66,7 @@ _ZONES = {
     "hand": ab.HAND,
     "discard": ab.DISCARD_PILE,
     "resource": ab.RESOURCE,  # attached to a domain as a resource
+    "won": ab.WON_PILE,  # a conspiracy in your won pile
 }
 _PERS = ("turn", "phase", "game")
 
@@ -196,7 +197,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     zone = _ZONES.get(record.get("zone", "play"))
     if window is None or zone is None:
         raise TextError(
-            f"{where}: window is operations/story/any, zone is play/hand/discard/resource"
+            f"{where}: window is operations/story/any, zone is play/hand/discard/resource/won"
         )
     ai = record.get("ai", "")
     if ai not in ("", "story", "avoid"):

@@ -112,13 +112,13 @@ def insane_when(where, committed, condition):
     return ab.Static(ab.INSANE_WHEN, None, lambda g, s: test(g, s, None))
 
 
-@CONSTANT.register("day")
-def day(where, committed):
-    """It is Day (while this card is in play)."""
-    return ab.Static(ab.DAY)
+@CONSTANT.register("day", condition=CONDITION)
+def day(where, committed, condition):
+    """It is Day (while this card is in play and the condition holds)."""
+    return ab.Static(ab.DAY, _who(where, None, condition))
 
 
-@CONSTANT.register("night")
-def night(where, committed):
-    """It is Night (while this card is in play)."""
-    return ab.Static(ab.NIGHT)
+@CONSTANT.register("night", condition=CONDITION)
+def night(where, committed, condition):
+    """It is Night (while this card is in play and the condition holds)."""
+    return ab.Static(ab.NIGHT, _who(where, None, condition))

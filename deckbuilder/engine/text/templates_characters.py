@@ -10,6 +10,7 @@ the filter accepts), ``"committed"`` (each of your characters committed to a sto
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import WOULD_SACRIFICE
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.filters import compile_filter
@@ -187,6 +188,9 @@ def sacrifice(where, filter, target, n, zone):
             )
             if not chosen:
                 return
+            if game.deck.any_trigger[WOULD_SACRIFICE]:  # a window to cancel the effect
+                if (yield from game.sacrifice_window(chosen)):
+                    return
             for i in chosen:
                 if game.log is not None:
                     game._event("sacrifice", f"{game.card(i).title} sacrificed")

@@ -84,8 +84,9 @@ def tokens_for_discard_cards(where, filter):
 
 @EFFECT.register("resolve_story_effect")
 def resolve_story_effect(where):
-    """Resolve the effect of the story the source is committed to, as if won (Core stories;
-    a conspiracy's win effect is queued)."""
+    """Resolve the effect of the story of the trigger (the one the source is committed to),
+    as if won (Core stories; a conspiracy's win effect is queued); nothing when that story
+    has just been won (its slot holds another story)."""
 
     def effect(game, src, ctx):
         from deckbuilder.engine.abilities import AbilityContext
@@ -95,6 +96,8 @@ def resolve_story_effect(where):
         if not 0 <= s < len(game._stories):
             return
         sid = game._stories[s]
+        if ctx.story_id >= 0 and ctx.story_id != sid:
+            return
         if sid >= CONSPIRACY_BASE:
             inst = sid - CONSPIRACY_BASE
             if game.deck.by_trigger[ab.WON][game.deck.kind_of[inst]]:
@@ -125,7 +128,7 @@ def self_to_won_pile(where):
         game._won.append(CONSPIRACY_BASE + src)
         if game.log is not None:
             game._event("story_won", f"{game.card(src).title} joins the won stories")
-        if len(game._won) >= 3 and game.phase != OVER:
+        if game.phase != OVER and game._game_won():
             game._end(WIN)
         return
         yield
