@@ -195,6 +195,8 @@ class PayingMixin:
             return []
         if req[0] == "story":
             return [STORY_HOST + sid for sid in self._stories]
+        if req[0] == "support":
+            return list(self._supports)
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req

@@ -96,6 +96,10 @@ def compile_amount(spec, where: str):
         return lambda game, src, ctx: spec
     if spec == "X":
         return lambda game, src, ctx: ctx.x if ctx is not None else 0
+    if spec == {"counters": True}:  # the counters (tokens) on the card itself
+        from deckbuilder.engine.text.vocab_marks import counters
+
+        return lambda game, src, ctx: counters(game, src)
     if isinstance(spec, dict) and "hook" in spec:
         entry = HOOK.check(spec["hook"], {}, where)
         if entry.build.role != "amount":
@@ -118,7 +122,10 @@ def compile_amount(spec, where: str):
             return n if top is None or n <= top else top
 
         return amount
-    raise TextError(f'{where}: an amount is a number, "X", {{count = ...}} or {{hook = ...}}')
+    raise TextError(
+        f'{where}: an amount is a number, "X", {{count = ...}}, {{counters = true}} or '
+        "{hook = ...}"
+    )
 
 
 # ------------------------------------------------------------------ conditions
