@@ -336,9 +336,9 @@ class AbilityMixin:
         """A "would" window (before a card moves, goes insane, is drawn, before tokens are
         placed): the cards that answer ``trigger`` are offered it at once, in order, until
         one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered at
-        once, inside the rule that asked: an optional ability is used unless its ``ai`` is
-        "avoid" (only a person would choose it, and no person is asked here); a policy
-        decides the other choices, the first option is taken without one."""
+        once, inside the rule that asked, so nobody is asked: an optional ability is used
+        (with a policy, unless its ``ai`` is "avoid"); a policy decides the other choices,
+        the first option is taken without one (a person stepping through the game)."""
         for src in self._listeners(trigger):
             if self.phase == OVER:
                 break
@@ -352,8 +352,8 @@ class AbilityMixin:
         choice = next(gen, None)
         while choice is not None and self.phase != OVER:
             policy = self._policy
-            if choice.kind == "response":
-                a = choice.options[-1 if choice.harm else 0]
+            if choice.kind == "response":  # "avoid": a policy declines it
+                a = choice.options[-1 if choice.harm and policy is not None else 0]
             elif policy is not None:
                 a = policy.decide(self, choice)
             else:

@@ -147,6 +147,8 @@ def enter_committed_to_trigger_story(where):
         if src in game._status:
             game._committed[s].append(src)
             log_event(game, "put", f"{game.card(src).title} put into play committed")
+        return
+        yield
 
     return effect
 

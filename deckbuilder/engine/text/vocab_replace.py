@@ -7,8 +7,8 @@ deck, in the discard pile) are offered it at once, one by one, until one says wh
 instead. An answer is an ordinary ability (``kind = "forced"`` for a printed "any time ...
 would", ``"disrupt"`` for a choice) whose effect may set ``ctx.instead`` (``instead``) or
 change the number the window is about (``ctx.x``: cards drawn, tokens placed). The window
-is answered inside the rule that opened it: an optional answer is used unless its ``ai``
-is "avoid", and a policy decides the other choices.
+is answered inside the rule that opened it, nobody asked: an optional answer is used
+(a policy declines one whose ``ai`` is "avoid"), and a policy decides the other choices.
 """
 
 from __future__ import annotations
