@@ -1,4 +1,4 @@
-""""Would" windows (``AbilityMixin._would``, ``text/vocab_replace.py``): answered at once
+""" "Would" windows (``AbilityMixin._would``, ``text/vocab_replace.py``): answered at once
 inside the rule that opens them, a policy deciding their choices. The card scenarios step
 through games without a policy; these tests give the window one."""
 

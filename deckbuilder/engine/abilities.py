@@ -69,6 +69,7 @@ WOULD_INSANE = "would_insane"  # a character of yours would go insane (ctx.targe
 WOULD_DRAW = "would_draw"  # you would draw ctx.x cards (ctx.by_effect: by a card effect)
 WOULD_TOKEN = "would_token"  # you would place ctx.x success tokens at story slot ctx.story
 WOULD_SACRIFICE = "would_sacrifice"  # a card of yours would be sacrificed (ctx.target)
+WOULD_REVEAL = "would_reveal"  # the top card of your deck would be revealed (ctx.target)
 RETURNED_TO_HAND = "returned_to_hand"  # after a card of yours returns from play to hand
 # (ctx.target)
 CHARACTER_RESTORED = "character_restored"  # after a character of yours is restored (ctx.target)
@@ -118,6 +119,7 @@ TRIGGERS = (
     WOULD_DRAW,
     WOULD_TOKEN,
     WOULD_SACRIFICE,
+    WOULD_REVEAL,
     RETURNED_TO_HAND,
     CHARACTER_RESTORED,
     CHARACTER_PUT,

@@ -29,6 +29,7 @@ from deckbuilder.engine.abilities import (
     WOULD_DRAW,
     WOULD_INSANE,
     WOULD_LEAVE,
+    WOULD_REVEAL,
     WOULD_SACRIFICE,
     AbilityContext,
 )
@@ -199,6 +200,20 @@ class ZonesMixin:
         if len(cards) < n:
             cards += self._bottom[::-1][: n - len(cards)]
         return cards
+
+    def _reveal_top(self, n: int) -> list[int]:
+        """The top ``n`` cards, top first, revealed by an effect: first the "would be
+        revealed" window of the top card (an answer may take it away: the next card is then
+        the one revealed, and asked in turn)."""
+        if self.deck.any_trigger[WOULD_REVEAL]:
+            top = self._peek(1)
+            while top and self.phase != OVER:
+                self._would(WOULD_REVEAL, AbilityContext(target=top[0]))
+                now = self._peek(1)
+                if now == top:
+                    break
+                top = now
+        return self._peek(n)
 
     def _shuffle_deck(self) -> None:
         self._deck.extend(self._top)

@@ -95,7 +95,7 @@ def reveal_top_take(where, n, filter):
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
-        cards = game._peek(amount(game, src, ctx))
+        cards = game._reveal_top(amount(game, src, ctx))
         for i in cards:
             game._remove_from_deck(i)
             if pred(game, src, i):

@@ -220,3 +220,22 @@ def discard_top_card_to_deck(where):
         yield
 
     return effect
+
+
+@EFFECT.register("put_self_into_play_from_deck")
+def put_self_into_play_from_deck(where):
+    """The card itself, in your deck, is put into play."""
+
+    def effect(game, src, ctx):
+        if src not in game._top and src not in game._bottom and src not in game._deck:
+            return
+        if not game.may_enter(game.deck.kind_of[src]):
+            return
+        game._remove_from_deck(src)
+        log_event(game, "put_into_play", f"{game.card(src).title} put into play from the deck")
+        game._enter(src)
+        game._check_deck_out()
+        return
+        yield
+
+    return effect

@@ -47,7 +47,7 @@ def _domains_for(game, k: int, ignore_match) -> list[int]:
 def _candidates(game, src, source, pred, ignore_match):
     cd = game.deck
     if source == "top":
-        cards = game._peek(1)
+        cards = game._reveal_top(1)
     else:
         cards = game._discard
     out = []
@@ -212,7 +212,7 @@ def top_characters_into_play(where, n):
 
     def effect(game, src, ctx):
         cd = game.deck
-        for i in game._peek(n):
+        for i in game._reveal_top(n):
             k = cd.kind_of[i]
             if cd.ctype[k] == CHARACTER and game.may_enter(k):
                 game._remove_from_deck(i)

@@ -163,3 +163,11 @@ def _tokens_win_here(value, where):
         return (game._tokens[s] + ctx.x >= game.story_to_win(s)) == value
 
     return test
+
+
+@TRIGGER.register("would_be_revealed", subject=FILTER)
+def would_be_revealed(where, subject):
+    """Before the top card of your deck is revealed by an effect (subject: that card; it
+    answers with ``zone = "deck_top"``): if an answer takes it away, the next card is
+    revealed instead."""
+    return ab.WOULD_REVEAL, subject_condition(where, subject)
