@@ -103,3 +103,14 @@ def test_restless_mi_go_stays_in_the_discard_pile_when_sacrificed(full_pool):
     game._sacrifice(mi_go)
     game._after_triggers()
     assert game._choice is None and mi_go in game._discard
+
+
+def test_forgotten_shoggoth_hosts_no_attachment(full_pool):
+    # "Cards cannot be attached to Forgotten Shoggoth": Shotgun may go on the other one only.
+    game = build(
+        full_pool,
+        {"card": "AtMoM-012", "characters": ["AtMoM-012", "Core-029"], "hand": ["Core-014"]},
+    )
+    shotgun = game._hand[0]
+    hosts = game.attach_hosts(game.deck.kind_of[shotgun])
+    assert _ids(game, hosts) == ["Core-029"]

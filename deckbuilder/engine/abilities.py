@@ -182,6 +182,7 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
+NO_ATTACH = "no_attach"  # cards cannot be attached to it
 # Story resolution (``StoryMixin._story_changes``): ``who(game, src, s)`` asks about story
 # slot ``s``. COUNTS_AT: the instance it returns (-1: none) counts at that story too,
 # ``amount`` 1 its skill, 2 its icons, 3 both; STORY_COUNT: struggles there are counted as
@@ -202,6 +203,7 @@ STATIC_KINDS = (
     NIGHT,
     COMMITS_READY,
     COMMITS_EXHAUSTED,
+    NO_ATTACH,
     COUNTS_AT,
     STORY_COUNT,
     SKILL_FIRST,

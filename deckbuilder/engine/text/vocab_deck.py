@@ -417,7 +417,7 @@ def guess_bottom_type(where):
             game._hand.append(i)
             log_event(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} to hand")
         else:
-            game._discard.append(i)
+            game._to_discard(i)
             log_event(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} discarded")
         game._check_deck_out()
         return

@@ -11,9 +11,12 @@ from deckbuilder.engine.actions import INSANE
 from deckbuilder.engine.cards import SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, log_event
 from deckbuilder.engine.runtime import yes_no
+from deckbuilder.engine.text.constants import _restriction
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     BOOL,
+    CONDITION,
+    CONSTANT,
     COST,
     EFFECT,
     FILTER,
@@ -239,3 +242,9 @@ def put_self_into_play_from_deck(where):
         yield
 
     return effect
+
+
+@CONSTANT.register("no_attachments", who=FILTER, condition=CONDITION)
+def no_attachments(where, committed, who=None, condition=None):
+    """Cards cannot be attached to the characters ``who`` accepts (absent: this card)."""
+    return _restriction(ab.NO_ATTACH)(where, committed, who, condition)

@@ -84,7 +84,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
             if events_to == "bottom":
                 game._bottom.insert(0, inst)
             else:
-                game._discard.append(inst)
+                game._to_discard(inst)
         return
     host = -1
     if t == SUPPORT and cd.attach[k] is not None:
