@@ -5,15 +5,25 @@ through games without a policy; these tests give the window one."""
 from __future__ import annotations
 
 import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
+from deckbuilder.deck import Deck
+from deckbuilder.engine.game import Game
 from deckbuilder.engine.policies import get_policy
 from tests.test_card_scenarios import build, step
 
 
-class _Declines:
-    """A policy that declines every optional choice (the last option)."""
+class _Declining(Game):
+    """A game whose "would" windows use every optional answer and take the last option of
+    every other choice."""
 
-    def decide(self, game, choice):
-        return choice.options[-1]
+    __slots__ = ()
+
+    def _answer_now(self, gen):
+        choice = next(gen, None)
+        while choice is not None:
+            try:
+                choice = gen.send(choice.options[0 if choice.kind == "response" else -1])
+            except StopIteration:
+                return
 
 
 def _ids(game, zone):
@@ -33,27 +43,34 @@ def test_house_advantage_draws_the_bottom_card_when_the_top_one_is_declined(full
     step(game, "play SoK-046")  # face up on top of the deck
     bottom = game._deck.pop(0)
     game._bottom.insert(0, bottom)
-    game._policy = _Declines()
+    game.__class__ = _Declining  # a window answered "draw the bottom card instead"
     game._draw(1, True)
     assert game._hand[-1] == bottom
     assert _ids(game, game._top) == ["SoK-046"]
 
 
-def test_a_policy_declines_an_avoid_answer_of_a_window(full_pool):
-    # Alyssa Graham's would-draw answer is marked "avoid": the greedy player keeps her sane.
-    game = build(
-        full_pool,
-        {
-            "card": "ER-046",
-            "characters": ["ER-046"],
-            "discard": ["Core-064"],
-        },
-    )
-    game._policy = get_policy("greedy")
+def test_alyssa_graham_stays_sane_for_a_cheap_card(full_pool):
+    # Her answer is used only for a costly character on top of the discard pile.
+    game = build(full_pool, {"card": "ER-046", "characters": ["ER-046"], "discard": ["Core-029"]})
     game._draw(1, True)
-    alyssa = next(i for i in game._characters if game.card(i).card_id == "ER-046")
-    assert game.status(alyssa) == "ready"
-    assert _ids(game, game._discard) == ["Core-064"]
+    assert game.status(game._characters[0]) == "ready"
+    assert _ids(game, game._discard) == ["Core-029"]
+
+
+def test_step_by_step_equals_run_with_would_windows(full_pool):
+    deck = Deck("windows")
+    for cid in ("TSB-043", "TTotT-064", "DotU-023", "DotU-038", "Core-014", "TiV-006",
+                "DD-063", "Core-040", "ER-046", "TTftS-090", "SoM-017", "Core-141"):  # fmt: skip
+        deck.add(full_pool.card(cid), 3)
+    deck.add(full_pool.card("Core-029"), 15)
+    deck.add(full_pool.card("Core-010"), 10)
+    for seed in range(8):
+        policy = get_policy("greedy")
+        ran = Game.new(deck, seed=seed).run(policy)
+        stepped = Game.new(deck, seed=seed)
+        while not stepped.is_over:
+            stepped.apply(policy.choose(stepped))
+        assert stepped.log == ran.log
 
 
 def test_laban_shrewsbury_leaves_the_hand_for_the_deck(full_pool):

@@ -335,27 +335,29 @@ class AbilityMixin:
     def _would(self, trigger: str, ctx: AbilityContext) -> AbilityContext:
         """A "would" window (before a card moves, goes insane, is drawn, before tokens are
         placed): the cards that answer ``trigger`` are offered it at once, in order, until
-        one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered at
-        once, inside the rule that asked, so nobody is asked: an optional ability is used
-        (with a policy, unless its ``ai`` is "avoid"); a policy decides the other choices,
-        the first option is taken without one (a person stepping through the game)."""
-        for src in self._listeners(trigger):
-            if self.phase == OVER:
-                break
-            self._answer_now(self._offer(trigger, src, ctx))
-            if ctx.instead:
-                break
+        one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered
+        inside the rule that asked, nobody asked, the same way whoever plays (so a game
+        stepped through with a policy's suggestions is still the game ``run`` plays): an
+        optional ability is used unless its ``ai`` is "avoid", any other choice takes its
+        first option (the templates offer the best first)."""
+        policy, self._policy = self._policy, None  # choosers then yield their choice
+        try:
+            for src in self._listeners(trigger):
+                if self.phase == OVER:
+                    break
+                self._answer_now(self._offer(trigger, src, ctx))
+                if ctx.instead:
+                    break
+        finally:
+            self._policy = policy
         return ctx
 
     def _answer_now(self, gen) -> None:
         """Run an effect generator to its end, answering its choices at once (``_would``)."""
         choice = next(gen, None)
         while choice is not None and self.phase != OVER:
-            policy = self._policy
-            if choice.kind == "response":  # "avoid": a policy declines it
-                a = choice.options[-1 if choice.harm and policy is not None else 0]
-            elif policy is not None:
-                a = policy.decide(self, choice)
+            if choice.kind == "response":  # yes, unless "avoid"
+                a = choice.options[-1 if choice.harm else 0]
             else:
                 a = choice.options[0]
             try:

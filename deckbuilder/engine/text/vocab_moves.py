@@ -248,3 +248,10 @@ def put_self_into_play_from_deck(where):
 def no_attachments(where, committed, who=None, condition=None):
     """Cards cannot be attached to the characters ``who`` accepts (absent: this card)."""
     return _restriction(ab.NO_ATTACH)(where, committed, who, condition)
+
+
+@condition("top_of_discard", FILTER)
+def _top_of_discard(value, where):
+    """The top card of your discard pile (the latest there) is one the filter accepts."""
+    pred = compile_filter(value, where)
+    return lambda game, src, ctx: bool(game._discard) and pred(game, src, game._discard[-1])

@@ -7,8 +7,9 @@ deck, in the discard pile) are offered it at once, one by one, until one says wh
 instead. An answer is an ordinary ability (``kind = "forced"`` for a printed "any time ...
 would", ``"disrupt"`` for a choice) whose effect may set ``ctx.instead`` (``instead``) or
 change the number the window is about (``ctx.x``: cards drawn, tokens placed). The window
-is answered inside the rule that opened it, nobody asked: an optional answer is used
-(a policy declines one whose ``ai`` is "avoid"), and a policy decides the other choices.
+is answered inside the rule that opened it, nobody asked, whoever plays: an optional
+answer is used unless its ``ai`` is "avoid", and any other choice takes its first option
+(the templates below offer the best first).
 """
 
 from __future__ import annotations
@@ -112,11 +113,12 @@ def fewer_tokens(where, n):
 @EFFECT.register("tokens_elsewhere")
 def tokens_elsewhere(where):
     """The success tokens of the window are placed at another story of your choice
-    instead (which they may win)."""
+    instead (which they may win; the story nearest to being won is offered first)."""
 
     def effect(game, src, ctx):
         n = ctx.x
         others = [s for s in range(len(game._stories)) if s != ctx.story]
+        others.sort(key=lambda s: game.story_to_win(s) - game._tokens[s])  # nearest first
         if n <= 0 or not others:
             return
         s = yield from choose_story(game, "token", "place the tokens at", others)
