@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "efcd8b1724af588b",
-    ("broad", "greedy", True, 3): "9c788512a229e4ee",
-    ("broad", "greedy", False, 3): "7c41ba4acf177a94",
-    ("broad", "random", True, 4): "630923c1250dec68",
+    ("broad", "greedy", True, 3): "3f4b226685fb229c",
+    ("broad", "greedy", False, 3): "e4d33f1bde0e3aeb",
+    ("broad", "random", True, 4): "35f8e27d4948c35c",
 }
 
 
@@ -72,8 +72,8 @@ def test_batch_figures_are_pinned(decks, key):
 
 LOGS = {
     ("example", 5): "49c753f52b6ddb0b",
-    ("broad", 6): "372617fb923ef00a",
-    ("broad", 7): "1f6d59e2596980e0",
+    ("broad", 6): "7520cd419c7366d8",
+    ("broad", 7): "28c2cc9bdd7c9889",
 }
 
 
@@ -84,7 +84,7 @@ def test_logged_games_are_pinned(decks, key):
     assert digest([list(event) for event in game.log]) == LOGS[key]
 
 
-STEPS = {("example", 8): "39ee1c03fe2e2c94", ("broad", 9): "02cb4c697a8d838d"}
+STEPS = {("example", 8): "39ee1c03fe2e2c94", ("broad", 9): "d4adc43b827f563c"}
 
 
 @pytest.mark.parametrize("key", list(STEPS), ids=str)

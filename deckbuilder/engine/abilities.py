@@ -75,6 +75,8 @@ RETURNED_TO_HAND = "returned_to_hand"  # after a card of yours returns from play
 CHARACTER_RESTORED = "character_restored"  # after a character of yours is restored (ctx.target)
 CHARACTER_PUT = "character_put"  # after a character of yours is put into play by a card
 # effect, not played (ctx.target)
+CHARACTER_TARGETED = "character_targeted"  # after a card effect chooses (targets) a character
+# of yours (ctx.target; ctx.story: the story slot it is committed to, or -1)
 
 TRIGGERS = (
     EVENT,
@@ -123,6 +125,7 @@ TRIGGERS = (
     RETURNED_TO_HAND,
     CHARACTER_RESTORED,
     CHARACTER_PUT,
+    CHARACTER_TARGETED,
 )
 
 # Zones an ability works from.

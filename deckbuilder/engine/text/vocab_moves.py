@@ -255,3 +255,17 @@ def _top_of_discard(value, where):
     """The top card of your discard pile (the latest there) is one the filter accepts."""
     pred = compile_filter(value, where)
     return lambda game, src, ctx: bool(game._discard) and pred(game, src, game._discard[-1])
+
+
+@TRIGGER.register("character_targeted", subject=FILTER, here=param(BOOL, True))
+def character_targeted(where, subject, here):
+    """After a card effect chooses (targets) one of your characters (subject: it; ``here``:
+    one committed to the story this card is committed to)."""
+
+    def at_story_of_self(game, src, ctx):
+        s = ctx.story
+        return 0 <= s < len(game._committed) and src in game._committed[s]
+
+    return ab.CHARACTER_TARGETED, subject_condition(
+        where, subject, at_story_of_self if here else None
+    )
