@@ -10,7 +10,7 @@ A condition is a table of atoms, all of which must hold (``{ night = true, commi
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import INSANE, STORY_HOST
+from deckbuilder.engine.actions import CONSPIRACY_BASE, INSANE, STORY_HOST
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     AMOUNT,
@@ -96,10 +96,6 @@ def compile_amount(spec, where: str):
         return lambda game, src, ctx: spec
     if spec == "X":
         return lambda game, src, ctx: ctx.x if ctx is not None else 0
-    if spec == {"counters": True}:  # the counters (tokens) on the card itself
-        from deckbuilder.engine.text.vocab_marks import counters
-
-        return lambda game, src, ctx: counters(game, src)
     if isinstance(spec, dict) and "hook" in spec:
         entry = HOOK.check(spec["hook"], {}, where)
         if entry.build.role != "amount":
@@ -122,10 +118,7 @@ def compile_amount(spec, where: str):
             return n if top is None or n <= top else top
 
         return amount
-    raise TextError(
-        f'{where}: an amount is a number, "X", {{count = ...}}, {{counters = true}} or '
-        "{hook = ...}"
-    )
+    raise TextError(f'{where}: an amount is a number, "X", {{count = ...}} or {{hook = ...}}')
 
 
 # ------------------------------------------------------------------ conditions
@@ -244,13 +237,19 @@ def _subject(value, where):
 
 @condition("story_of_self", BOOL)
 def _story_of_self(value, where):
-    """The story of the trigger is the one the source is committed to (or attached to)."""
+    """The story of the trigger is the one the source is committed to (or attached to, or
+    is: a conspiracy)."""
 
     def check(game, src, ctx):
         s = ctx.story
         if s < 0 or s >= len(game._stories):
             return not value
-        here = src in game._committed[s] or game._attached.get(src) == STORY_HOST + game._stories[s]
+        sid = game._stories[s]
+        here = (
+            src in game._committed[s]
+            or game._attached.get(src) == STORY_HOST + sid
+            or sid == CONSPIRACY_BASE + src
+        )
         return here == value
 
     return check

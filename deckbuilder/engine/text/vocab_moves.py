@@ -12,6 +12,7 @@ from deckbuilder.engine.cards import SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, log_event
 from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.constants import _restriction
+from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     BOOL,
@@ -19,6 +20,7 @@ from deckbuilder.engine.text.registry import (
     CONSTANT,
     COST,
     EFFECT,
+    EFFECTS,
     FILTER,
     INT,
     TRIGGER,
@@ -26,6 +28,7 @@ from deckbuilder.engine.text.registry import (
 )
 from deckbuilder.engine.text.triggers import subject_condition
 from deckbuilder.engine.text.values import condition
+from deckbuilder.engine.text.vocab_marks import counters
 
 
 @TRIGGER.register("returned_to_hand", subject=FILTER)
@@ -269,3 +272,15 @@ def character_targeted(where, subject, here):
     return ab.CHARACTER_TARGETED, subject_condition(
         where, subject, at_story_of_self if here else None
     )
+
+
+@EFFECT.register("repeat_per_counter", effects=param(EFFECTS, required=True))
+def repeat_per_counter(where, effects):
+    """Do the effects once for each counter (token) on the card itself (counted first)."""
+    inner = compile_effects(effects, where)
+
+    def effect(game, src, ctx):
+        for _ in range(counters(game, src)):
+            yield from inner(game, src, ctx)
+
+    return effect
