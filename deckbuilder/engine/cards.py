@@ -77,6 +77,7 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
+    ``("support",)`` (a support card of yours),
     ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
     hosts a goldfish game never offers (an opponent's card, a discard pile, a domain).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
@@ -88,6 +89,8 @@ def attach_requirement(card):
     what = m.group(2).replace("you control", "").strip()
     if what.startswith("story"):
         return ("story",)
+    if what == "support card":  # any support of yours
+        return ("support",)
     if "opponent" in what or "character" not in what or "support" in what:
         return ("other",)
     head = what.split("character")[0]
@@ -149,6 +152,9 @@ class CompiledDeck:
         "has_statics",
         "any_trigger",
         "hand_trigger",
+        "top_trigger",
+        "discard_trigger",
+        "won_trigger",
         "any_boosters",
         "static_kinds",
         "stat_targets",
@@ -285,6 +291,22 @@ class CompiledDeck:
         # ``_fire_all`` then offers them to the hand too.
         self.hand_trigger = {
             t: any(a.zone == "hand" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers the top card of the deck answers (a card placed there face up).
+        self.top_trigger = {
+            t: any(a.zone == "deck_top" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers a card in the discard pile answers ("put this card into play from your
+        # discard pile"), the actions aside.
+        self.discard_trigger = {
+            t: t != "action" and any(a.zone == "discard" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers a conspiracy in the won pile answers.
+        self.won_trigger = {
+            t: any(a.zone == "won" for abs_ in per_kind for a in abs_)
             for t, per_kind in self.by_trigger.items()
         }
         self.any_boosters = any(self.boosters)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from deckbuilder.engine.abilities import NO_ATTACH
 from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -198,6 +199,8 @@ class PayingMixin:
             return []
         if req[0] == "story":
             return [STORY_HOST + sid for sid in self._stories]
+        if req[0] == "support":
+            return list(self._supports)
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req
@@ -217,6 +220,8 @@ class PayingMixin:
             if no_ancient and "ancient one" in cd.subtypes[k]:
                 continue
             hosts.append(i)
+        if NO_ATTACH in cd.static_kinds:  # "cards cannot be attached to ..."
+            hosts = [i for i in hosts if not self.has_static(NO_ATTACH, i)]
         return hosts
 
     def _pay_domains(self, amount: int) -> list[int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     ACTION,
     COST,
+    DECK_TOP,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
     EVENT_PLAYED,
@@ -22,7 +23,6 @@ from deckbuilder.engine.abilities import (
     RESOURCE,
     SKILL,
     WON_PILE,
-    WOULD_SACRIFICE,
     X_SKILL,
     AbilityContext,
     Choice,
@@ -306,84 +306,136 @@ class AbilityMixin:
 
     def _fire_all(self, trigger: str, ctx: AbilityContext | None = None) -> None:
         """Queue ``trigger`` for every card in play that answers it."""
-        table = self.deck.by_trigger[trigger]
-        kind_of = self.deck.kind_of
+        for i in self._listeners(trigger):
+            self._queue_trigger(trigger, i, ctx)
+
+    def _listeners(self, trigger: str) -> list[int]:
+        """The cards that answer ``trigger``: in play, the conspiracy, in hand (a response
+        event, a card put into play from hand), the top card of the deck (placed there
+        face up), the discard pile and the won pile (a conspiracy), for the decks with such
+        abilities."""
+        cd = self.deck
+        table = cd.by_trigger[trigger]
+        kind_of = cd.kind_of
+        out = []
         for i in self._characters + self._supports:
             if table[kind_of[i]]:
-                self._queue_trigger(trigger, i, ctx)
+                out.append(i)
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
-            self._queue_trigger(trigger, c, ctx)
-        if self.deck.hand_trigger[trigger]:  # a card in hand may answer (a response event)
+            out.append(c)
+        if cd.hand_trigger[trigger]:  # a card in hand may answer (a response event)
             for i in self._hand:
                 if table[kind_of[i]]:
-                    self._queue_trigger(trigger, i, ctx)
+                    out.append(i)
+        if cd.top_trigger[trigger] and self._top and table[kind_of[self._top[-1]]]:
+            out.append(self._top[-1])
+        if cd.discard_trigger[trigger]:  # "put this card into play from your discard pile"
+            for i in self._discard:
+                if table[kind_of[i]]:
+                    out.append(i)
+        if cd.won_trigger[trigger]:  # "while this conspiracy is in your won pile"
+            for sid in self._won:
+                if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
+                    out.append(sid - CONSPIRACY_BASE)
+        return out
+
+    def _would(self, trigger: str, ctx: AbilityContext) -> AbilityContext:
+        """A "would" window (before a card moves, goes insane, is drawn, before tokens are
+        placed): the cards that answer ``trigger`` are offered it at once, in order, until
+        one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered
+        inside the rule that asked, nobody asked, the same way whoever plays (so a game
+        stepped through with a policy's suggestions is still the game ``run`` plays): an
+        optional ability is used unless its ``ai`` is "avoid", any other choice takes its
+        first option (the templates offer the best first)."""
+        policy, self._policy = self._policy, None  # choosers then yield their choice
+        try:
+            for src in self._listeners(trigger):
+                if self.phase == OVER:
+                    break
+                self._answer_now(self._offer(trigger, src, ctx))
+                if ctx.instead:
+                    break
+        finally:
+            self._policy = policy
+        return ctx
+
+    def _would_asking(self, trigger: str, ctx: AbilityContext):
+        """Generator: a "would" window opened inside an effect, where the player can be
+        asked: the answers are offered like any response, in order, until one says what
+        happens instead (``ctx.instead``)."""
+        for src in self._listeners(trigger):
+            if self.phase == OVER or ctx.instead:
+                return
+            yield from self._offer(trigger, src, ctx)
+
+    def _answer_now(self, gen) -> None:
+        """Run an effect generator to its end, answering its choices at once (``_would``)."""
+        choice = next(gen, None)
+        while choice is not None and self.phase != OVER:
+            if choice.kind == "response":  # yes, unless "avoid"
+                a = choice.options[-1 if choice.harm else 0]
+            else:
+                a = choice.options[0]
+            try:
+                choice = gen.send(a)
+            except StopIteration:
+                return
+        gen.close()
 
     def _resolve_triggers(self):
         """Generator: resolve queued triggers in order (new ones join the queue)."""
         queue = self._triggers
-        cd = self.deck
         while queue and self.phase != OVER:
             trigger, src, ctx = queue.pop(0)
             if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
                 yield from trigger[0](self, src, ctx)
                 continue
-            for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
-                if self.phase == OVER:
-                    return
-                if not self._ability_live(ab, src):
-                    continue
-                ctx = ctx or AbilityContext()
-                if ab.condition is not None and not ab.condition(self, src, ctx):
-                    continue
-                if ab.limit is not None and not self._within_limit(ab, src):
-                    continue
-                if ab.forced:
-                    if self.log is not None:
-                        self._event("ability", f"{self.card(src).title}: {ab.text}")
-                    if ab.limit is not None:
-                        self._count_use(ab, src)
-                    yield from ab.effect(self, src, ctx)
-                    continue
-                if ab.can_pay is not None and not ab.can_pay(self, src):
-                    continue
-                if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
-                    yield from self._respond_from_hand(src, ab, ctx)
-                    continue
-                if ab.exhaust and not self._ready_to_exhaust(src):
-                    continue
-                pay = self._pay_domains(ab.cost)
-                if not pay:
-                    continue
-                choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
-                if (yield choice).x:
-                    if pay[0] >= 0:
-                        self._drain(min(pay, key=lambda d: self._dom_value[d]))
-                    if self.log is not None:
-                        self._event("ability", f"{self.card(src).title}: {ab.text}")
-                    if ab.limit is not None:
-                        self._count_use(ab, src)
-                    yield from self._pay_self_costs(ab, src)
-                    yield from ab.effect(self, src, ctx)
+            yield from self._offer(trigger, src, ctx)
 
-    def sacrifice_window(self, chosen):
-        """Generator: an effect would sacrifice the characters ``chosen`` (of yours): the
-        abilities answering WOULD_SACRIFICE (in play, or a conspiracy in your won pile) may
-        cancel it; returns True when one did. What was queued before waits until after."""
-        table, kind_of = self.deck.by_trigger[WOULD_SACRIFICE], self.deck.kind_of
-        if not any(i in self._status for i in chosen):
-            return False
-        ctx = AbilityContext(x=0, target=chosen[0])
-        saved, self._triggers = self._triggers, []
-        for i in self._characters + self._supports:
-            if table[kind_of[i]]:
-                self._queue_trigger(WOULD_SACRIFICE, i, ctx)
-        for sid in self._won:
-            if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
-                self._queue_trigger(WOULD_SACRIFICE, sid - CONSPIRACY_BASE, ctx)
-        yield from self._resolve_triggers()
-        self._triggers = saved + self._triggers
-        return ctx.x == 1
+    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None):
+        """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
+        resolves, an optional one is a yes/no choice, costs paid when used)."""
+        cd = self.deck
+        for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
+            if self.phase == OVER:
+                return
+            if not self._ability_live(ab, src):
+                continue
+            ctx = ctx or AbilityContext()
+            if ab.condition is not None and not ab.condition(self, src, ctx):
+                continue
+            if ab.limit is not None and not self._within_limit(ab, src):
+                continue
+            if ab.forced:
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from ab.effect(self, src, ctx)
+                continue
+            if ab.can_pay is not None and not ab.can_pay(self, src):
+                continue
+            if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
+                yield from self._respond_from_hand(src, ab, ctx)
+                continue
+            if ab.exhaust and not self._ready_to_exhaust(src):
+                continue
+            pay = self._pay_domains(ab.cost)
+            if not pay:
+                continue
+            choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+            if ab.ai == "avoid":
+                choice = choice._replace(harm=True)
+            if (yield choice).x:
+                if pay[0] >= 0:
+                    self._drain(min(pay, key=lambda d: self._dom_value[d]))
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from self._pay_self_costs(ab, src)
+                yield from ab.effect(self, src, ctx)
 
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
@@ -409,8 +461,7 @@ class AbilityMixin:
             yield from ab.extra_cost(self, src)
         yield from ab.effect(self, src, ctx)
         self._resolving.remove(src)
-        if src not in self._hand:
-            self._discard.append(src)
+        self._event_done(src)
         if self.deck.any_trigger[EVENT_PLAYED]:
             self._fire_all(EVENT_PLAYED, AbilityContext(target=src))
 
@@ -434,6 +485,8 @@ class AbilityMixin:
             return any(src in d for d in self._domains)
         if zone == WON_PILE:
             return CONSPIRACY_BASE + src in self._won
+        if zone == DECK_TOP:
+            return bool(self._top) and self._top[-1] == src
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:

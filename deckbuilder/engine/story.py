@@ -39,6 +39,7 @@ from deckbuilder.engine.abilities import (
     TOKENS_TO_WIN,
     WIN_RULES,
     WON,
+    WOULD_TOKEN,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -269,6 +270,7 @@ class StoryMixin:
         resolved = text and cd.any_trigger[STORY_RESOLVED]
         readied = text and cd.any_trigger[READIED_BY_STRUGGLE]
         placed = text and cd.any_trigger[TOKENS_PLACED]
+        would_token = text and cd.any_trigger[WOULD_TOKEN]
         # Passives that change how stories resolve (``_story_changes``); effects of the turn
         # that do are in ``self._story_rules``.
         story_statics = cd.static_kinds & STORY_STATICS
@@ -403,7 +405,7 @@ class StoryMixin:
                 elif struggle == INVESTIGATION:
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
-                    n = tokens[s] = tokens[s] + 1
+                    n = tokens[s] = tokens[s] + (self._tokens_would(s, 1) if would_token else 1)
                     if n >= to_win:
                         if text and not self._last_win(sid):
                             yield from self._win_story(s)
@@ -421,7 +423,7 @@ class StoryMixin:
             if not won and total_skill >= 1:
                 if logging:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
-                n = tokens[s] = tokens[s] + 2
+                n = tokens[s] = tokens[s] + (self._tokens_would(s, 2) if would_token else 2)
                 if n >= to_win:
                     if text and not self._last_win(sid):
                         yield from self._win_story(s)
@@ -458,7 +460,7 @@ class StoryMixin:
         success tokens; returns True when that won the story."""
         if self.log is not None:
             self._event("success", "skill succeeds, unchallenged: +2 success tokens")
-        n = self._tokens[s] = self._tokens[s] + 2
+        n = self._tokens[s] = self._tokens[s] + self._tokens_would(s, 2)
         if n < to_win:
             return False
         if self.deck.text and not self._last_win(self._stories[s]):
@@ -533,6 +535,7 @@ class StoryMixin:
         is won when its tokens reach the number needed: one already there is being won (an
         effect of its own win adds tokens to it), not won again."""
         before = self._tokens[s]
+        n = self._tokens_would(s, n)
         self._tokens[s] += n
         needed = self.story_to_win(s)
         if before >= needed:
@@ -543,6 +546,14 @@ class StoryMixin:
             return False
         yield from self._win_story(s)
         return True
+
+    def _tokens_would(self, s: int, n: int) -> int:
+        """The "would place success tokens" window before ``n`` of your tokens are placed
+        at story slot ``s``: how many are still placed there (an answer may place them
+        elsewhere, ``ctx.x``)."""
+        if n <= 0 or not self.deck.any_trigger[WOULD_TOKEN]:
+            return n
+        return max(0, self._would(WOULD_TOKEN, AbilityContext(x=n, story=s)).x)
 
     def _log_win(self, sid: int) -> None:
         n = len(self._won) + 1

@@ -7,6 +7,7 @@ from deckbuilder.engine.abilities import (
     AFTER_DRAW,
     CARD_DRAWN,
     CHARACTER_ENTERS,
+    CHARACTER_PUT,
     CONSPIRACY_ENTERS,
     DOMAIN_DRAINED,
     ENTERS,
@@ -288,7 +289,7 @@ class TurnMixin:
             self._drive(self._attach_then_enter(inst, ctx), then)
             return
         ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
-        self._enter(inst, ctx, host)
+        self._enter(inst, ctx, host, played=True)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
         if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
@@ -308,9 +309,9 @@ class TurnMixin:
             yield from ability.extra_cost(self, inst)
         yield from ability.effect(self, inst, ctx)
         self._resolving.remove(inst)
-        # An effect may return it to hand instead, or put it into play as a character.
-        if inst not in self._hand and inst not in self._status:
-            self._discard.append(inst)
+        # An effect may return it to hand instead, put it into play as a character, or
+        # place it on the deck.
+        self._event_done(inst)
         if self.deck.any_trigger[EVENT_PLAYED]:
             self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
         yield from self._resolve_triggers()
@@ -329,12 +330,13 @@ class TurnMixin:
             story_hosts=True,
         )
         self._resolving.remove(inst)
-        self._enter(inst, ctx, host)
+        self._enter(inst, ctx, host, played=True)
         yield from self._resolve_triggers()
 
-    def _enter(self, inst: int, ctx=None, host: int = -1) -> None:
+    def _enter(self, inst: int, ctx=None, host: int = -1, played: bool = False) -> None:
         """``inst`` (out of any zone) enters play: passives, "enters play exhausted",
-        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row."""
+        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row;
+        ``played``: from hand by its player (otherwise put into play by a card effect)."""
         cd = self.deck
         k = cd.kind_of[inst]
         t = cd.ctype[k]
@@ -350,6 +352,8 @@ class TurnMixin:
             self._queue_trigger(ENTERS, inst, ctx)
         if t == CHARACTER and cd.any_trigger[CHARACTER_ENTERS]:
             self._fire_all(CHARACTER_ENTERS, AbilityContext(target=inst))
+        if t == CHARACTER and not played and cd.any_trigger[CHARACTER_PUT]:
+            self._fire_all(CHARACTER_PUT, AbilityContext(target=inst))
         elif t == SUPPORT and cd.any_trigger[SUPPORT_ENTERS]:
             self._fire_all(SUPPORT_ENTERS, AbilityContext(target=inst))
         elif t == CONSPIRACY and cd.any_trigger[CONSPIRACY_ENTERS]:

@@ -244,7 +244,7 @@ def sacrifice_resource(where):
         if i >= 0:
             d = next(d for d, dom in enumerate(game._domains) if i in dom)
             game._detach_resource(i, d)
-            game._discard.append(i)
+            game._to_discard(i)
 
     return effect
 

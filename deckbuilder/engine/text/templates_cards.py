@@ -69,7 +69,7 @@ def discard_from_hand(where, n, player, random, filter):
             if i < 0:
                 break
             game._hand.remove(i)
-            game._discard.append(i)
+            game._to_discard(i)
             n += 1
             log_event(game, "discard", f"{game.card(i).title} discarded")
         game._discarded_from_hand(n)
@@ -93,7 +93,7 @@ def discard_top(where, n, player):
             i = game._take_top()
             if i < 0:
                 break
-            game._discard.append(i)
+            game._to_discard(i)
             log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
@@ -304,7 +304,7 @@ def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
         if rest == "discard":
             for i in cards:
                 game._remove_from_deck(i)
-                game._discard.append(i)
+                game._to_discard(i)
             game._check_deck_out()
         elif rest == "bottom":
             for i in cards:

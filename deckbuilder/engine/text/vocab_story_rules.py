@@ -501,11 +501,11 @@ def self_to_story_deck(where):
 
 
 # ------------------------------------------------------------------ cancelling a sacrifice
-@TRIGGER.register("would_sacrifice")
-def would_sacrifice(where):
+@TRIGGER.register("effect_would_sacrifice")
+def effect_would_sacrifice(where):
     """An effect would sacrifice 1 or more characters you control (a window before it does:
-    ``cancel_effect`` cancels it)."""
-    return ab.WOULD_SACRIFICE, None
+    ``cancel_effect`` cancels it; a sacrifice paid as a cost is no effect)."""
+    return ab.EFFECT_WOULD_SACRIFICE, None
 
 
 @EFFECT.register("cancel_effect")
@@ -513,7 +513,7 @@ def cancel_effect(where):
     """Cancel the effect the window of the trigger is about (it does nothing)."""
 
     def effect(game, src, ctx):
-        ctx.x = 1
+        ctx.instead = "cancel"
         log_event(game, "cancel", f"{game.card(src).title} cancels the effect")
         return
         yield
