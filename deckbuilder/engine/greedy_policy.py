@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
+from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action, use_action
 from deckbuilder.engine.cards import (
     N_FACTIONS,
     NEUTRAL,
@@ -298,18 +298,26 @@ class GreedyPolicy(Policy):
         useful = profile.useful_actions
         if not useful or not _useful_card_present(profile, game):
             return None
-        uses = [a for a in game.ability_actions(useful) if self._worth_using(game, a, phase)]
-        if not uses:
+        # ``min(uses, key=(pays a domain, its value))`` over the actions worth using,
+        # without building the actions: the first cheapest domain of the first ability.
+        best, best_key = None, None
+        dom_value = game._dom_value
+        for i, n, ab in game.usable_abilities(useful):
+            if ab.cost_x:
+                continue  # never worth using (``_worth_using``)
+            domains = game._pay_domains(ab.cost)
+            if not domains or not self._worth_using_ability(game, ab, i, phase):
+                continue
+            for d in domains:
+                key = 0 if d < 0 else 1 + dom_value[d]
+                if best_key is None or key < best_key:
+                    best, best_key = (i, d, n * 100), key
+        if best is None:
             return None
-        # The cheapest domain that pays for it.
-        return self._within_cap(
-            game,
-            phase,
-            min(
-                uses,
-                key=lambda a: (a.domain >= 0, game._dom_value[a.domain] if a.domain >= 0 else 0),
-            ),
-        )
+        action = use_action(*best)
+        if game._policy is None:  # step by step: the labelled action offered to a person
+            action = next(a for a in game.ability_actions(useful) if a[:5] == action[:5])
+        return self._within_cap(game, phase, action)
 
     def _within_cap(self, game: Game, phase: str, action: Action) -> Action | None:
         """``action``, counted, unless the phase has had ``MAX_ACTIONS_PER_PHASE`` extra
@@ -325,14 +333,17 @@ class GreedyPolicy(Policy):
     def _worth_using(self, game: Game, a: Action, phase: str) -> bool:
         cd = game.deck
         ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
+        return not ab.cost_x and self._worth_using_ability(game, ab, a.card, phase)
+
+    def _worth_using_ability(self, game: Game, ab, card: int, phase: str) -> bool:
+        """Whether the greedy player uses the ability ``ab`` of ``card`` now (whatever the
+        domain that pays for it)."""
         if ab.ai == "avoid" or ab.cost_x:
             return False
-        if ab.worthwhile is not None and not ab.worthwhile(game, a.card):
+        if ab.worthwhile is not None and not ab.worthwhile(game, card):
             return False
         if ab.ai == "story":
-            return phase == STORY and (
-                a.card not in game._status or game.committed_story(a.card) >= 0
-            )
+            return phase == STORY and (card not in game._status or game.committed_story(card) >= 0)
         return True
 
     def decide(self, game: Game, choice) -> Action:

@@ -468,10 +468,39 @@ class AbilityMixin:
         """USE actions for every action ability usable now (cards in play, in the discard
         pile or in hand, per the ability's zone and window); ``kinds``: only for cards of
         these kinds."""
+        labelled = self._policy is None  # a policy reads numbers; only people read labels
+        out = []
+        for i, n, ab in self.usable_abilities(kinds):
+            label = f"{self.card(i).title}: {ab.text}" if labelled else ""
+            if ab.cost_x:
+                for d in range(len(self._domains)):
+                    if not self._drained[d]:
+                        for x in range(1, self._dom_value[d] + 1):
+                            out.append(
+                                Action(
+                                    USE,
+                                    i,
+                                    d,
+                                    x=n * 100 + x,
+                                    label=f"{label} (X={x})" if labelled else "",
+                                )
+                            )
+            else:
+                for d in self._pay_domains(ab.cost):
+                    if labelled:
+                        where = "" if d < 0 else f" (drain domain {d + 1})"
+                        out.append(Action(USE, i, d, x=n * 100, label=label + where))
+                    else:
+                        out.append(use_action(i, d, n * 100))
+        return out
+
+    def usable_abilities(self, kinds=None) -> list[tuple]:
+        """(instance, index, ability) of every action ability usable now, in the order of
+        ``ability_actions`` (its domains aside): what a policy that reads numbers looks at
+        before building any action."""
         cd = self.deck
         table = cd.by_trigger[ACTION]
         window = 1 if self.phase == OPERATIONS else 2
-        labelled = self._policy is None  # a policy reads numbers; only people read labels
         out = []
         kind_of = cd.kind_of
         conspiracy = (self._conspiracy,) if self._conspiracy >= 0 else ()
@@ -480,35 +509,17 @@ class AbilityMixin:
         if outside:  # most decks have no action that works from the discard pile or hand
             zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
                            if name in outside)  # fmt: skip
+        usable = self._usable
         for zone in zones:
             for i in zone:
                 abilities = table[kind_of[i]]
                 if not abilities or (kinds is not None and kind_of[i] not in kinds):
                     continue
-                for n, ab in enumerate(abilities):
-                    if not ab.window & window or not self._usable(ab, i):
-                        continue
-                    label = f"{self.card(i).title}: {ab.text}" if labelled else ""
-                    if ab.cost_x:
-                        for d in range(len(self._domains)):
-                            if not self._drained[d]:
-                                for x in range(1, self._dom_value[d] + 1):
-                                    out.append(
-                                        Action(
-                                            USE,
-                                            i,
-                                            d,
-                                            x=n * 100 + x,
-                                            label=f"{label} (X={x})" if labelled else "",
-                                        )
-                                    )
-                    else:
-                        for d in self._pay_domains(ab.cost):
-                            if labelled:
-                                where = "" if d < 0 else f" (drain domain {d + 1})"
-                                out.append(Action(USE, i, d, x=n * 100, label=label + where))
-                            else:
-                                out.append(use_action(i, d, n * 100))
+                n = 0
+                for ab in abilities:
+                    if ab.window & window and usable(ab, i):
+                        out.append((i, n, ab))
+                    n += 1
         return out
 
     def _action_zones(self) -> frozenset[str]:
