@@ -141,21 +141,25 @@ def search(where, filter, to, top, shuffle, n):
         game._check_deck_out()
 
     printed = is_printed_only(filter or {}, where)
-    key = object()  # the deck's kinds the filter accepts, remembered per deck
+    key = object()  # the deck's instances the filter accepts, remembered per deck
 
     def worthwhile(game, src):
-        zones = (game._top, game._deck, game._bottom)
         if not printed:
+            zones = (game._top, game._deck, game._bottom)
             return any(pred(game, src, i) for zone in zones for i in zone)
         cd = game.deck
-        kinds = cd.kind_memo.get(key)
-        if kinds is None:
+        found = cd.kind_memo.get(key)
+        if found is None:
             first = {}
             for i, k in enumerate(cd.kind_of):
                 first.setdefault(k, i)
-            kinds = cd.kind_memo[key] = frozenset(k for k, i in first.items() if pred(game, src, i))
-        kind_of = cd.kind_of
-        return any(not kinds.isdisjoint(map(kind_of.__getitem__, zone)) for zone in zones)
+            kinds = {k for k, i in first.items() if pred(game, src, i)}
+            found = cd.kind_memo[key] = frozenset(i for i, k in enumerate(cd.kind_of) if k in kinds)
+        return not (
+            found.isdisjoint(game._top)
+            and found.isdisjoint(game._deck)
+            and found.isdisjoint(game._bottom)
+        )
 
     if not top:  # what the top cards hold the player learns only by looking
         effect.worthwhile = worthwhile
