@@ -240,6 +240,7 @@ def compile_filter(spec: dict | None, where: str = ""):
     if not state_preds:
         pred = lambda game, src, i: matches(game.deck)[game.deck.kind_of[i]]  # noqa: E731
         pred.printed_kinds = matches
+        pred.printed_only = True  # ``printed_kinds`` alone decides
         return pred
 
     def pred(game, src, i):
@@ -260,6 +261,19 @@ def printed_kinds(pred):
     """``deck -> bytes`` (per kind: whether its printed facts may pass) for a predicate of
     ``compile_filter`` whose filter reads printed facts, else None (any kind may pass)."""
     return getattr(pred, "printed_kinds", None)
+
+
+def matching(game, src, pred, cards) -> list[int]:
+    """The instances of ``cards`` that ``pred`` (of ``compile_filter``) accepts, in order:
+    a filter of printed facts is read from its table of kinds, without a call per card."""
+    kinds = getattr(pred, "printed_kinds", None)
+    if kinds is None:
+        return [i for i in cards if pred(game, src, i)]
+    cd = game.deck
+    table, kind_of = kinds(cd), cd.kind_of
+    if getattr(pred, "printed_only", False):
+        return [i for i in cards if table[kind_of[i]]]
+    return [i for i in cards if table[kind_of[i]] and pred(game, src, i)]
 
 
 def _kind_table(kind_preds: list):

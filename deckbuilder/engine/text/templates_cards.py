@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, log_event
-from deckbuilder.engine.text.filters import compile_filter, is_printed_only
+from deckbuilder.engine.text.filters import compile_filter, is_printed_only, matching
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
 from deckbuilder.engine.text.values import compile_amount
 
@@ -118,11 +118,10 @@ def search(where, filter, to, top, shuffle, n):
     def effect(game, src, ctx):
         pool = game._peek(top) if top else game._deck + game._top + game._bottom
         for _ in range(n):
-            found = []
-            cd = game.deck
-            for i in pool:
-                if pred(game, src, i) and (to != "play" or game.may_enter(cd.kind_of[i])):
-                    found.append(i)
+            found = matching(game, src, pred, pool)
+            if to == "play":
+                kind_of = game.deck.kind_of
+                found = [i for i in found if game.may_enter(kind_of[i])]
             i = yield from choose_card(game, "search", "take", found, optional=True)
             if i < 0:
                 break
