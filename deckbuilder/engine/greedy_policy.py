@@ -10,6 +10,7 @@ from deckbuilder.engine.cards import (
     TOKENS_TO_WIN_STORY,
 )
 from deckbuilder.engine.game import (
+    INSANE,
     OPERATIONS,
     PLAY,
     READY,
@@ -360,14 +361,21 @@ class GreedyPolicy(Policy):
         value (a nested function: kept apart, so that ``decide``'s quick answers do not
         pay for its closure)."""
         keep_value = self._profile(game).keep_value
-        kind_of = game.deck.kind_of
+        cd = game.deck
+        kind_of = cd.kind_of
         status = game._status
         by_card = kind != "token" and kind != "unwin"  # a card option is valued by its card
+        # Characters of kinds whose stats nothing changes now have their printed ones.
+        changed = game.kinds_with_changed_stats()
+        printed_skill, printed_inv = cd.skill_of_instance, cd.investigation_of_instance
 
         def value(a: Action) -> float:
             i = a.card
             if i >= 0 and by_card:
                 if i in status:
+                    if kind_of[i] not in changed and status[i] != INSANE:
+                        skill = printed_skill[i]
+                        return (skill if skill > 0 else 0) + 2 * printed_inv[i] + 1
                     skill, icons = game.stats_of(i)
                     return skill + 2 * icons[3] + 1
                 return keep_value[kind_of[i]]
