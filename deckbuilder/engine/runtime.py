@@ -535,8 +535,13 @@ class AbilityMixin:
         ``ability_actions`` (its domains aside): what a policy that reads numbers looks at
         before building any action."""
         cd = self.deck
-        table = cd.by_trigger[ACTION]
         window = 1 if self.phase == OPERATIONS else 2
+        table = cd.kind_memo.get((ACTION, window))
+        if table is None:  # per kind: (index, ability) of its actions open in this window
+            table = cd.kind_memo[(ACTION, window)] = [
+                tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
+                for abilities in cd.by_trigger[ACTION]
+            ]
         out = []
         kind_of = cd.kind_of
         conspiracy = (self._conspiracy,) if self._conspiracy >= 0 else ()
@@ -545,17 +550,45 @@ class AbilityMixin:
         if outside:  # most decks have no action that works from the discard pile or hand
             zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
                            if name in outside)  # fmt: skip
-        usable = self._usable
+        # ``_usable`` written out for the cards in play (the most asked, at every step).
+        status, supports, exhausted = self._status, self._supports, self._exhausted_supports
+        blanking = self._blanking >= 0
         for zone in zones:
             for i in zone:
-                abilities = table[kind_of[i]]
-                if not abilities or (kinds is not None and kind_of[i] not in kinds):
+                k = kind_of[i]
+                abilities = table[k]
+                if not abilities or (kinds is not None and k not in kinds):
                     continue
-                n = 0
-                for ab in abilities:
-                    if ab.window & window and usable(ab, i):
-                        out.append((i, n, ab))
-                    n += 1
+                for n, ab in abilities:
+                    if ab.zone == IN_PLAY:
+                        st = status.get(i)
+                        if st is None:
+                            if not (
+                                i in supports
+                                or i == self._conspiracy
+                                or ab.trigger == "discarded"
+                                or ab.trigger == "won"
+                            ):
+                                continue
+                            if ab.exhaust and i in exhausted:
+                                continue
+                        elif st == INSANE or (blanking and self._blank(i)):
+                            continue
+                        elif ab.exhaust and st != READY:
+                            continue
+                    elif not self._ability_live(ab, i) or (
+                        ab.exhaust and not self._ready_to_exhaust(i)
+                    ):
+                        continue
+                    if ab.committed and self.committed_story(i) < 0:
+                        continue
+                    if ab.limit is not None and not self._within_limit(ab, i):
+                        continue
+                    if ab.can_pay is not None and not ab.can_pay(self, i):
+                        continue
+                    if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
+                        continue
+                    out.append((i, n, ab))
         return out
 
     def _action_zones(self) -> frozenset[str]:
