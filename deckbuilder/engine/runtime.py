@@ -697,7 +697,8 @@ class AbilityMixin:
 
     def _chain(self, gen):
         yield from gen
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _event_window_open(self, kind: int) -> bool:
         """An event may be played now: its window, and its condition (a target exists)."""

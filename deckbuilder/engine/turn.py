@@ -311,7 +311,8 @@ class TurnMixin:
             self._discard.append(inst)
         if self.deck.any_trigger[EVENT_PLAYED]:
             self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _attach_then_enter(self, inst, ctx):
         from deckbuilder.engine.effects import choose_card
@@ -328,7 +329,8 @@ class TurnMixin:
         )
         self._resolving.remove(inst)
         self._enter(inst, ctx, host)
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _enter(self, inst: int, ctx=None, host: int = -1) -> None:
         """``inst`` (out of any zone) enters play: passives, "enters play exhausted",
