@@ -339,13 +339,14 @@ class GreedyPolicy(Policy):
     def _worth_using_ability(self, game: Game, ab, card: int, phase: str) -> bool:
         """Whether the greedy player uses the ability ``ab`` of ``card`` now (whatever the
         domain that pays for it)."""
-        if ab.ai == "avoid" or ab.cost_x:
+        ai = ab.ai
+        if ai == "avoid" or ab.cost_x:
             return False
-        if ab.worthwhile is not None and not ab.worthwhile(game, card):
-            return False
-        if ab.ai == "story":
-            return phase == STORY and (card not in game._status or game.committed_story(card) >= 0)
-        return True
+        if ai == "story" and (
+            phase != STORY or (card in game._status and game.committed_story(card) < 0)
+        ):
+            return False  # a boost waits for the commits (asked before its worth: cheaper)
+        return ab.worthwhile is None or bool(ab.worthwhile(game, card))
 
     def decide(self, game: Game, choice) -> Action:
         options = choice.options
