@@ -352,18 +352,23 @@ class AbilityMixin:
 
     def _fire_all(self, trigger: str, ctx: AbilityContext | None = None) -> None:
         """Queue ``trigger`` for every card in play that answers it."""
-        table = self.deck.by_trigger[trigger]
-        kind_of = self.deck.kind_of
-        for i in self._characters + self._supports:
+        cd = self.deck
+        table = cd.by_trigger[trigger]
+        kind_of = cd.kind_of
+        queue = self._triggers  # (``_queue_trigger`` written out: this runs at every event)
+        for i in self._characters:
             if table[kind_of[i]]:
-                self._queue_trigger(trigger, i, ctx)
+                queue.append((trigger, i, ctx))
+        for i in self._supports:
+            if table[kind_of[i]]:
+                queue.append((trigger, i, ctx))
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
-            self._queue_trigger(trigger, c, ctx)
-        if self.deck.hand_trigger[trigger]:  # a card in hand may answer (a response event)
+            queue.append((trigger, c, ctx))
+        if cd.hand_trigger[trigger]:  # a card in hand may answer (a response event)
             for i in self._hand:
                 if table[kind_of[i]]:
-                    self._queue_trigger(trigger, i, ctx)
+                    queue.append((trigger, i, ctx))
 
     def _resolve_triggers(self):
         """Generator: resolve queued triggers in order (new ones join the queue)."""
