@@ -59,6 +59,8 @@ def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
 
 
 _YES_NO: dict[tuple, Choice] = {}
+# Keys of a deck's ``kind_memo``: its actions open in the operations / the story window.
+_OPS_ACTIONS, _STORY_ACTIONS = (ACTION, 1), (ACTION, 2)
 _YES_NO_KEPT = 10_000
 
 
@@ -554,18 +556,22 @@ class AbilityMixin:
         ``ability_actions`` (its domains aside): what a policy that reads numbers looks at
         before building any action."""
         cd = self.deck
-        window = 1 if self.phase == OPERATIONS else 2
-        table = cd.kind_memo.get((ACTION, window))
+        key = _OPS_ACTIONS if self.phase == OPERATIONS else _STORY_ACTIONS
+        table = cd.kind_memo.get(key)
         if table is None:  # per kind: (index, ability) of its actions open in this window
-            table = cd.kind_memo[(ACTION, window)] = [
+            window = 1 if key is _OPS_ACTIONS else 2
+            table = cd.kind_memo[key] = [
                 tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
                 for abilities in cd.by_trigger[ACTION]
             ]
         out = []
         kind_of = cd.kind_of
-        conspiracy = (self._conspiracy,) if self._conspiracy >= 0 else ()
-        zones = (self._characters, self._supports, conspiracy)
-        outside = self._action_zones()
+        zones = (self._characters, self._supports)
+        if self._conspiracy >= 0:
+            zones += ((self._conspiracy,),)
+        outside = cd.kind_memo.get(ACTION)
+        if outside is None:
+            outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
             zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
                            if name in outside)  # fmt: skip
