@@ -228,10 +228,20 @@ class AbilityMixin:
         cache = self._statics_cache or self._build_statics()
         return not cache[1] and not cache[2], cache[7]
 
-    def kinds_with_changed_stats(self) -> frozenset[int]:
+    def kinds_with_changed_stats(self) -> frozenset[int] | set[int]:
         """The kinds of character whose skill or icons may differ from the printed ones now
-        (characters of other kinds have their printed stats, unless insane)."""
-        return self.stat_changes()[1]
+        (characters of other kinds have their printed stats, unless insane): those the
+        passives in play may change and those of the characters an effect of the phase
+        changes."""
+        temp = self._temp
+        if not temp:
+            return self.stat_changes()[1]
+        cd = self.deck
+        kinds = set((self._statics_cache or self._build_statics())[7]) if cd.has_statics else set()
+        kind_of = cd.kind_of
+        for target, _, _ in temp:
+            kinds.add(kind_of[target])
+        return kinds
 
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
