@@ -360,10 +360,14 @@ class CompiledDeck:
         for st in self.statics[kind]:
             if st.kind not in ("skill", "icons", "x_skill"):
                 continue
-            if st.who is None:
+            if st.who is None or getattr(st.who, "itself", False):
                 targets.add(kind)
             elif st.subtype:
                 targets.update(k for k, subs in enumerate(self.subtypes) if st.subtype in subs)
+            elif getattr(st.who, "printed_kinds", None) is not None:
+                # A filter of printed facts: only the kinds it accepts.
+                table = st.who.printed_kinds(self)
+                targets.update(k for k in range(len(self.cards)) if table[k])
             else:
                 return self.every_kind
         return frozenset(targets)

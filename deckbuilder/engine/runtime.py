@@ -49,7 +49,23 @@ _NO_KINDS: frozenset[int] = frozenset()
 
 
 def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
-    return Choice(kind, label, (Action(CHOOSE, x=1, label=label), Action(CHOOSE, x=0, label=no)))
+    """A yes/no ``Choice`` (an immutable record: the same question is built once, and kept
+    while fewer than ``_YES_NO_KEPT`` questions are)."""
+    key = (kind, label, no)
+    choice = _YES_NO.get(key)
+    if choice is None:
+        choice = Choice(
+            kind, label, (Action(CHOOSE, x=1, label=label), Action(CHOOSE, x=0, label=no))
+        )
+        if len(_YES_NO) < _YES_NO_KEPT:
+            _YES_NO[key] = choice
+    return choice
+
+
+_YES_NO: dict[tuple, Choice] = {}
+# Keys of a deck's ``kind_memo``: its actions open in the operations / the story window.
+_OPS_ACTIONS, _STORY_ACTIONS = (ACTION, 1), (ACTION, 2)
+_YES_NO_KEPT = 10_000
 
 
 class AbilityMixin:
@@ -153,7 +169,33 @@ class AbilityMixin:
             table,
             stat_targets,
             lowering,
+            {},  # per kind of character: (skill ones, icon ones) that may apply to it
         )
+
+    def _passives_for_kind(self, cache: tuple, k: int) -> tuple:
+        """(skill passives, icon passives) of ``cache`` (``_passives_of``) that may change a
+        character of kind ``k``, in order: those whose filter of cards affected (the card
+        itself, a subtype of icons, printed facts) lets that kind through; remembered in
+        ``cache``."""
+        cd = self.deck
+        kind_of = cd.kind_of
+        out = []
+        for passives in (cache[1], cache[2]):
+            kept = []
+            for src, st in passives:
+                who = st.who
+                if who is None or getattr(who, "itself", False) or st.kind == X_SKILL:
+                    if kind_of[src] != k:
+                        continue
+                elif getattr(who, "printed_kinds", None) is not None:
+                    if not who.printed_kinds(cd)[k]:
+                        continue
+                if st.kind == ICONS and st.subtype and st.subtype not in cd.subtypes[k]:
+                    continue
+                kept.append((src, st))
+            out.append(kept)
+        found = cache[9][k] = tuple(out)
+        return found
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -190,10 +232,20 @@ class AbilityMixin:
         cache = self._statics_cache or self._build_statics()
         return not cache[1] and not cache[2], cache[7]
 
-    def kinds_with_changed_stats(self) -> frozenset[int]:
+    def kinds_with_changed_stats(self) -> frozenset[int] | set[int]:
         """The kinds of character whose skill or icons may differ from the printed ones now
-        (characters of other kinds have their printed stats, unless insane)."""
-        return self.stat_changes()[1]
+        (characters of other kinds have their printed stats, unless insane): those the
+        passives in play may change and those of the characters an effect of the phase
+        changes."""
+        temp = self._temp
+        if not temp:
+            return self.stat_changes()[1]
+        cd = self.deck
+        kinds = set((self._statics_cache or self._build_statics())[7]) if cd.has_statics else set()
+        kind_of = cd.kind_of
+        for target, _, _ in temp:
+            kinds.add(kind_of[target])
+        return kinds
 
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
@@ -205,50 +257,60 @@ class AbilityMixin:
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
         temp = self._temp
-        if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
+        if cd.has_statics:
             cache = self._statics_cache or self._build_statics()
-            committed = None
-            for src, st in cache[2]:
+            if k in cache[7]:
+                per_kind = cache[9].get(k) or self._passives_for_kind(cache, k)
+                skills, icon_mods = per_kind
+            elif temp:
+                skills = icon_mods = ()
+            else:
+                return (skill if skill > 0 else 0), icons
+        elif temp:
+            cache = None
+            skills = icon_mods = ()
+        else:
+            return (skill if skill > 0 else 0), icons
+        committed = None
+        for src, st in icon_mods:
+            if st.committed:
+                if committed is None:
+                    committed = {i for c in self._committed for i in c}
+                if src not in committed:
+                    continue
+            who = st.who
+            if src == inst if who is None else who(self, src, inst):
+                t, c, a, i = st.icons
+                icons[0] += t
+                icons[1] += c
+                icons[2] += a
+                icons[3] += i
+        x_skill = None
+        for src, st in skills:
+            if st.kind == SKILL:
                 if st.committed:
                     if committed is None:
                         committed = {i for c in self._committed for i in c}
                     if src not in committed:
                         continue
-                if st.subtype and st.subtype not in cd.subtypes[k]:
-                    continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
-                    t, c, a, i = st.icons
-                    icons[0] += t
-                    icons[1] += c
-                    icons[2] += a
-                    icons[3] += i
-            x_skill = None
-            for src, st in cache[1]:
-                if st.kind == SKILL:
-                    if st.committed:
-                        if committed is None:
-                            committed = {i for c in self._committed for i in c}
-                        if src not in committed:
-                            continue
-                    who = st.who
-                    if src == inst if who is None else who(self, src, inst):
-                        a = st.amount
-                        skill += a if a.__class__ is int else a(self, src, inst, icons)
-                elif src == inst:  # X_SKILL
-                    x_skill = st.amount(self, src)
-            if x_skill is not None:
-                skill += x_skill
-            if temp:
-                for target, dskill, ic in temp:
-                    if target == inst:
-                        skill += dskill
-                        for j in range(4):
-                            icons[j] += ic[j]
-            if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
-                t, c, a, i = icons
-                if t < 0 or c < 0 or a < 0 or i < 0:
-                    icons = [n if n > 0 else 0 for n in icons]
+                    a = st.amount
+                    skill += a if a.__class__ is int else a(self, src, inst, icons)
+            elif src == inst:  # X_SKILL
+                x_skill = st.amount(self, src)
+        if x_skill is not None:
+            skill += x_skill
+        if temp:
+            for target, dskill, ic in temp:
+                if target == inst:
+                    skill += dskill
+                    for j in range(4):
+                        icons[j] += ic[j]
+        if temp or (cache is not None and cache[8]):  # else nothing took icons away
+            t, c, a, i = icons
+            if t < 0 or c < 0 or a < 0 or i < 0:
+                icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:
@@ -306,8 +368,9 @@ class AbilityMixin:
 
     def _fire_all(self, trigger: str, ctx: AbilityContext | None = None) -> None:
         """Queue ``trigger`` for every card in play that answers it."""
+        queue = self._triggers  # (``_queue_trigger`` written out: this runs at every event)
         for i in self._listeners(trigger):
-            self._queue_trigger(trigger, i, ctx)
+            queue.append((trigger, i, ctx))
 
     def _listeners(self, trigger: str) -> list[int]:
         """The cards that answer ``trigger``: in play, the conspiracy, in hand (a response
@@ -317,8 +380,8 @@ class AbilityMixin:
         cd = self.deck
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
-        out = []
-        for i in self._characters + self._supports:
+        out = [i for i in self._characters if table[kind_of[i]]]
+        for i in self._supports:
             if table[kind_of[i]]:
                 out.append(i)
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
@@ -548,47 +611,101 @@ class AbilityMixin:
         """USE actions for every action ability usable now (cards in play, in the discard
         pile or in hand, per the ability's zone and window); ``kinds``: only for cards of
         these kinds."""
-        cd = self.deck
-        table = cd.by_trigger[ACTION]
-        window = 1 if self.phase == OPERATIONS else 2
         labelled = self._policy is None  # a policy reads numbers; only people read labels
         out = []
+        for i, n, ab in self.usable_abilities(kinds):
+            label = f"{self.card(i).title}: {ab.text}" if labelled else ""
+            if ab.cost_x:
+                for d in range(len(self._domains)):
+                    if not self._drained[d]:
+                        for x in range(1, self._dom_value[d] + 1):
+                            out.append(
+                                Action(
+                                    USE,
+                                    i,
+                                    d,
+                                    x=n * 100 + x,
+                                    label=f"{label} (X={x})" if labelled else "",
+                                )
+                            )
+            else:
+                for d in self._pay_domains(ab.cost):
+                    if labelled:
+                        where = "" if d < 0 else f" (drain domain {d + 1})"
+                        out.append(Action(USE, i, d, x=n * 100, label=label + where))
+                    else:
+                        out.append(use_action(i, d, n * 100))
+        return out
+
+    def usable_abilities(self, kinds=None) -> list[tuple]:
+        """(instance, index, ability) of every action ability usable now, in the order of
+        ``ability_actions`` (its domains aside): what a policy that reads numbers looks at
+        before building any action."""
+        cd = self.deck
+        key = _OPS_ACTIONS if self.phase == OPERATIONS else _STORY_ACTIONS
+        table = cd.kind_memo.get(key)
+        if table is None:  # per kind: (index, ability) of its actions open in this window
+            window = 1 if key is _OPS_ACTIONS else 2
+            table = cd.kind_memo[key] = [
+                tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
+                for abilities in cd.by_trigger[ACTION]
+            ]
+        out = []
         kind_of = cd.kind_of
-        conspiracy = (self._conspiracy,) if self._conspiracy >= 0 else ()
-        zones = (self._characters, self._supports, conspiracy)
-        outside = self._action_zones()
+        zones = (self._characters, self._supports)
+        if self._conspiracy >= 0:
+            zones += ((self._conspiracy,),)
+        outside = cd.kind_memo.get(ACTION)
+        if outside is None:
+            outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
             zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
                            if name in outside)  # fmt: skip
+        # ``_usable`` written out for the cards in play (the most asked, at every step): what
+        # ``_ability_live`` says of a card in play must be said here too.
+        status, supports, exhausted = self._status, self._supports, self._exhausted_supports
+        blanking = self._blanking >= 0
+        silenced = NO_ABILITIES in cd.static_kinds
         for zone in zones:
             for i in zone:
-                abilities = table[kind_of[i]]
-                if not abilities or (kinds is not None and kind_of[i] not in kinds):
+                k = kind_of[i]
+                abilities = table[k]
+                if not abilities or (kinds is not None and k not in kinds):
                     continue
-                for n, ab in enumerate(abilities):
-                    if not ab.window & window or not self._usable(ab, i):
+                for n, ab in abilities:
+                    if ab.zone == IN_PLAY:
+                        st = status.get(i)
+                        if st is None:
+                            if not (
+                                i in supports
+                                or i == self._conspiracy
+                                or ab.trigger == "discarded"
+                                or ab.trigger == "won"
+                            ):
+                                continue
+                            if ab.exhaust and i in exhausted:
+                                continue
+                        elif (
+                            st == INSANE
+                            or (blanking and self._blank(i))
+                            or (silenced and self.has_static(NO_ABILITIES, i))
+                        ):
+                            continue
+                        elif ab.exhaust and st != READY:
+                            continue
+                    elif not self._ability_live(ab, i) or (
+                        ab.exhaust and not self._ready_to_exhaust(i)
+                    ):
                         continue
-                    label = f"{self.card(i).title}: {ab.text}" if labelled else ""
-                    if ab.cost_x:
-                        for d in range(len(self._domains)):
-                            if not self._drained[d]:
-                                for x in range(1, self._dom_value[d] + 1):
-                                    out.append(
-                                        Action(
-                                            USE,
-                                            i,
-                                            d,
-                                            x=n * 100 + x,
-                                            label=f"{label} (X={x})" if labelled else "",
-                                        )
-                                    )
-                    else:
-                        for d in self._pay_domains(ab.cost):
-                            if labelled:
-                                where = "" if d < 0 else f" (drain domain {d + 1})"
-                                out.append(Action(USE, i, d, x=n * 100, label=label + where))
-                            else:
-                                out.append(use_action(i, d, n * 100))
+                    if ab.committed and self.committed_story(i) < 0:
+                        continue
+                    if ab.limit is not None and not self._within_limit(ab, i):
+                        continue
+                    if ab.can_pay is not None and not ab.can_pay(self, i):
+                        continue
+                    if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
+                        continue
+                    out.append((i, n, ab))
         return out
 
     def _action_zones(self) -> frozenset[str]:
@@ -701,7 +818,8 @@ class AbilityMixin:
 
     def _chain(self, gen):
         yield from gen
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _event_window_open(self, kind: int) -> bool:
         """An event may be played now: its window, and its condition (a target exists)."""

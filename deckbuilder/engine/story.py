@@ -344,7 +344,8 @@ class StoryMixin:
                         return
                     if succeeded:
                         self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
-                        yield from self._resolve_triggers()
+                        if self._triggers:
+                            yield from self._resolve_triggers()
                         if self.phase == OVER:
                             return
                     total_skill = 0
@@ -396,7 +397,8 @@ class StoryMixin:
                             self._queue_trigger(
                                 READIED_BY_STRUGGLE, i, AbilityContext(x=ARCANE, story=s)
                             )
-                            yield from self._resolve_triggers()
+                            if self._triggers:
+                                yield from self._resolve_triggers()
                             if self.phase == OVER:
                                 return
                             if s >= len(stories) or stories[s] != sid:
@@ -415,7 +417,8 @@ class StoryMixin:
                         break
                     if placed:
                         self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
-                        yield from self._resolve_triggers()
+                        if self._triggers:
+                            yield from self._resolve_triggers()
                 elif logging:
                     self._event("struggle", f"{_STRUGGLE_NAMES[struggle]} struggle won: no effect")
             if self.phase == OVER:
@@ -434,13 +437,16 @@ class StoryMixin:
                         return
                 elif placed:
                     self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
-                    yield from self._resolve_triggers()
+                    if self._triggers:
+                        yield from self._resolve_triggers()
                 if succeeded:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
-                    yield from self._resolve_triggers()
+                    if self._triggers:
+                        yield from self._resolve_triggers()
             if resolved and not won and self.phase != OVER:
                 self._fire_all(STORY_RESOLVED, AbilityContext(story=s))
-                yield from self._resolve_triggers()
+                if self._triggers:
+                    yield from self._resolve_triggers()
             if self.phase == OVER:
                 return
             if won:
@@ -453,7 +459,8 @@ class StoryMixin:
             self._story_rules.clear()  # every such effect lasts this turn at most
         if all_resolved and self.phase != OVER:
             self._fire_all(STORIES_RESOLVED, AbilityContext(x=n_committed))
-            yield from self._resolve_triggers()
+            if self._triggers:
+                yield from self._resolve_triggers()
 
     def _skill_success(self, s: int, to_win: int):
         """Generator: the skill comparison at story slot ``s`` succeeds, unchallenged: +2

@@ -314,7 +314,8 @@ class TurnMixin:
         self._event_done(inst)
         if self.deck.any_trigger[EVENT_PLAYED]:
             self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _attach_then_enter(self, inst, ctx):
         from deckbuilder.engine.effects import choose_card
@@ -331,7 +332,8 @@ class TurnMixin:
         )
         self._resolving.remove(inst)
         self._enter(inst, ctx, host, played=True)
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _enter(self, inst: int, ctx=None, host: int = -1, played: bool = False) -> None:
         """``inst`` (out of any zone) enters play: passives, "enters play exhausted",

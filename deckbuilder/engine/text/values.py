@@ -11,7 +11,7 @@ A condition is a table of atoms, all of which must hold (``{ night = true, commi
 from __future__ import annotations
 
 from deckbuilder.engine.actions import CONSPIRACY_BASE, INSANE, STORY_HOST
-from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.filters import compile_filter, matching
 from deckbuilder.engine.text.registry import (
     AMOUNT,
     BOOL,
@@ -83,11 +83,7 @@ def count(game, src, zone: str, pred) -> int:
     cards = zone_cards(game, zone, src)
     if pred is None or zone in _PLACES:
         return len(cards)
-    n = 0
-    for i in cards:
-        if pred(game, src, i):
-            n += 1
-    return n
+    return len(matching(game, src, pred, cards))
 
 
 def compile_amount(spec, where: str):
