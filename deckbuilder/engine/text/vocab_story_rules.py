@@ -9,7 +9,7 @@ Passives here become the engine's rule statics (``abilities.TOKENS_TO_WIN`` ...)
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.abilities import AbilityContext, Choice
+from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import (
     CHOOSE,
     CONSPIRACY_BASE,
@@ -34,6 +34,7 @@ from deckbuilder.engine.text.registry import (
     param,
 )
 from deckbuilder.engine.text.values import compile_condition, condition
+from deckbuilder.engine.text.vocab_stories import run_story_effect
 
 _NAMES = ("terror", "combat", "arcane", "investigation")
 
@@ -370,24 +371,6 @@ def exchange_with_won_story(where):
         )
 
     return effect
-
-
-def run_story_effect(game, src, sid: int, s: int):
-    """Generator: the effect of story ``sid`` (in slot ``s``, or -1 when not in play)
-    resolves as if won: a Core story's text, a conspiracy's or story card's win effect
-    (queued)."""
-    from deckbuilder.engine.story import _core_story_offer
-
-    if sid >= CONSPIRACY_BASE:
-        inst = sid - CONSPIRACY_BASE
-        if game.deck.by_trigger[ab.WON][game.deck.kind_of[inst]]:
-            game._queue_trigger(ab.WON, inst, AbilityContext(story=s, story_id=sid))
-        return
-    offer = _core_story_offer(sid)
-    if offer is None:
-        return
-    log_event(game, "story_effect", offer[0].prompt)
-    yield from offer[1](game, -1, AbilityContext(story=s, story_id=sid))
 
 
 @EFFECT.register(
