@@ -264,21 +264,32 @@ def it_is_this_turn(where, time):
     return effect
 
 
+def _story_deck_choice(game, kind: str, prompt: str, verb: str):
+    """Generator: the story the player chooses from the story deck (None when it is empty;
+    a lone story is taken without asking). A policy answers at once, as ``choose_card``."""
+    pile = game._story_deck
+    if len(pile) <= 1:
+        return pile[0] if pile else None
+    labelled = game._policy is None
+    acts = tuple(
+        Action(CHOOSE, x=sid, label=f"{verb} {game._story_title(sid)}" if labelled else "")
+        for sid in pile
+    )
+    choice = Choice(kind, prompt, acts)
+    if game._policy is not None and game.phase != OVER:
+        return game._policy.decide(game, choice).x
+    return (yield choice).x
+
+
 @EFFECT.register("choose_next_story")
 def choose_next_story(where):
     """Search the story deck and choose the next story to come into the game (the deck is
     then shuffled)."""
 
     def effect(game, src, ctx):
-        pile = game._story_deck
-        if not pile:
+        sid = yield from _story_deck_choice(game, "next_story", "the next story", "next:")
+        if sid is None:
             return
-        labelled = game._policy is None
-        acts = tuple(
-            Action(CHOOSE, x=sid, label=f"next: {game._story_title(sid)}" if labelled else "")
-            for sid in pile
-        )
-        sid = (yield Choice("next_story", "the next story", acts)).x if len(acts) > 1 else pile[0]
         _rule(game, "next_story", sid)
         log_event(game, "story", f"{game._story_title(sid)} comes into the game next")
 
@@ -443,22 +454,10 @@ def win_from_story_deck(where):
     joins your won pile (a win: enough of them win the game). The deck is shuffled."""
 
     def effect(game, src, ctx):
-        pile = game._story_deck
-        if not pile:
+        sid = yield from _story_deck_choice(game, "story_effect", "win from the story deck", "win")
+        if sid is None:
             return
-        labelled = game._policy is None
-        acts = tuple(
-            Action(CHOOSE, x=sid, label=f"win {game._story_title(sid)}" if labelled else "")
-            for sid in pile
-        )
-        choice = Choice("story_effect", "win from the story deck", acts)
-        if len(acts) == 1:
-            sid = pile[0]
-        elif game._policy is not None and game.phase != OVER:
-            sid = game._policy.decide(game, choice).x
-        else:
-            sid = (yield choice).x
-        pile.remove(sid)
+        game._story_deck.remove(sid)
         yield from run_story_effect(game, src, sid, -1)
         if game._triggers:  # a conspiracy's or story card's effect, queued
             yield from game._resolve_triggers()
