@@ -44,6 +44,19 @@ restored, a character that clashes with nobody is restored first, and a restored
 that does clash is the one discarded. A card with both keywords clashes with either side.
 A support whose "Attach to" names a host a goldfish never has (an opponent's card, a discard
 pile) is not offered; skill or icon conditions on a host are not checked.
+
+Stories: the story deck is the ten Core stories, and a story card other than those that the
+deck lists (in its story section, or among its cards) joins it, shuffled in, never drawn nor
+dealt (the rulebook fixes the story deck; a deck naming story cards asks for them); its
+struggles, tokens to win and win effect are read like a conspiracy's, and once won it is
+replaced from the story deck like a Core story. The tokens a story needs, the stories that
+win the game and whether a won story is replaced are rules that cards in play may change
+(story.py); a game no longer forbidden to end is won at the next won story. No struggle is
+lost against nobody ("without losing any struggles" always holds). A phase skipped or
+repeated and Day or Night granted for the turn are effects of the turn (``_turn_rules``): a
+repeated story phase is a new commit step and resolution (the characters committed before
+are no longer committed). A character that becomes an attachment (a Zoog attached to a
+story) stays a character card in the support zone.
 """
 
 from __future__ import annotations
@@ -51,7 +64,7 @@ from __future__ import annotations
 import random
 from _random import Random as _SeedableRandom
 
-from deckbuilder.engine.abilities import RESOURCE_DISCARD
+from deckbuilder.engine.abilities import COMMITS_HERE_ONLY, RESOURCE_DISCARD
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
     CHOOSE,
@@ -159,6 +172,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_discarded_this_phase",
         "_delayed",
         "_story_rules",
+        "_turn_rules",
         "_entered",
         "first_playable",
         "_unplayable_resources",
@@ -217,6 +231,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._exhausted_supports = set()
         game._wounds = {}
         game._story_deck = list(_STORY_IDS)
+        if compiled.story_instances:  # the deck's story cards join the story deck
+            game._story_deck += [CONSPIRACY_BASE + i for i in compiled.story_instances]
         game._stories = []
         game._tokens = []
         game._committed = []
@@ -243,6 +259,10 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discarded_this_phase = []
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
+        # Effects of the turn on its rules: (kind, a, b, last turn, phase or None), see
+        # ``TurnMixin.rule_applies``: a phase skipped or repeated, the tokens a story needs,
+        # Day or Night, the next story to come into the game.
+        game._turn_rules = []
         game._entered = -1  # the last card that entered play (by ``_enter``)
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
@@ -279,8 +299,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game = cls.new(deck, seed, first_player=first_player, turn_cap=turn_cap, text=text)
         cd = game.deck
         free = {}
-        for inst, k in enumerate(cd.kind_of):
-            free.setdefault(cd.cards[k].id, []).append(inst)
+        for inst in cd.instances:  # (the story cards stay in the story deck)
+            free.setdefault(cd.cards[cd.kind_of[inst]].id, []).append(inst)
 
         def take(card) -> int:
             copies = free.get(card.id)
@@ -303,6 +323,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discard = [take(c) for c in discard]
         game._deck = sorted(i for copies in free.values() for i in copies)
         game._story_deck = list(range(3, len(CORE_STORIES)))
+        game._story_deck += [CONSPIRACY_BASE + i for i in cd.story_instances]
         game._stories = [0, 1, 2]
         game._tokens = list(tokens)
         game._committed = [[], [], []]
@@ -412,6 +433,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             "supports": list(self._supports),
             "conspiracy": [self._conspiracy] if self._conspiracy >= 0 else [],
             "won": [s - CONSPIRACY_BASE for s in self._won if s >= CONSPIRACY_BASE],
+            "story cards": [
+                s - CONSPIRACY_BASE
+                for s in self._stories + self._story_deck
+                if s >= CONSPIRACY_BASE and s - CONSPIRACY_BASE != self._conspiracy
+            ],
             "discard": list(self._discard),
             "domain cards": list(self._domain_cards),
             "resolving": list(self._resolving),
@@ -451,6 +477,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 if self.may_commit(i)
                 for s in stories
             ]
+            if COMMITS_HERE_ONLY in self.deck.static_kinds:
+                actions = [a for a in actions if self.may_commit_to(a.card, a.story)]
         cd = self.deck
         for i in self._hand:
             k = cd.kind_of[i]
@@ -570,7 +598,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or not self.may_commit(inst):
                             continue
-                        if s >= len(self._stories):
+                        if s >= len(self._stories) or not self.may_commit_to(inst, s):
                             continue
                         self._commit(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None

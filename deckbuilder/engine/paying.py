@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from deckbuilder.engine.abilities import NO_ATTACH
 from deckbuilder.engine.actions import DOMAIN_HOST, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -175,8 +176,11 @@ class PayingMixin:
         return True
 
     def may_enter(self, kind: int) -> bool:
-        """Uniqueness and Heroic/Villainous: may a card of ``kind`` enter play at all."""
+        """Uniqueness, Heroic/Villainous and the one-conspiracy limit: may a card of ``kind``
+        enter play at all."""
         cd = self.deck
+        if cd.ctype[kind] == CONSPIRACY and self._conspiracy >= 0:
+            return False
         uid = cd.unique_id[kind]
         kind_of = cd.kind_of
         if uid >= 0:
@@ -215,6 +219,8 @@ class PayingMixin:
             return [STORY_HOST + sid for sid in self._stories]
         if req[0] == "domain":
             return [DOMAIN_HOST + d for d in self._domain_indices]
+        if req[0] == "support":
+            return list(self._supports)
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req
@@ -234,6 +240,8 @@ class PayingMixin:
             if no_ancient and "ancient one" in cd.subtypes[k]:
                 continue
             hosts.append(i)
+        if NO_ATTACH in cd.static_kinds:  # "cards cannot be attached to ..."
+            hosts = [i for i in hosts if not self.has_static(NO_ATTACH, i)]
         return hosts
 
     def _match_waived(self, kind: int) -> bool:

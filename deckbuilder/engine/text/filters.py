@@ -163,7 +163,9 @@ def _attachment(value):
 def _self(value):
     """The card whose text this is (true), or any other card (false)."""
     if value:
-        return lambda game, src, i: i == src
+        itself = lambda game, src, i: i == src  # noqa: E731
+        itself.itself = True  # the card itself only (``CompiledDeck._stat_targets``)
+        return itself
     return lambda game, src, i: i != src
 
 
@@ -225,7 +227,9 @@ def is_printed_only(spec: dict, where: str = "") -> bool:
 
 
 def compile_filter(spec: dict | None, where: str = ""):
-    """``(game, src, instance) -> bool`` for ``spec`` (None or {}: every card)."""
+    """``(game, src, instance) -> bool`` for ``spec`` (None or {}: every card); when the
+    filter reads printed facts, its ``printed_kinds`` (see ``printed_kinds``) tells, per
+    deck, the kinds that may pass at all."""
     if not spec:
         return _anything
     kind_preds = [f for reads, f in _atoms(spec, where) if reads == KIND]
@@ -234,7 +238,10 @@ def compile_filter(spec: dict | None, where: str = ""):
         return state_preds[0]
     matches = _kind_table(kind_preds)
     if not state_preds:
-        return lambda game, src, i: matches(game.deck)[game.deck.kind_of[i]]
+        pred = lambda game, src, i: matches(game.deck)[game.deck.kind_of[i]]  # noqa: E731
+        pred.printed_kinds = matches
+        pred.printed_only = True  # ``printed_kinds`` alone decides
+        return pred
 
     def pred(game, src, i):
         cd = game.deck
@@ -245,7 +252,28 @@ def compile_filter(spec: dict | None, where: str = ""):
                 return False
         return True
 
+    if kind_preds:
+        pred.printed_kinds = matches
     return pred
+
+
+def printed_kinds(pred):
+    """``deck -> bytes`` (per kind: whether its printed facts may pass) for a predicate of
+    ``compile_filter`` whose filter reads printed facts, else None (any kind may pass)."""
+    return getattr(pred, "printed_kinds", None)
+
+
+def matching(game, src, pred, cards) -> list[int]:
+    """The instances of ``cards`` that ``pred`` (of ``compile_filter``) accepts, in order:
+    a filter of printed facts is read from its table of kinds, without a call per card."""
+    kinds = getattr(pred, "printed_kinds", None)
+    if kinds is None:
+        return [i for i in cards if pred(game, src, i)]
+    cd = game.deck
+    table, kind_of = kinds(cd), cd.kind_of
+    if getattr(pred, "printed_only", False):
+        return [i for i in cards if table[kind_of[i]]]
+    return [i for i in cards if table[kind_of[i]] and pred(game, src, i)]
 
 
 def _kind_table(kind_preds: list):

@@ -65,7 +65,7 @@ def _payers(game, i, k, ignore_match, source):
 def _candidates(game, src, source, pred, ignore_match):
     cd = game.deck
     if source == "top":
-        cards = game._peek(1)
+        cards = game._reveal_top(1)
     elif source == "host_domain":
         d = _host_domain(game, src)
         cards = list(game._domains[d]) if d >= 0 else []
@@ -108,7 +108,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
             if events_to == "bottom":
                 game._bottom.insert(0, inst)
             else:
-                game._discard.append(inst)
+                game._to_discard(inst)
         if cd.any_trigger[ab.CARD_PLAYED]:
             game._fire_all(ab.CARD_PLAYED, AbilityContext(target=inst))
         return
@@ -242,7 +242,7 @@ def top_characters_into_play(where, n):
 
     def effect(game, src, ctx):
         cd = game.deck
-        for i in game._peek(n):
+        for i in game._reveal_top(n):
             k = cd.kind_of[i]
             if cd.ctype[k] == CHARACTER and game.may_enter(k):
                 game._remove_from_deck(i)
