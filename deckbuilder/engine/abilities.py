@@ -80,6 +80,10 @@ CHARACTER_TARGETED = "character_targeted"  # after a card effect chooses (target
 EFFECT_WOULD_SACRIFICE = "effect_would_sacrifice"  # an effect would sacrifice characters of
 # yours (asked inside the effect, ``_would_asking``; ctx.target: the first; an answer may
 # cancel the effect: ctx.instead = "cancel")
+CARD_PLAYED = "card_played"  # after you play a card, from hand or as if (ctx.target: it)
+ABILITY_OVERPAID = "ability_overpaid"  # after you pay for an ability with more than its cost
+CHARACTER_EXHAUSTED = "character_exhausted"  # after a character of yours is exhausted (a
+# commit, a cost, an effect; ctx.target)
 
 TRIGGERS = (
     EVENT,
@@ -130,6 +134,9 @@ TRIGGERS = (
     CHARACTER_PUT,
     CHARACTER_TARGETED,
     EFFECT_WOULD_SACRIFICE,
+    CARD_PLAYED,
+    ABILITY_OVERPAID,
+    CHARACTER_EXHAUSTED,
 )
 
 # Zones an ability works from.
@@ -175,6 +182,10 @@ class Static(NamedTuple):
     zone: str = IN_PLAY
     subtype: str = ""  # ICONS: only characters with this subtype (lower case) are affected,
     # known before play, so others skip the passive; checked before ``who`` is asked
+    host_only: bool = False  # COST: only for an attachment played on the source
+    pay: Callable | None = None  # COST of the card itself lowered by paying something else
+    # (sacrificing, draining more domains...): generator (game, inst, need, domain drained)
+    # paying ``need`` of the cost, at most what ``amount`` (minus the most it lowers) said
 
 
 SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE_WHEN = (
@@ -188,6 +199,10 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
     "insane_when",
 )
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
+DRAW_PHASE = "draw_phase"  # the draw phase's 2 cards replaced: ``amount`` = (draw, discard
+# from the top of the deck)
+RESOURCE_DISCARD = "resource_discard"  # attaching a resource in the resource phase costs
+# discarding a card from hand
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 NO_ATTACH = "no_attach"  # cards cannot be attached to it
@@ -223,6 +238,8 @@ STATIC_KINDS = (
     INSANE_WHEN,
     DAY,
     NIGHT,
+    DRAW_PHASE,
+    RESOURCE_DISCARD,
     COMMITS_READY,
     COMMITS_EXHAUSTED,
     NO_ATTACH,

@@ -64,7 +64,7 @@ from __future__ import annotations
 import random
 from _random import Random as _SeedableRandom
 
-from deckbuilder.engine.abilities import COMMITS_HERE_ONLY
+from deckbuilder.engine.abilities import COMMITS_HERE_ONLY, RESOURCE_DISCARD
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
     CHOOSE,
@@ -353,7 +353,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
 
     def attached_to(self, instance: int) -> int:
         """The host of an attached support: a character instance, ``STORY_HOST + story id``
-        for a story, or -1."""
+        for a story, ``DOMAIN_HOST + index`` for a domain, or -1."""
         return self._attached.get(instance, -1)
 
     @property
@@ -462,6 +462,9 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             return [Action(SETUP_RESOURCE, i) for i in self._hand]
         n_domains = len(self._domains)
         if ph == RESOURCE:
+            if len(self._hand) < 2 and RESOURCE_DISCARD in self.deck.static_kinds:
+                if self._resourcing_discards():  # no card left to pay the extra cost with
+                    return [Action(PASS)]
             return [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)] + [
                 Action(PASS)
             ]
@@ -490,6 +493,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                             actions.append(Action(PLAY, i, d, x=x))
             elif self.can_pay(k, -1):
                 actions.append(Action(PLAY, i, -1))
+                if cd.has_cost_statics and cd.attach[k] is not None and self._host_cut(k):
+                    # free only on the cutting host: paid in full, on any host
+                    actions.extend(
+                        Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d)
+                    )
             else:
                 actions.extend(Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d))
         if cd.text:

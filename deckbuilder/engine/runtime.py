@@ -10,12 +10,12 @@ response becomes a yes/no ``Choice`` ("use" or "decline"), a forced one just res
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
+    ABILITY_OVERPAID,
     ACTION,
     COST,
     DECK_TOP,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
-    EVENT_PLAYED,
     HAND,
     ICONS,
     IN_PLAY,
@@ -325,18 +325,24 @@ class AbilityMixin:
         """COST passives of cards in play that modify other cards' costs."""
         return (self._statics_cache or self._build_statics())[3]
 
-    def _modified_cost(self, kind: int, cost: int, d: int = -1) -> int:
+    def _modified_cost(
+        self, kind: int, cost: int, d: int = -1, alt: bool = True, hosted: bool = True
+    ) -> int:
         """``cost`` after the card's own reductions (which may depend on the domain ``d``
-        drained), passives in play and effects of this phase; a reduction never takes it
-        below the largest ``minimum`` of the reductions used, nor below 0."""
+        drained; ``alt``: with those paid by something else, see ``Static.pay``), passives
+        in play (``hosted``: with those for an attachment on their source) and effects of
+        this phase; a reduction never takes it below the largest ``minimum`` of the
+        reductions used, nor below 0."""
         floor = 0
         total = cost
         for st in self.deck.self_cost[kind]:
+            if not alt and st.pay is not None:
+                continue
             a = st.amount
             total += a if isinstance(a, int) else a(self, -1, kind, d)
             floor = max(floor, st.minimum)
         for src, st in self._cost_statics():
-            if st.who(self, src, kind):
+            if st.who(self, src, kind) and (hosted or not st.host_only):
                 a = st.amount
                 total += a if isinstance(a, int) else a(self, src, kind, d)
                 floor = max(floor, st.minimum)
@@ -492,7 +498,9 @@ class AbilityMixin:
                 choice = choice._replace(harm=True)
             if (yield choice).x:
                 if pay[0] >= 0:
-                    self._drain(min(pay, key=lambda d: self._dom_value[d]))
+                    d = min(pay, key=lambda d: self._dom_value[d])
+                    self._overpaying(d, ab.cost)
+                    self._drain(d)
                 if self.log is not None:
                     self._event("ability", f"{self.card(src).title}: {ab.text}")
                 if ab.limit is not None:
@@ -525,8 +533,7 @@ class AbilityMixin:
         yield from ab.effect(self, src, ctx)
         self._resolving.remove(src)
         self._event_done(src)
-        if self.deck.any_trigger[EVENT_PLAYED]:
-            self._fire_all(EVENT_PLAYED, AbilityContext(target=src))
+        self._card_played(src)
 
     def _ability_live(self, ab, src: int) -> bool:
         """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
@@ -762,7 +769,7 @@ class AbilityMixin:
         """Generator: the costs of a response beyond resources (exhaust, sacrifice, others)."""
         if ab.exhaust:
             if src in self._status:
-                self._status[src] = 1  # EXHAUSTED
+                self._exhaust(src)
             else:
                 self._exhausted_supports.add(src)
         if ab.extra_cost is not None:
@@ -790,10 +797,11 @@ class AbilityMixin:
         n, x = divmod(a.x, 100)
         ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
         if a.domain >= 0:
+            self._overpaying(a.domain, x if ab.cost_x else ab.cost)
             self._drain(a.domain)
         if ab.exhaust:
             if inst in self._status:
-                self._status[inst] = 1  # EXHAUSTED
+                self._exhaust(inst)
             else:
                 self._exhausted_supports.add(inst)
         if self.log is not None:
@@ -809,6 +817,12 @@ class AbilityMixin:
         if ab.sacrifice:
             self._sacrifice(inst)
         self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+
+    def _overpaying(self, d: int, cost: int) -> None:
+        """Domain ``d`` is about to be drained to pay ``cost`` for an ability: with more
+        resources than that, "after you overpay for a triggered ability" follows."""
+        if self.deck.any_trigger[ABILITY_OVERPAID] and self._dom_value[d] > cost:
+            self._fire_all(ABILITY_OVERPAID, AbilityContext(x=self._dom_value[d] - cost))
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)

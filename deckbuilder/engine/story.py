@@ -138,7 +138,7 @@ class StoryMixin:
     def _commit(self, inst: int, s: int) -> None:
         cd = self.deck
         if COMMITS_READY not in cd.static_kinds or not self.has_static(COMMITS_READY, inst):
-            self._status[inst] = EXHAUSTED
+            self._exhaust(inst)
         self._committed[s].append(inst)
         if self.log is not None:
             self._event(

@@ -80,7 +80,7 @@ def exhaust(where, filter, target):
     def effect(game, src, ctx):
         pool = [i for i in game._characters if game._status[i] == READY and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "exhaust", "exhaust", True)):
-            game._status[i] = EXHAUSTED
+            game._exhaust(i)
 
     return effect
 

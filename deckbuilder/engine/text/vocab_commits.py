@@ -15,11 +15,13 @@ from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, param
     filter=FILTER,
     sources=param(("play", "hand"), "play"),
     exhaust=param(BOOL, True),
+    stories=param(("any", "unresolved"), "any"),
 )
-def commit_character(where, filter, sources, exhaust):
+def commit_character(where, filter, sources, exhaust, stories):
     """Commit a character the filter accepts to a story of your choice, outside the commit
     step (from play, or put into play from hand first); with ``exhaust = false`` it stays
-    ready (its icons and skill count there)."""
+    ready (its icons and skill count there); ``stories = "unresolved"``: to a story not yet
+    resolved (after the one of the trigger)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -40,10 +42,15 @@ def commit_character(where, filter, sources, exhaust):
                 and game._status.get(i) in (READY, EXHAUSTED)
                 and pred(game, src, i)
             ]
+        slots = range(len(game._committed))
+        if stories == "unresolved":
+            slots = range(ctx.story + 1 if ctx.story >= 0 else 0, len(game._committed))
+        if not slots:
+            return
         i = yield from choose_card(game, "commit", "commit", pool, optional=True)
         if i < 0:
             return
-        s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+        s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
             return
         if sources == "hand":
