@@ -59,6 +59,8 @@ SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.t
 SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
+ABILITY_TRIGGERED = "ability_triggered"  # after a card's action or response resolved
+# (ctx.target: the card whose ability it was)
 
 TRIGGERS = (
     EVENT,
@@ -97,6 +99,7 @@ TRIGGERS = (
     SACRIFICED,
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
+    ABILITY_TRIGGERED,
 )
 
 # Zones an ability works from.

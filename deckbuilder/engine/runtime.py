@@ -10,6 +10,7 @@ response becomes a yes/no ``Choice`` ("use" or "decline"), a forced one just res
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
+    ABILITY_TRIGGERED,
     ACTION,
     COST,
     DISCARD_ABILITY_USED,
@@ -340,6 +341,8 @@ class AbilityMixin:
                     if ab.limit is not None:
                         self._count_use(ab, src)
                     yield from ab.effect(self, src, ctx)
+                    if cd.any_trigger[ABILITY_TRIGGERED]:
+                        self.ability_triggered(src)
                     continue
                 if ab.can_pay is not None and not ab.can_pay(self, src):
                     continue
@@ -361,6 +364,8 @@ class AbilityMixin:
                         self._count_use(ab, src)
                     yield from self._pay_self_costs(ab, src)
                     yield from ab.effect(self, src, ctx)
+                    if cd.any_trigger[ABILITY_TRIGGERED]:
+                        self.ability_triggered(src)
 
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
@@ -602,12 +607,19 @@ class AbilityMixin:
         ctx = AbilityContext(x=x, story=self.committed_story(inst))
         if ab.zone == DISCARD_PILE and self.deck.any_trigger[DISCARD_ABILITY_USED]:
             self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_chain``)
+        if self.deck.any_trigger[ABILITY_TRIGGERED]:
+            self.ability_triggered(inst)  # resolved after the effect (``_chain``)
         if ab.extra_cost is not None:
             self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
             return
         if ab.sacrifice:
             self._sacrifice(inst)
         self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+
+    def ability_triggered(self, inst: int) -> None:
+        """A player triggered an effect of the card ``inst`` (an action or a response of
+        it, or an effect that triggers it): "after a card's effect is triggered" follows."""
+        self._fire_all(ABILITY_TRIGGERED, AbilityContext(target=inst))
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)
