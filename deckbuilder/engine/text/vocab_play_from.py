@@ -48,6 +48,8 @@ def _candidates(game, src, source, pred, ignore_match):
     cd = game.deck
     if source == "top":
         cards = game._peek(1)
+    elif source == "hand":
+        cards = game._hand
     else:
         cards = game._discard
     out = []
@@ -102,7 +104,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
 
 @EFFECT.register(
     "play_from",
-    source=param(("discard", "top"), required=True),
+    source=param(("discard", "top", "hand"), required=True),
     filter=FILTER,
     n=param(INT, 1),
     ignore_match=param(BOOL, False),
@@ -111,7 +113,8 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
 )
 def play_from(where, source, filter, n, ignore_match, free, events_to):
     """You may play a card the filter accepts from the discard pile (or the revealed top
-    card of your deck) as if it were in your hand, paying its cost (``ignore_match``: any
+    card of your deck, or, through an effect, your hand) as if it were in your hand, paying
+    its cost (``ignore_match``: any
     domain of enough resources pays; ``free``: without paying its cost); up to n cards, one
     after the other; an event played so goes to the discard pile, or the bottom of the deck
     with ``events_to``."""
