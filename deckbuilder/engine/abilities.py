@@ -137,7 +137,8 @@ class Static(NamedTuple):
     who: Callable | None = None  # (game, src, target) -> bool; None: the card itself
     amount: int | Callable = 0  # an int, or a function (SKILL: (game, src, target, icons);
     # COST: (game, src, kind, domain); X_SKILL, INSANE_WHEN: (game, src))
-    icons: tuple[int, int, int, int] = (0, 0, 0, 0)  # terror, combat, arcane, investigation
+    icons: tuple[int, int, int, int] | Callable = (0, 0, 0, 0)  # terror, combat, arcane,
+    # investigation; or (game, src) -> that tuple, for icons that vary with the game
     minimum: int = 0  # floor of a cost reduction
     committed: bool = False  # only while the source is committed to a story
     zone: str = IN_PLAY

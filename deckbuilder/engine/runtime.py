@@ -122,7 +122,7 @@ class AbilityMixin:
                     skills.append((i, st))
                 elif kind == ICONS:
                     icon_mods.append((i, st))
-                    if min(st.icons) < 0:
+                    if st.icons.__class__ is tuple and min(st.icons) < 0:
                         lowering = True
                 elif kind == COST and st.who is not None:
                     costs.append((i, st))
@@ -215,7 +215,7 @@ class AbilityMixin:
                     continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
-                    t, c, a, i = st.icons
+                    t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
                     icons[0] += t
                     icons[1] += c
                     icons[2] += a
