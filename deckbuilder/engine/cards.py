@@ -71,8 +71,9 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
-    ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
-    hosts a goldfish game never offers (an opponent's card, a discard pile, a domain).
+    ``("character", insane, exhausted, faction, subtype, no_ancient)``, ``("support",
+    subtype or None)``, ``("any",)`` (a character or a support) or ``("other",)`` for hosts
+    a goldfish game never offers (an opponent's card, a discard pile, a domain).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
     if card.type != "Support":
         return None
@@ -82,7 +83,14 @@ def attach_requirement(card):
     what = m.group(2).replace("you control", "").strip()
     if what.startswith("story"):
         return ("story",)
-    if "opponent" in what or "character" not in what or "support" in what:
+    if "opponent" in what:
+        return ("other",)
+    if "support" in what:  # "a character or support card", "a Location support card"
+        if "character" in what:
+            return ("any",)
+        subtype = what.split("support")[0].strip()
+        return ("support", subtype.lower() or None)
+    if "character" not in what:
         return ("other",)
     head = what.split("character")[0]
     faction = None

@@ -159,6 +159,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_delayed",
         "_story_rules",
         "_entered",
+        "_traits",
         "first_playable",
         "_unplayable_resources",
     )
@@ -243,6 +244,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
         game._entered = -1  # the last card that entered play (by ``_enter``)
+        game._traits = {}  # subtypes and factions gained for a while: instance -> set
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
         game._reveal_stories(3)
