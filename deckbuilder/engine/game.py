@@ -160,6 +160,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_story_rules",
         "_entered",
         "_traits",
+        "_copies",
         "first_playable",
         "_unplayable_resources",
     )
@@ -235,6 +236,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._uses = {}
         game._cost_sources = []
         game._cost_cache = {}
+        game._traits = {}  # subtypes and factions gained for a while: instance -> set
+        game._copies = {}  # copied text boxes: instance -> (kind, replace, source)
         # Nothing is in play yet: every game of the deck starts from the same (read-only)
         # passives, worked out once.
         game._statics_cache = compiled.passives_at_start
@@ -244,7 +247,6 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
         game._entered = -1  # the last card that entered play (by ``_enter``)
-        game._traits = {}  # subtypes and factions gained for a while: instance -> set
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
         game._reveal_stories(3)

@@ -77,7 +77,7 @@ class AbilityMixin:
         game of the deck."""
         cd = self.deck
         sources = ()
-        if cd.has_statics:
+        if cd.has_statics or self._copies:
             # Plain loops: a list comprehension is a function call, dearer for a few cards.
             statics, kind_of, status = cd.statics, cd.kind_of, self._status
             found = []
@@ -90,6 +90,8 @@ class AbilityMixin:
             c = self._conspiracy
             if c >= 0 and statics[kind_of[c]]:
                 found.append(c)
+            if self._copies:
+                self._copied_sources(found)
             sources = tuple(found)
         known = cd.passive_sets
         cache = known.get(sources)
@@ -113,9 +115,14 @@ class AbilityMixin:
         lowering = False  # an icon passive gives minus icons: stats_of floors them at 0
         fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
         for i in sources:
-            if cd.stat_targets[kind_of[i]]:
-                stat_targets = stat_targets | cd.stat_targets[kind_of[i]]
-            for st in statics[kind_of[i]]:
+            if i.__class__ is tuple:  # (instance, kind): a text box it copies
+                i, k = i
+                stat_targets = stat_targets | cd.stat_targets[k] | {kind_of[i]}
+            else:
+                k = kind_of[i]
+                if cd.stat_targets[k]:
+                    stat_targets = stat_targets | cd.stat_targets[k]
+            for st in statics[k]:
                 every.append((i, st))
                 kind = st.kind
                 if kind == SKILL or kind == X_SKILL:
@@ -151,6 +158,42 @@ class AbilityMixin:
             stat_targets,
             lowering,
         )
+
+    # ----------------------------------------------------------------- copied text boxes
+    # ``_copies``: instance -> (kind whose text box it has, whether that text box replaces
+    # its own, the instance copied). Its actions, its responses to events about any card and
+    # its passives are then those of the copied kind too (or instead).
+    def _copied_sources(self, found: list) -> None:
+        """Passive sources of copied text boxes: (instance, kind) entries; an instance whose
+        own text box is replaced drops out."""
+        statics, status = self.deck.statics, self._status
+        for i, (k, replace, _) in self._copies.items():
+            if status.get(i, 0) == INSANE or not (i in status or i in self._supports):
+                continue
+            if replace and i in found:
+                found.remove(i)
+            if statics[k]:
+                found.append((i, k))
+
+    def text_of(self, trigger: str, inst: int) -> tuple:
+        """The abilities of ``inst`` for ``trigger``: its own, and those of a text box it
+        copies (instead, when the copy replaces its own)."""
+        cd = self.deck
+        own = cd.by_trigger[trigger][cd.kind_of[inst]]
+        copy = self._copies.get(inst)
+        if copy is None:
+            return own
+        other = cd.by_trigger[trigger][copy[0]]
+        return other if copy[1] else own + other
+
+    def set_copy(self, inst: int, kind: int, replace: bool, source: int) -> None:
+        """``inst`` has the text box of ``kind`` (copied from ``source``) from now on."""
+        self._copies[inst] = (kind, replace, source)
+        self._statics_cache = None
+
+    def end_copy(self, inst: int) -> None:
+        if self._copies.pop(inst, None) is not None:
+            self._statics_cache = None
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -311,6 +354,14 @@ class AbilityMixin:
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
             self._queue_trigger(trigger, c, ctx)
+        if self._copies:  # a copied text box answers for its copier
+            for i, (k, _, _) in self._copies.items():
+                if (
+                    table[k]
+                    and not table[kind_of[i]]
+                    and (i in self._status or i in self._supports)
+                ):
+                    self._queue_trigger(trigger, i, ctx)
         if self.deck.hand_trigger[trigger]:  # a card in hand may answer (a response event)
             for i in self._hand:
                 if table[kind_of[i]]:
@@ -325,7 +376,10 @@ class AbilityMixin:
             if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
                 yield from trigger[0](self, src, ctx)
                 continue
-            for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
+            abilities = cd.by_trigger[trigger][cd.kind_of[src]]
+            if self._copies and src in self._copies:
+                abilities = self.text_of(trigger, src)
+            for ab in abilities:
                 if self.phase == OVER:
                     return
                 if not self._ability_live(ab, src):
@@ -488,6 +542,8 @@ class AbilityMixin:
         for zone in zones:
             for i in zone:
                 abilities = table[kind_of[i]]
+                if self._copies and i in self._copies:
+                    abilities = self.text_of(ACTION, i)
                 if not abilities or (kinds is not None and kind_of[i] not in kinds):
                     continue
                 for n, ab in enumerate(abilities):
@@ -592,7 +648,10 @@ class AbilityMixin:
         """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""
         inst = a.card
         n, x = divmod(a.x, 100)
-        ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
+        if self._copies and inst in self._copies:
+            ab = self.text_of(ACTION, inst)[n]
+        else:
+            ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
         if a.domain >= 0:
             self._drain(a.domain)
         if ab.exhaust:

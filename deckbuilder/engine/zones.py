@@ -263,6 +263,8 @@ class ZonesMixin:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
+        if self._copies and inst in self._copies:  # a copy ends when its card leaves play
+            self.end_copy(inst)
         if to == "hand":
             self._hand.append(inst)
         else:

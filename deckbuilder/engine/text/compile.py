@@ -97,7 +97,8 @@ def _constants(record: dict, where: str) -> list:
         params = {k: v for k, v in item.items() if k != "do"}
         if "condition" in record and "condition" not in params:  # the record's, for each
             params["condition"] = record["condition"]
-        out.append(CONSTANT.build(item["do"], params, where, where, committed))
+        built = CONSTANT.build(item["do"], params, where, where, committed)
+        out.extend(built) if isinstance(built, list) else out.append(built)  # a few give two
     return out
 
 
