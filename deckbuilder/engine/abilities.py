@@ -165,6 +165,9 @@ COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 # ``amount`` = (struggle type or -1 for all, column 0..3 or 4 for skill, added or instead);
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
+# "If X would be wounded, ... instead": ``amount(game, src, target)`` does the other thing
+# and returns True when it replaced the wound.
+WOUND_INSTEAD = "wound_instead"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
 STATIC_KINDS = (
     SKILL,
@@ -182,6 +185,7 @@ STATIC_KINDS = (
     COUNTS_AT,
     STORY_COUNT,
     SKILL_FIRST,
+    WOUND_INSTEAD,
 )
 
 

@@ -131,6 +131,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_supports",
         "_attached",
         "_facedown",
+        "_attached_cards",
         "_removed",
         "_status",
         "_exhausted_supports",
@@ -213,6 +214,9 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._supports = []
         game._attached = {}
         game._facedown = {}  # a card attached face down (blank) -> the card it is on
+        # a card attached face up as a plain card (a character on a character, an event on a
+        # support): not in play itself -> the card it is on
+        game._attached_cards = {}
         game._removed = []  # cards removed from the game
         game._status = {}
         game._exhausted_supports = set()
@@ -419,6 +423,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             "domain cards": list(self._domain_cards),
             "resolving": list(self._resolving),
             "face down": list(self._facedown),
+            "attached cards": list(self._attached_cards),
             "removed": list(self._removed),
         }
 

@@ -23,6 +23,7 @@ from deckbuilder.engine.abilities import (
     READIED,
     SACRIFICED,
     SUPPORT_LEAVES,
+    WOUND_INSTEAD,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -273,6 +274,8 @@ class ZonesMixin:
         if self._attached:
             for a in [a for a, host in self._attached.items() if host == inst]:
                 self._leave_play(a)
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
         if self._facedown:  # cards attached face down go to the discard pile
             for a in [a for a, host in self._facedown.items() if host == inst]:
                 del self._facedown[a]
@@ -347,6 +350,8 @@ class ZonesMixin:
                 committed.remove(inst)
         for a in [a for a, host in self._attached.items() if host == inst]:
             self._leave_play(a)
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
         if self.deck.statics[k]:
             self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
@@ -355,9 +360,22 @@ class ZonesMixin:
                 self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
         return True
 
+    def _discard_attached_cards(self, host: int) -> None:
+        """The cards attached face up to ``host`` (not in play themselves) are discarded."""
+        for a in [a for a, h in self._attached_cards.items() if h == host]:
+            del self._attached_cards[a]
+            self._discard.append(a)
+
     def _wound(self, inst: int) -> None:
-        """One wound: a character without Toughness left (or insane) is destroyed."""
+        """One wound: a character without Toughness left (or insane) is destroyed; a passive
+        of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
+        does something else instead and says so)."""
         k = self.deck.kind_of[inst]
+        if WOUND_INSTEAD in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):
+                    if st.amount(self, src, inst):
+                        return
         wounds = self._wounds.get(inst, 0)
         if self._status[inst] == INSANE or wounds >= self.deck.toughness[k]:
             self._event("destroy", f"{self.card(inst).title} wounded and destroyed")

@@ -1,8 +1,13 @@
-"""Vocabulary of attachments and their hosts: the story the host is committed to."""
+"""Vocabulary of attachments and their hosts: the story the host is committed to, and cards
+attached face up as plain cards (characters on a character, cards on a support): their
+icons gained by the host, one discarded instead of a wound."""
 
 from __future__ import annotations
 
-from deckbuilder.engine.text.registry import BOOL
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.effects import choose_card, log_event
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import BOOL, CONSTANT, EFFECT, FILTER, STRS, param
 from deckbuilder.engine.text.values import condition
 
 
@@ -18,3 +23,100 @@ def _host_at_story(value, where):
         return here == value
 
     return check
+
+
+# ------------------------------------------------------------------ cards attached face up
+def _printed_icons(game, i: int) -> int:
+    cd = game.deck
+    k = cd.kind_of[i]
+    return cd.terror[k] + cd.combat[k] + cd.arcane[k] + cd.investigation[k]
+
+
+def attached_cards(game, host: int) -> list:
+    """The cards attached face up to ``host`` as plain cards (not in play themselves)."""
+    return [a for a, h in game._attached_cards.items() if h == host]
+
+
+@EFFECT.register(
+    "attach_card",
+    filter=FILTER,
+    sources=param(STRS, "discard"),
+)
+def attach_card(where, filter, sources):
+    """Attach a card the filter accepts face up to the card itself, as a plain card (not in
+    play: no text, no skill of its own; to the discard pile when its host leaves play): one
+    chosen from the hand or the discard pile, or the card the trigger is about
+    (``subject``, if it is in the discard pile)."""
+    pred = compile_filter(filter, where)
+    zones = (sources,) if isinstance(sources, str) else tuple(sources)
+
+    def pool_of(game, src, ctx):
+        if "subject" in zones:
+            i = ctx.target if ctx is not None else -1
+            return [i] if i in game._discard and pred(game, src, i) else []
+        out = []
+        for zone in zones:
+            for i in game._hand if zone == "hand" else game._discard:
+                if i != src and pred(game, src, i):
+                    out.append(i)
+        return out
+
+    def effect(game, src, ctx):
+        if not (src in game._status or src in game._supports or src == game._conspiracy):
+            return
+        i = yield from choose_card(game, "attach", "attach", pool_of(game, src, ctx))
+        if i < 0:
+            return
+        game._take_from(i)
+        if i in game._discarded_this_phase:
+            game._discarded_this_phase.remove(i)
+        game._attached_cards[i] = src
+        game._statics_cache = None  # a passive may read what is attached
+        log_event(game, "attach", f"{game.card(i).title} attached to {game.card(src).title}")
+
+    def worthwhile(game, src):
+        return bool(pool_of(game, src, None))
+
+    effect.worthwhile = worthwhile
+    return effect
+
+
+@CONSTANT.register("icons_of_attached", filter=FILTER)
+def icons_of_attached(where, committed, filter):
+    """The card gains the printed icons of each card attached face up to it that the filter
+    accepts."""
+    pred = compile_filter(filter, where)
+
+    def icons(game, src):
+        cd = game.deck
+        t = c = a = i = 0
+        for card in attached_cards(game, src):
+            if pred(game, src, card):
+                k = cd.kind_of[card]
+                t += cd.terror[k]
+                c += cd.combat[k]
+                a += cd.arcane[k]
+                i += cd.investigation[k]
+        return (t, c, a, i)
+
+    return ab.Static(ab.ICONS, None, icons=icons, committed=committed)
+
+
+@CONSTANT.register("wound_discards_attached", filter=FILTER)
+def wound_discards_attached(where, committed, filter):
+    """If the card would be wounded, a card attached face up to it that the filter accepts
+    is discarded instead (the player always chooses to)."""
+    pred = compile_filter(filter, where)
+
+    def instead(game, src, target):
+        pool = [a for a in attached_cards(game, src) if pred(game, src, a)]
+        if not pool:
+            return False
+        a = min(pool, key=lambda x: _printed_icons(game, x))  # the one giving least
+        del game._attached_cards[a]
+        game._discard.append(a)
+        game._statics_cache = None
+        log_event(game, "wound", f"{game.card(a).title} discarded instead of a wound")
+        return True
+
+    return ab.Static(ab.WOUND_INSTEAD, None, instead, committed=committed)

@@ -53,7 +53,13 @@ def _costs_payable(game, i: int) -> bool:
 
 
 def _sacrifice_or_discard(game, i: int, then: str) -> None:
-    if then == "bottom":
+    if then == "discard" and i in game._attached_cards:
+        del game._attached_cards[i]
+        game._discard.append(i)
+        game._statics_cache = None
+    elif then == "discard" and (i in game._status or i in game._supports):
+        game._leave_play(i)
+    elif then == "bottom":
         if i in game._discard:
             game._discard.remove(i)
         elif i in game._status or i in game._supports:
@@ -72,7 +78,7 @@ def _sacrifice_or_discard(game, i: int, then: str) -> None:
     "trigger_card_effect",
     filter=FILTER,
     zone=param(("play", "discard", "attached"), "play"),
-    then=param(("", "sacrifice", "bottom"), ""),
+    then=param(("", "sacrifice", "bottom", "discard"), ""),
     pay_costs=param(BOOL, False),
 )
 def trigger_card_effect(where, filter, zone, then, pay_costs):
@@ -80,7 +86,7 @@ def trigger_card_effect(where, filter, zone, then, pay_costs):
     card itself) and trigger its effect without paying any cost: an event's effect, or one
     of its actions (chosen when it has several); ``pay_costs``: an event's costs beyond its
     resources (exhausting a character...) are paid. Then (``then``) its controller sacrifices
-    it, or it goes to the bottom of its owner's deck."""
+    it, it is discarded, or it goes to the bottom of its owner's deck."""
     pred = compile_filter(filter, where)
 
     def pool_of(game, src):
@@ -88,6 +94,7 @@ def trigger_card_effect(where, filter, zone, then, pay_costs):
             cards = game._discard
         elif zone == "attached":
             cards = [i for i, host in game._attached.items() if host == src]
+            cards += [i for i, host in game._attached_cards.items() if host == src]
         else:
             cards = game._characters + game._supports
         return [i for i in cards if i != src and _effects_of(game, i) and pred(game, src, i)
