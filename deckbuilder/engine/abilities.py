@@ -61,6 +61,7 @@ TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ct
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
 ABILITY_TRIGGERED = "ability_triggered"  # after a card's action or response resolved
 # (ctx.target: the card whose ability it was)
+FORCED_TRIGGERED = "forced_triggered"  # after a forced response resolved (a ``ReplayContext``)
 
 TRIGGERS = (
     EVENT,
@@ -100,6 +101,7 @@ TRIGGERS = (
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
     ABILITY_TRIGGERED,
+    FORCED_TRIGGERED,
 )
 
 # Zones an ability works from.
@@ -219,3 +221,15 @@ class AbilityContext:
         self.target = target
         self.story_id = story_id
         self.margin = margin
+
+
+class ReplayContext(AbilityContext):
+    """The context of "after a forced response is triggered": ``target`` the card whose
+    response it was, ``ability`` that response and ``of`` the context it resolved with."""
+
+    __slots__ = ("ability", "of")
+
+    def __init__(self, target: int, ability, of) -> None:
+        super().__init__(target=target)
+        self.ability = ability
+        self.of = of

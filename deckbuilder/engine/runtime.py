@@ -16,6 +16,7 @@ from deckbuilder.engine.abilities import (
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
     EVENT_PLAYED,
+    FORCED_TRIGGERED,
     HAND,
     ICONS,
     IN_PLAY,
@@ -24,6 +25,7 @@ from deckbuilder.engine.abilities import (
     X_SKILL,
     AbilityContext,
     Choice,
+    ReplayContext,
 )
 from deckbuilder.engine.actions import (
     CHOOSE,
@@ -397,6 +399,8 @@ class AbilityMixin:
                     yield from ab.effect(self, src, ctx)
                     if cd.any_trigger[ABILITY_TRIGGERED]:
                         self.ability_triggered(src)
+                    if cd.any_trigger[FORCED_TRIGGERED]:
+                        self._fire_all(FORCED_TRIGGERED, ReplayContext(src, ab, ctx))
                     continue
                 if ab.can_pay is not None and not ab.can_pay(self, src):
                     continue

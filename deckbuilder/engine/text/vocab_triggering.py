@@ -164,3 +164,25 @@ def move_attachment(where, filter):
 
     effect.worthwhile = worthwhile
     return effect
+
+
+@TRIGGER.register("forced_triggered", subject=FILTER)
+def forced_triggered(where, subject):
+    """After a Forced Response of a card is triggered (subject: that card); the goldfish
+    opponent has none."""
+    return ab.FORCED_TRIGGERED, subject_condition(where, subject)
+
+
+@EFFECT.register("retrigger_forced")
+def retrigger_forced(where):
+    """Trigger the Forced Response the trigger is about once more (its card as its source,
+    with the context it had)."""
+
+    def effect(game, src, ctx):
+        ability = getattr(ctx, "ability", None)
+        if ability is None:
+            return
+        log_event(game, "trigger", f"{game.card(ctx.target).title}: {ability.text} (again)")
+        yield from ability.effect(game, ctx.target, ctx.of)
+
+    return effect
