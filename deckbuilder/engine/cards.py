@@ -85,6 +85,8 @@ def attach_requirement(card):
         return ("story",)
     if "opponent" in what:
         return ("other",)
+    if what == "Location":  # a support subtype, named alone
+        return ("support", "location")
     if "support" in what:  # "a character or support card", "a Location support card"
         if "character" in what:
             return ("any",)

@@ -5,9 +5,21 @@ icons gained by the host, one discarded instead of a wound."""
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.abilities import AbilityContext
+from deckbuilder.engine.actions import INSANE
 from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import BOOL, CONSTANT, EFFECT, FILTER, STRS, param
+from deckbuilder.engine.text.registry import (
+    BOOL,
+    CONSTANT,
+    EFFECT,
+    FILTER,
+    ICONS,
+    INT,
+    STRS,
+    param,
+)
+from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.values import condition
 
 
@@ -120,3 +132,77 @@ def wound_discards_attached(where, committed, filter):
         return True
 
     return ab.Static(ab.WOUND_INSTEAD, None, instead, committed=committed)
+
+
+# ------------------------------------------------------------------ a host made a character
+def _made_key(src: int) -> tuple:
+    return (src, "host made a character", "")
+
+
+@EFFECT.register("host_becomes_character")
+def host_becomes_character(where):
+    """The support the card is attached to becomes a character (ready unless exhausted) for
+    as long as the card stays attached (``host_back_to_support`` when it leaves)."""
+    from deckbuilder.engine.text.vocab_states import _to_character
+
+    def effect(game, src, ctx):
+        host = game._attached.get(src, -1)
+        if host < 0 or host not in game._supports:
+            return
+        _to_character(game, host)
+        game._uses[_made_key(src)] = host
+        log_event(game, "character", f"{game.card(host).title} becomes a character")
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("host_back_to_support")
+def host_back_to_support(where):
+    """The card (gone from play) made its host a character: that host, still in play, is a
+    support again."""
+    from deckbuilder.engine.text.vocab_states import _back_to_support
+
+    def effect(game, src, ctx):
+        host = game._uses.pop(_made_key(src), -1)
+        if host >= 0 and host in game._status:
+            yield from _back_to_support(game, src, AbilityContext(target=host))
+
+    return effect
+
+
+@CONSTANT.register(
+    "host_character_stats",
+    icons=param(ICONS, required=True),
+    toughness=param(INT, 0),
+)
+def host_character_stats(where, committed, icons, toughness):
+    """The card's host, while a character, has a skill equal to its printed cost, these
+    icons and Toughness +``toughness`` (a wound it can still take is kept instead of
+    destroying it)."""
+    ic = icon_tuple(icons)
+
+    def is_host(game, src, target):
+        return game._attached.get(src) == target and target in game._status
+
+    def skill(game, src, target, now):
+        return game.deck.cost[game.deck.kind_of[target]]
+
+    def tough(game, src, target):
+        if not is_host(game, src, target) or game._status[target] == INSANE:
+            return False
+        wounds = game._wounds.get(target, 0)
+        if wounds >= toughness + game.deck.toughness[game.deck.kind_of[target]]:
+            return False
+        game._wounds[target] = wounds + 1
+        log_event(game, "wound", f"{game.card(target).title} wounded")
+        if game.deck.any_trigger[ab.CHARACTER_WOUNDED]:
+            game._fire_all(ab.CHARACTER_WOUNDED, AbilityContext(target=target))
+        return True
+
+    return [
+        ab.Static(ab.SKILL, is_host, skill, committed=committed),
+        ab.Static(ab.ICONS, is_host, icons=ic, committed=committed),
+        ab.Static(ab.WOUND_INSTEAD, is_host, tough, committed=committed),
+    ]
