@@ -324,7 +324,10 @@ class GreedyPolicy(Policy):
 
     def _worth_using(self, game: Game, a: Action, phase: str) -> bool:
         cd = game.deck
-        ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
+        if game._copies and a.card in game._copies:  # it has a copied text box too
+            ab = game.text_of("action", a.card)[a.x // 100]
+        else:
+            ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
         if ab.ai == "avoid" or ab.cost_x:
             return False
         if ab.worthwhile is not None and not ab.worthwhile(game, a.card):

@@ -67,13 +67,21 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     support enters play (an attachment on a host of your choice)."""
     cd = game.deck
     k = cd.kind_of[inst]
+    t = cd.ctype[k]
+    host = -1
+    if t == SUPPORT and cd.attach[k] is not None:  # its host first: the card stays put
+        hosts = game.attach_hosts(k)
+        host = yield from choose_card(
+            game, "attach", f"attach {game.card(inst).title} to", hosts, story_hosts=True
+        )
+        if host < 0:
+            return
     game._take_from(inst)
     if d >= 0:
         game._drain(d)
     if game._cost_sources:
         game._use_once_cost_sources(k)
     log_event(game, "play", f"played {game.card(inst).full_title} as if from hand")
-    t = cd.ctype[k]
     if t == EVENT:
         ability = cd.by_trigger["event"][k][0]
         game._resolving.append(inst)
@@ -88,15 +96,6 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
             else:
                 game._discard.append(inst)
         return
-    host = -1
-    if t == SUPPORT and cd.attach[k] is not None:
-        hosts = game.attach_hosts(k)
-        host = yield from choose_card(
-            game, "attach", f"attach {game.card(inst).title} to", hosts, story_hosts=True
-        )
-        if host < 0:
-            game._discard.append(inst)
-            return
     game._enter(inst, None, host)
     if t == CHARACTER and cd.any_trigger[ab.PLAYED_CHARACTER]:
         game._fire_all(ab.PLAYED_CHARACTER, AbilityContext(target=inst))
