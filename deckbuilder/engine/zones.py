@@ -352,7 +352,7 @@ class ZonesMixin:
             self._leave_play(a)
         if self._attached_cards:
             self._discard_attached_cards(inst)
-        if self.deck.statics[k]:
+        if self.deck.statics[k] or inst in self._copies:  # a copied text box's too
             self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
         if cd.text:
@@ -389,7 +389,7 @@ class ZonesMixin:
 
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
-        if self.deck.statics[self.deck.kind_of[inst]]:
+        if self.deck.statics[self.deck.kind_of[inst]] or inst in self._copies:
             self._passives_changed(self.deck.kind_of[inst])
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
