@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-# Action windows (bits): the operations phase, the story phase (commit window).
+# Action windows (bits): the operations phase, the story phase (commit window); the
+# resource phase (an action taken instead of attaching a resource: it ends the phase).
 OPS, STORY, ANY = 1, 2, 3
+RESOURCE_WINDOW = 4
 
 # Triggers of ``Ability``.
 EVENT = "event"  # the event card is played: its effect

@@ -444,9 +444,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             return [Action(SETUP_RESOURCE, i) for i in self._hand]
         n_domains = len(self._domains)
         if ph == RESOURCE:
-            return [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)] + [
-                Action(PASS)
-            ]
+            return (
+                [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)]
+                + (self.resource_actions() if self.deck.text else [])
+                + [Action(PASS)]
+            )
         actions = []
         if ph == STORY:
             stories = range(len(self._stories))
@@ -532,8 +534,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             self._play(a.card, a.domain, a.x)
         elif kind == COMMIT:
             self._commit(a.card, a.story)
-        elif kind == USE:
-            self._use(a)
+        elif kind == USE:  # in the resource phase, instead of attaching a resource
+            self._use(a, self._end_resource if self.phase == RESOURCE else None)
         elif self.phase == RESOURCE:
             self._end_resource()
         elif self.phase == OPERATIONS:
@@ -561,7 +563,9 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                         self._end_operations()
                 elif ph == RESOURCE:
                     choice = policy.resource(self)
-                    if choice is not None:
+                    if choice.__class__ is Action:  # an action instead of a resource
+                        self._use(choice, self._end_resource)
+                    elif choice is not None:
                         self._resource_phase_attach(*choice)
                     else:
                         self._end_resource()

@@ -13,6 +13,7 @@ from deckbuilder.engine.game import (
     OPERATIONS,
     PLAY,
     READY,
+    RESOURCE,
     STORY,
     Action,
     Game,
@@ -22,6 +23,7 @@ from deckbuilder.engine.policy import Policy
 
 INFINITE = float("inf")
 MAX_ACTIONS_PER_PHASE = 25  # a safety net against abilities that could loop
+RESOURCES_ENOUGH = 4  # every domain has this many: an action instead of a resource, if any
 
 
 class GreedyPolicy(Policy):
@@ -143,10 +145,14 @@ class GreedyPolicy(Policy):
     def setup_resources(self, game: Game) -> list[int]:
         return self._split(game)
 
-    def resource(self, game: Game) -> tuple[int, int] | None:
+    def resource(self, game: Game) -> tuple[int, int] | Action | None:
         hand = game._hand
         if not hand:
             return None
+        if min(game._dom_value) >= RESOURCES_ENOUGH:  # an action instead, if any
+            for a in game.resource_actions():
+                if self._worth_using(game, a, RESOURCE):
+                    return a
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         if len(hand) == 1 and profile.value_of_instance[hand[0]] > 0:
             # The last card is a character or conspiracy: attach it only if it cannot be paid.

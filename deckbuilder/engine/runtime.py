@@ -21,6 +21,7 @@ from deckbuilder.engine.abilities import (
     ICONS,
     IN_PLAY,
     RESOURCE,
+    RESOURCE_WINDOW,
     SKILL,
     X_SKILL,
     AbilityContext,
@@ -533,7 +534,8 @@ class AbilityMixin:
         these kinds."""
         cd = self.deck
         table = cd.by_trigger[ACTION]
-        window = 1 if self.phase == OPERATIONS else 2
+        ph = self.phase
+        window = 1 if ph == OPERATIONS else 2 if ph == STORY else 4  # 4: resource phase
         labelled = self._policy is None  # a policy reads numbers; only people read labels
         out = []
         kind_of = cd.kind_of
@@ -575,6 +577,18 @@ class AbilityMixin:
                             else:
                                 out.append(use_action(i, d, n * 100))
         return out
+
+    def resource_actions(self) -> list[Action]:
+        """USE actions of abilities taken instead of attaching a resource (none for most
+        decks: remembered per deck)."""
+        memo = self.deck.kind_memo
+        any_ = memo.get("resource actions")
+        if any_ is None:
+            any_ = memo["resource actions"] = any(
+                ab.window & RESOURCE_WINDOW for per_kind in self.deck.by_trigger[ACTION]
+                for ab in per_kind
+            )  # fmt: skip
+        return self.ability_actions() if any_ else []
 
     def _action_zones(self) -> frozenset[str]:
         """The zones outside play (discard pile, hand) from which an action of this deck

@@ -5,7 +5,9 @@ An ability record::
 
     kind = "play" | "action" | "response" | "forced" | "disrupt" | "constant" | "win"
     when = { event = NAME, ...its parameters }      # response, forced, disrupt
-    window = "operations" | "story" | "any"         # action, play (default any)
+    window = "operations" | "story" | "any"         # action, play (default any); an
+                                                     # action may be "resource" (instead
+                                                     # of attaching a resource)
     zone = "play" | "hand" | "discard" | "resource" # where the card must be (default play)
     limit = { times = 1, per = "turn" | "phase" | "game" }
     condition = { ...condition atoms }
@@ -60,7 +62,12 @@ _KEYS = {
     "label",
     "ai",
 }
-_WINDOWS = {"operations": ab.OPS, "story": ab.STORY, "any": ab.ANY}
+_WINDOWS = {
+    "operations": ab.OPS,
+    "story": ab.STORY,
+    "any": ab.ANY,
+    "resource": ab.RESOURCE_WINDOW,  # instead of attaching a resource
+}
 _ZONES = {
     "play": ab.IN_PLAY,
     "hand": ab.HAND,
@@ -197,7 +204,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     zone = _ZONES.get(record.get("zone", "play"))
     if window is None or zone is None:
         raise TextError(
-            f"{where}: window is operations/story/any, zone is play/hand/discard/resource"
+            f"{where}: window is operations/story/any/resource, zone is play/hand/discard/resource"
         )
     ai = record.get("ai", "")
     if ai not in ("", "story", "avoid"):

@@ -316,7 +316,9 @@ def attach_facedown(where, source, filter):
         else:
             zone = game._discard if source == "discard" else game._hand
             pool = [i for i in zone if i != src and pred(game, src, i)]
-            i = yield from choose_card(game, "attach", "attach face down", pool, optional=True)
+            i = yield from choose_card(
+                game, "attach", "attach face down", pool, optional=True, harm=source == "hand"
+            )
         if i < 0:
             return
         if i in game._discard:
