@@ -27,11 +27,12 @@ more), ``drained``, ``characters``, ``supports``, ``status(i)`` ("ready"/"exhaus
 ``won``, ``discard``, ``deck_size``, ``phase``, ``turn``, ``choice`` (a pending ``Choice``).
 
 Phases needing a decision: ``mulligan`` (KEEP or MULLIGAN, once), ``setup-resources``
-(SETUP_RESOURCE three times), ``resource`` (ATTACH one card or PASS), ``operations`` (PLAY
-cards, USE abilities, then PASS), ``story`` (COMMIT ready characters, PLAY events, USE
-abilities, then PASS to resolve). Whenever an effect needs a decision (a target, an optional
-response, a story's effect) ``choice`` is set and the legal actions are its CHOOSE options,
-whatever the phase. Refresh, draw and story resolution happen on their own.
+(SETUP_RESOURCE three times), ``resource`` (ATTACH one card, USE an ability taken instead,
+or PASS), ``operations`` (PLAY cards, USE abilities, then PASS), ``story`` (COMMIT ready
+characters, PLAY events, USE abilities, then PASS to resolve). Whenever an effect needs a
+decision (a target, an optional response, a story's effect) ``choice`` is set and the legal
+actions are its CHOOSE options, whatever the phase. Refresh, draw and story resolution happen
+on their own.
 
 Rule choices where the rules leave room: the deck-out loss happens the moment the deck is
 empty (rulebook: "at any point"); Transient resources count 2 toward Loyal too when drained;
