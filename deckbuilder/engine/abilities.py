@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-# Action windows (bits): the operations phase, the story phase (commit window).
+# Action windows (bits): the operations phase, the story phase (commit window); the
+# resource phase (an action taken instead of attaching a resource: it ends the phase).
 OPS, STORY, ANY = 1, 2, 3
+RESOURCE_WINDOW = 4
 
 # Triggers of ``Ability``.
 EVENT = "event"  # the event card is played: its effect
@@ -84,6 +86,9 @@ CARD_PLAYED = "card_played"  # after you play a card, from hand or as if (ctx.ta
 ABILITY_OVERPAID = "ability_overpaid"  # after you pay for an ability with more than its cost
 CHARACTER_EXHAUSTED = "character_exhausted"  # after a character of yours is exhausted (a
 # commit, a cost, an effect; ctx.target)
+ABILITY_TRIGGERED = "ability_triggered"  # after a card's action or response resolved
+# (ctx.target: the card whose ability it was)
+FORCED_TRIGGERED = "forced_triggered"  # after a forced response resolved (a ``ReplayContext``)
 
 TRIGGERS = (
     EVENT,
@@ -137,6 +142,8 @@ TRIGGERS = (
     CARD_PLAYED,
     ABILITY_OVERPAID,
     CHARACTER_EXHAUSTED,
+    ABILITY_TRIGGERED,
+    FORCED_TRIGGERED,
 )
 
 # Zones an ability works from.
@@ -176,7 +183,8 @@ class Static(NamedTuple):
     who: Callable | None = None  # (game, src, target) -> bool; None: the card itself
     amount: int | Callable = 0  # an int, or a function (SKILL: (game, src, target, icons);
     # COST: (game, src, kind, domain); X_SKILL, INSANE_WHEN: (game, src))
-    icons: tuple[int, int, int, int] = (0, 0, 0, 0)  # terror, combat, arcane, investigation
+    icons: tuple[int, int, int, int] | Callable = (0, 0, 0, 0)  # terror, combat, arcane,
+    # investigation; or (game, src) -> that tuple, for icons that vary with the game
     minimum: int = 0  # floor of a cost reduction
     committed: bool = False  # only while the source is committed to a story
     zone: str = IN_PLAY
@@ -212,6 +220,9 @@ NO_ATTACH = "no_attach"  # cards cannot be attached to it
 # ``amount`` = (struggle type or -1 for all, column 0..3 or 4 for skill, added or instead);
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
+# "If X would be wounded, ... instead": ``amount(game, src, target)`` does the other thing
+# and returns True when it replaced the wound.
+WOUND_INSTEAD = "wound_instead"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
 # Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
 # stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
@@ -254,6 +265,7 @@ STATIC_KINDS = (
     COMMITS_HERE_ONLY,
     NO_ABILITIES,
     STAYS_COMMITTED,
+    WOUND_INSTEAD,
 )
 
 
@@ -301,3 +313,15 @@ class AbilityContext:
         self.margin = margin
         self.instead = instead
         self.by_effect = by_effect
+
+
+class ReplayContext(AbilityContext):
+    """The context of "after a forced response is triggered": ``target`` the card whose
+    response it was, ``ability`` that response and ``of`` the context it resolved with."""
+
+    __slots__ = ("ability", "of")
+
+    def __init__(self, target: int, ability, of) -> None:
+        super().__init__(target=target)
+        self.ability = ability
+        self.of = of

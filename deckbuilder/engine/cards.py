@@ -77,9 +77,10 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
-    ``("support",)`` (a support card of yours), ``("domain",)`` (one of yours),
-    ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
-    hosts a goldfish game never offers (an opponent's card, a discard pile).
+    ``("character", insane, exhausted, faction, subtype, no_ancient)``, ``("support",
+    subtype or None)`` (a support card of yours), ``("any",)`` (a character or a support),
+    ``("domain",)`` (one of yours) or ``("other",)`` for hosts a goldfish game never offers
+    (an opponent's card, a discard pile).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
     if card.type != "Support":
         return None
@@ -91,9 +92,16 @@ def attach_requirement(card):
         return ("story",)
     if what.startswith("domain"):
         return ("domain",)
-    if what == "support card":  # any support of yours
-        return ("support",)
-    if "opponent" in what or "character" not in what or "support" in what:
+    if "opponent" in what:
+        return ("other",)
+    if what == "Location":  # a support subtype, named alone
+        return ("support", "location")
+    if "support" in what:  # "a character or support card", "a Location support card"
+        if "character" in what:
+            return ("any",)
+        subtype = what.split("support")[0].strip()
+        return ("support", subtype.lower() or None)
+    if "character" not in what:
         return ("other",)
     head = what.split("character")[0]
     faction = None

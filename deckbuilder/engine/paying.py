@@ -219,8 +219,12 @@ class PayingMixin:
             return [STORY_HOST + sid for sid in self._stories]
         if req[0] == "domain":
             return [DOMAIN_HOST + d for d in self._domain_indices]
+        if req[0] == "any":
+            return self._characters + self._supports
         if req[0] == "support":
-            return list(self._supports)
+            sub = req[1]
+            subtypes, kind_of = self.deck.subtypes, self.deck.kind_of
+            return [i for i in self._supports if sub is None or sub in subtypes[kind_of[i]]]
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req

@@ -32,6 +32,7 @@ from deckbuilder.engine.abilities import (
     WOULD_LEAVE,
     WOULD_REVEAL,
     WOULD_SACRIFICE,
+    WOUND_INSTEAD,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -394,6 +395,8 @@ class ZonesMixin:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
+        if self._copies and inst in self._copies:  # a copy ends when its card leaves play
+            self.end_copy(inst)
         if to == "discard":
             self._discard.append(inst)
             self._discarded_this_phase.append(inst)
@@ -404,6 +407,8 @@ class ZonesMixin:
         if self._attached:
             for a in [a for a, on in self._attached.items() if on == inst]:
                 self._leave_play(a, host=inst)
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
         if self._facedown:  # cards attached face down go to the discard pile
             for a in [a for a, host in self._facedown.items() if host == inst]:
                 del self._facedown[a]
@@ -516,7 +521,9 @@ class ZonesMixin:
                 committed.remove(inst)
         for a in [a for a, host in self._attached.items() if host == inst]:
             self._leave_play(a)
-        if self.deck.statics[k]:
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
+        if self.deck.statics[k] or inst in self._copies:  # a copied text box's too
             self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
         if cd.text:
@@ -524,9 +531,22 @@ class ZonesMixin:
                 self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
         return True
 
+    def _discard_attached_cards(self, host: int) -> None:
+        """The cards attached face up to ``host`` (not in play themselves) are discarded."""
+        for a in [a for a, h in self._attached_cards.items() if h == host]:
+            del self._attached_cards[a]
+            self._discard.append(a)
+
     def _wound(self, inst: int) -> None:
-        """One wound: a character without Toughness left (or insane) is destroyed."""
+        """One wound: a character without Toughness left (or insane) is destroyed; a passive
+        of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
+        does something else instead and says so)."""
         k = self.deck.kind_of[inst]
+        if WOUND_INSTEAD in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):
+                    if st.amount(self, src, inst):
+                        return
         wounds = self._wounds.get(inst, 0)
         if self._status[inst] == INSANE or wounds >= self.deck.toughness[k]:
             self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
@@ -540,7 +560,7 @@ class ZonesMixin:
 
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
-        if self.deck.statics[self.deck.kind_of[inst]]:
+        if self.deck.statics[self.deck.kind_of[inst]] or inst in self._copies:
             self._passives_changed(self.deck.kind_of[inst])
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:

@@ -69,6 +69,8 @@ def _candidates(game, src, source, pred, ignore_match):
     elif source == "host_domain":
         d = _host_domain(game, src)
         cards = list(game._domains[d]) if d >= 0 else []
+    elif source == "hand":
+        cards = game._hand
     else:
         cards = game._discard
     out = []
@@ -86,6 +88,15 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     support enters play (an attachment on a host of your choice)."""
     cd = game.deck
     k = cd.kind_of[inst]
+    t = cd.ctype[k]
+    host = -1
+    if t == SUPPORT and cd.attach[k] is not None:  # its host first: the card stays put
+        hosts = game.attach_hosts(k)
+        host = yield from choose_card(
+            game, "attach", f"attach {game.card(inst).title} to", hosts, story_hosts=True
+        )
+        if host < 0:
+            return
     game._take_from(inst)
     rest = game._rest_to_pay(k, d, 0) if cd.alt_paid[k] and d >= 0 else 0
     if d >= 0:
@@ -95,7 +106,6 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     log_event(game, "play", f"played {game.card(inst).full_title} as if from hand")
     if rest:
         game._queue_rest_payment(inst, k, d, rest)
-    t = cd.ctype[k]
     if t == EVENT:
         ability = cd.by_trigger["event"][k][0]
         game._resolving.append(inst)
@@ -112,17 +122,6 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
         if cd.any_trigger[ab.CARD_PLAYED]:
             game._fire_all(ab.CARD_PLAYED, AbilityContext(target=inst))
         return
-    host = -1
-    if t == SUPPORT and cd.attach[k] is not None:
-        hosts = game.attach_hosts(k)
-        game._resolving.append(inst)  # in view while its host is chosen
-        host = yield from choose_card(
-            game, "attach", f"attach {game.card(inst).title} to", hosts, story_hosts=True
-        )
-        game._resolving.remove(inst)
-        if host < 0:
-            game._discard.append(inst)
-            return
     game._enter(inst, None, host)
     if t == CHARACTER and cd.any_trigger[ab.PLAYED_CHARACTER]:
         game._fire_all(ab.PLAYED_CHARACTER, AbilityContext(target=inst))
@@ -132,7 +131,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
 
 @EFFECT.register(
     "play_from",
-    source=param(("discard", "top", "host_domain"), required=True),
+    source=param(("discard", "top", "host_domain", "hand"), required=True),
     filter=FILTER,
     n=param(INT, 1),
     ignore_match=param(BOOL, False),
@@ -141,10 +140,10 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
 )
 def play_from(where, source, filter, n, ignore_match, free, events_to):
     """You may play a card the filter accepts from the discard pile (the revealed top card
-    of your deck, or the domain the card is attached to) as if it were in your hand, paying
-    its cost (``ignore_match``: any domain of enough resources pays; ``free``: without
-    paying its cost); up to n cards, one after the other; an event played so goes to the
-    discard pile, or the bottom of the deck with ``events_to``."""
+    of your deck, the domain the card is attached to or, through an effect, your hand) as if
+    it were in your hand, paying its cost (``ignore_match``: any domain of enough resources
+    pays; ``free``: without paying its cost); up to n cards, one after the other; an event
+    played so goes to the discard pile, or the bottom of the deck with ``events_to``."""
     pred = compile_filter(filter, where)
     if free:
         ignore_match = "free"

@@ -319,7 +319,9 @@ def attach_facedown(where, source, filter):
             if source == "discarded":
                 zone = game._discard[-ctx.x :] if ctx is not None and ctx.x > 0 else []
             pool = [i for i in zone if i != src and pred(game, src, i)]
-            i = yield from choose_card(game, "attach", "attach face down", pool, optional=True)
+            i = yield from choose_card(
+                game, "attach", "attach face down", pool, optional=True, harm=source == "hand"
+            )
         if i < 0:
             return
         if i in game._discard:
