@@ -59,6 +59,11 @@ SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.t
 SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
+BEFORE_STRUGGLE = "before_struggle"  # before a struggle resolves at a story (ctx.story; ctx.x:
+# its icon, 0..3), whoever has icons for it
+AFTER_STRUGGLE = "after_struggle"  # after a won struggle's effect resolved (ctx.story, ctx.x)
+UNCOMMITTED = "uncommitted"  # after characters uncommit from a story (ctx.story; -1: the end of
+# the story phase, when every character uncommits)
 
 TRIGGERS = (
     EVENT,
@@ -97,6 +102,9 @@ TRIGGERS = (
     SACRIFICED,
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
+    BEFORE_STRUGGLE,
+    AFTER_STRUGGLE,
+    UNCOMMITTED,
 )
 
 # Zones an ability works from.
@@ -125,6 +133,7 @@ class Ability(NamedTuple):
     # left to find, a cost cut with a card in hand it applies to); None: it always would.
     # Only the automatic player reads it: a person may still use it.
     worthwhile: Callable | None = None
+    kind: str = ""  # the printed trigger word: "action", "response", "disrupt", "forced", "play"
 
 
 class Static(NamedTuple):
@@ -162,6 +171,24 @@ COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
+# Commit rules (``StoryMixin``), each ``amount(game, src, inst, s) -> bool`` about committing
+# ``inst`` to story slot ``s``: COMMIT_BARRED forbids it, COMMITS_EXHAUSTED_AT lets an
+# exhausted character do it. MUST_COMMIT (who): the character commits when able;
+# NO_LONE_COMMITS: a character committed alone is taken back when the commit step closes;
+# COMMIT_COST: ``amount(game, src)`` (a generator) is paid once per turn before committing;
+# STAYS_COMMITTED (who): the character does not uncommit at the end of the story phase.
+COMMIT_BARRED, COMMITS_EXHAUSTED_AT = "commit_barred", "commits_exhausted_at"
+MUST_COMMIT, NO_LONE_COMMITS, COMMIT_COST = "must_commit", "no_lone_commits", "commit_cost"
+STAYS_COMMITTED = "stays_committed"
+COMMIT_STEP_RULES = frozenset((MUST_COMMIT, NO_LONE_COMMITS))
+# Rule-benders: READY_LIMIT (amount: at most this many characters ready in the refresh
+# phase); NO_TRIGGERS (who: the cards whose abilities cannot be triggered; amount: the
+# frozenset of ability kinds barred, "play" for events); NO_PUT_INTO_PLAY (who: printed-facts
+# ``(game, src, kind)``: such cards cannot be put into play by an effect); NO_CLASH (Heroic
+# and Villainous characters may sit side by side); STAYS_ON_INSANE (this attachment is not
+# discarded when its host goes insane); BLANK (who: cards whose text boxes are blank).
+READY_LIMIT, NO_TRIGGERS, NO_PUT_INTO_PLAY = "ready_limit", "no_triggers", "no_put_into_play"
+NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -178,6 +205,18 @@ STATIC_KINDS = (
     COUNTS_AT,
     STORY_COUNT,
     SKILL_FIRST,
+    COMMIT_BARRED,
+    COMMITS_EXHAUSTED_AT,
+    MUST_COMMIT,
+    NO_LONE_COMMITS,
+    COMMIT_COST,
+    STAYS_COMMITTED,
+    READY_LIMIT,
+    NO_TRIGGERS,
+    NO_PUT_INTO_PLAY,
+    NO_CLASH,
+    STAYS_ON_INSANE,
+    BLANK,
 )
 
 

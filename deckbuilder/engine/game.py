@@ -159,6 +159,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_delayed",
         "_story_rules",
         "_entered",
+        "_no_ready",
         "first_playable",
         "_unplayable_resources",
     )
@@ -243,6 +244,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
         game._entered = -1  # the last card that entered play (by ``_enter``)
+        game._no_ready = set()  # characters that do not ready in the next refresh phase
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
         game._reveal_stories(3)
@@ -446,6 +448,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 for i in self._characters
                 if self.may_commit(i)
                 for s in stories
+                if self._story_allows(i, s)
             ]
         cd = self.deck
         for i in self._hand:
@@ -522,7 +525,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         elif kind == PLAY:
             self._play(a.card, a.domain, a.x)
         elif kind == COMMIT:
-            self._commit(a.card, a.story)
+            self._commit_step(a.card, a.story)
         elif kind == USE:
             self._use(a)
         elif self.phase == RESOURCE:
@@ -559,11 +562,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 elif ph == STORY:
                     for inst, s in policy.commit(self):
                         # An effect of an earlier commit may have changed the board.
-                        if self.phase != STORY or not self.may_commit(inst):
+                        if self.phase != STORY or s >= len(self._stories):
                             continue
-                        if s >= len(self._stories):
+                        if not self.may_commit_to(inst, s):
                             continue
-                        self._commit(inst, s)
+                        self._commit_step(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None
                     while a is not None and self.phase == STORY:
                         if a.kind == PLAY:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+from deckbuilder.engine.abilities import NO_CLASH, NO_PUT_INTO_PLAY
 from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -151,13 +152,22 @@ class PayingMixin:
             return False
         if self.phase != "operations":
             return False  # characters and supports are played in the operations phase
-        if not self.may_enter(kind):
+        if not self._may_enter(kind):
             return False
         if t == SUPPORT and cd.attach[kind] is not None:
             return bool(self.attach_hosts(kind))
         return True
 
     def may_enter(self, kind: int) -> bool:
+        """May a card of ``kind`` be put into play by an effect: ``_may_enter``, and no
+        passive in play forbids it (NO_PUT_INTO_PLAY)."""
+        if NO_PUT_INTO_PLAY in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == NO_PUT_INTO_PLAY and st.who(self, src, kind):
+                    return False
+        return self._may_enter(kind)
+
+    def _may_enter(self, kind: int) -> bool:
         """Uniqueness and Heroic/Villainous: may a card of ``kind`` enter play at all."""
         cd = self.deck
         uid = cd.unique_id[kind]
@@ -180,6 +190,11 @@ class PayingMixin:
         side (Heroic against Villainous; a card with both keywords clashes with either),
         ignoring instance ``skip``."""
         side, kind_of, status = self.deck.side, self.deck.kind_of, self._status
+        if NO_CLASH in self.deck.static_kinds and (
+            any(st.kind == NO_CLASH for st in self.deck.statics[kind])
+            or any(st.kind == NO_CLASH for _, st in self._statics_in_play())
+        ):
+            return False  # a card in play (or this one) lets both sides sit together
         s = side[kind]
         other = (s & 1) << 1 | s >> 1  # the bits of the side this one cannot sit beside
         for i in self._characters:

@@ -68,7 +68,11 @@ class Policy:
         if game.choice is not None:
             return self.decide(game, game.choice)
         pending = game._pending
-        while pending and pending[0].kind == COMMIT and not game.may_commit(pending[0].card):
+        while (
+            pending
+            and pending[0].kind == COMMIT
+            and not game.may_commit_to(pending[0].card, pending[0].story)
+        ):
             pending.pop(0)  # an effect took that character away: skip it, as ``run`` does
         if pending:
             return pending[0]

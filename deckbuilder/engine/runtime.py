@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
     ACTION,
+    BLANK,
     COST,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
@@ -18,6 +19,7 @@ from deckbuilder.engine.abilities import (
     HAND,
     ICONS,
     IN_PLAY,
+    NO_TRIGGERS,
     RESOURCE,
     SKILL,
     X_SKILL,
@@ -76,6 +78,7 @@ class AbilityMixin:
         game of the deck."""
         cd = self.deck
         sources = ()
+        blanking = BLANK in cd.static_kinds  # text boxes may be blank: worked out each time
         if cd.has_statics:
             # Plain loops: a list comprehension is a function call, dearer for a few cards.
             statics, kind_of, status = cd.statics, cd.kind_of, self._status
@@ -89,6 +92,8 @@ class AbilityMixin:
             c = self._conspiracy
             if c >= 0 and statics[kind_of[c]]:
                 found.append(c)
+            if blanking:
+                found = self._unblanked(found)
             sources = tuple(found)
         known = cd.passive_sets
         cache = known.get(sources)
@@ -96,8 +101,17 @@ class AbilityMixin:
             cache = self._passives_of(sources)
             if len(known) < PASSIVE_SETS_KEPT:
                 known[sources] = cache
-        self._statics_cache = cache
+        if not blanking:
+            self._statics_cache = cache
         return cache
+
+    def _unblanked(self, found: list) -> list:
+        """``found`` without the cards whose text boxes a BLANK passive among them blanks."""
+        cd = self.deck
+        rules = [(i, st) for i in found for st in cd.statics[cd.kind_of[i]] if st.kind == BLANK]
+        if not rules:
+            return found
+        return [i for i in found if not any(st.who(self, src, i) for src, st in rules)]
 
     def _passives_of(self, sources: tuple) -> tuple:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
@@ -343,6 +357,8 @@ class AbilityMixin:
                     continue
                 if ab.can_pay is not None and not ab.can_pay(self, src):
                     continue
+                if ab.kind and self._barred(ab, src):
+                    continue
                 if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
                     yield from self._respond_from_hand(src, ab, ctx)
                     continue
@@ -352,6 +368,8 @@ class AbilityMixin:
                 if not pay:
                     continue
                 choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+                if ab.ai == "avoid":  # it costs more than it gives: a policy declines it
+                    choice = choice._replace(harm=True)
                 if (yield choice).x:
                     if pay[0] >= 0:
                         self._drain(min(pay, key=lambda d: self._dom_value[d]))
@@ -398,7 +416,10 @@ class AbilityMixin:
             if src in self._status:
                 return self._status[src] != INSANE and not self._blank(src)
             return (
-                src in self._supports
+                (
+                    src in self._supports
+                    and not (BLANK in self.deck.static_kinds and self._blank(src))
+                )
                 or src == self._conspiracy
                 or ab.trigger == "discarded"
                 or ab.trigger == "won"
@@ -410,11 +431,29 @@ class AbilityMixin:
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:
-        """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up)."""
+        """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up), or a
+        BLANK passive in play blanks its text box."""
+        if BLANK in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == BLANK and st.who(self, src, inst):
+                    return True
         if self._blanking < 0:
             return False
         s = self.committed_story(inst)
         return s >= 0 and self._stories[s] == self._blanking
+
+    def _barred(self, ab, src: int) -> bool:
+        """A NO_TRIGGERS passive in play forbids triggering ``ab`` of ``src`` (a forced
+        response is the game's, not a player's: never barred)."""
+        if NO_TRIGGERS not in self.deck.static_kinds or ab.forced:
+            return False
+        for s, st in self._statics_in_play():
+            if st.kind == NO_TRIGGERS and ab.kind in st.amount:
+                if st.committed and self.committed_story(s) < 0:
+                    continue
+                if st.who(self, s, src):
+                    return True
+        return False
 
     # ----------------------------------------------------------------- driving effects
     def _drive(self, gen, then=None) -> None:
@@ -529,6 +568,8 @@ class AbilityMixin:
             return False
         if ab.committed and self.committed_story(i) < 0:
             return False
+        if NO_TRIGGERS in self.deck.static_kinds and self._barred(ab, i):
+            return False
         if ab.limit is not None and not self._within_limit(ab, i):
             return False
         if ab.can_pay is not None and not ab.can_pay(self, i):
@@ -623,9 +664,19 @@ class AbilityMixin:
         """An event may be played now: its window, and its condition (a target exists)."""
         ph = self.phase
         w = 1 if ph == OPERATIONS else 2 if ph == STORY else 0
+        if NO_TRIGGERS in self.deck.static_kinds and self._events_barred():
+            return False
         for ab in self.deck.by_trigger["event"][kind]:
             if not ab.window & w or (ab.can_pay is not None and not ab.can_pay(self, -1)):
                 continue
             if ab.condition is None or ab.condition(self, -1, AbilityContext()):
                 return True
+        return False
+
+    def _events_barred(self) -> bool:
+        """A NO_TRIGGERS passive in play forbids playing events."""
+        for s, st in self._statics_in_play():
+            if st.kind == NO_TRIGGERS and "play" in st.amount:
+                if not st.committed or self.committed_story(s) >= 0:
+                    return True
         return False

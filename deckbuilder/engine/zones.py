@@ -22,6 +22,7 @@ from deckbuilder.engine.abilities import (
     HAND_DISCARDED,
     READIED,
     SACRIFICED,
+    STAYS_ON_INSANE,
     SUPPORT_LEAVES,
     AbilityContext,
 )
@@ -335,6 +336,8 @@ class ZonesMixin:
         k = cd.kind_of[inst]
         if self._status.get(inst, INSANE) == INSANE or cd.willpower[k]:
             return False
+        if self._story_rules and ("willpower", -1, inst) in self._story_rules:
+            return False  # an effect of the turn gave it Willpower
         if self._wounds.get(inst):
             self._event("destroy", f"{self.card(inst).title} goes insane while wounded: destroyed")
             self._leave_play(inst)
@@ -344,6 +347,10 @@ class ZonesMixin:
             if inst in committed:
                 committed.remove(inst)
         for a in [a for a, host in self._attached.items() if host == inst]:
+            if STAYS_ON_INSANE in cd.static_kinds and any(
+                st.kind == STAYS_ON_INSANE for st in cd.statics[cd.kind_of[a]]
+            ):
+                continue  # this attachment says it stays
             self._leave_play(a)
         if self.deck.statics[k]:
             self._passives_changed(k)
