@@ -123,6 +123,8 @@ def subject_out_of_play(where, to):
             game._top.append(i)
         elif to == "bottom":
             game._bottom.insert(0, i)
+        else:
+            game._removed.append(i)  # removed from the game: a zone of its own
         log_event(game, "leave", f"{game.card(i).title}: {to} (out of play)")
         return
         yield
