@@ -62,8 +62,8 @@ CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.t
 BEFORE_STRUGGLE = "before_struggle"  # before a struggle resolves at a story (ctx.story; ctx.x:
 # its icon, 0..3), whoever has icons for it
 AFTER_STRUGGLE = "after_struggle"  # after a won struggle's effect resolved (ctx.story, ctx.x)
-UNCOMMITTED = "uncommitted"  # after characters uncommit from a story (ctx.story; -1: the end of
-# the story phase, when every character uncommits)
+UNCOMMITTED = "uncommitted"  # after characters uncommit from a story (ctx.story: a won story
+# or one an effect removed them from; -1: the end of the story phase, when all uncommit)
 
 TRIGGERS = (
     EVENT,
@@ -189,6 +189,9 @@ COMMIT_STEP_RULES = frozenset((MUST_COMMIT, NO_LONE_COMMITS))
 # discarded when its host goes insane); BLANK (who: cards whose text boxes are blank).
 READY_LIMIT, NO_TRIGGERS, NO_PUT_INTO_PLAY = "ready_limit", "no_triggers", "no_put_into_play"
 NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
+# GAINS_SUBTYPE (who; amount: a frozenset of lower-case subtypes): cards gain these subtypes
+# (the ``subtype`` and ``not_subtype`` filter atoms see them).
+GAINS_SUBTYPE = "gains_subtype"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -217,6 +220,7 @@ STATIC_KINDS = (
     NO_CLASH,
     STAYS_ON_INSANE,
     BLANK,
+    GAINS_SUBTYPE,
 )
 
 

@@ -40,6 +40,7 @@ from deckbuilder.engine.abilities import (
     STRUGGLE_WON,
     SUCCEEDED,
     TOKENS_PLACED,
+    UNCOMMITTED,
     WON,
     AbilityContext,
 )
@@ -702,6 +703,8 @@ class StoryMixin:
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
         self._won.append(sid)
+        if self._committed[s] and self.deck.text and self.deck.any_trigger[UNCOMMITTED]:
+            self._fire_all(UNCOMMITTED, AbilityContext(story=s))  # they leave the won story
         self._committed[s].clear()
         if self._attached:
             self._destroy_story_attachments(sid)

@@ -11,6 +11,7 @@ the engine remembers per kind.
 from __future__ import annotations
 
 from card_db.card import FACTIONS
+from deckbuilder.engine.abilities import GAINS_SUBTYPE
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
 from deckbuilder.engine.text.registry import (
@@ -225,7 +226,43 @@ def is_printed_only(spec: dict, where: str = "") -> bool:
 
 
 def compile_filter(spec: dict | None, where: str = ""):
-    """``(game, src, instance) -> bool`` for ``spec`` (None or {}: every card)."""
+    """``(game, src, instance) -> bool`` for ``spec`` (None or {}: every card); a subtype a
+    card gained in play (``GAINS_SUBTYPE``) counts as printed."""
+    pred = _compile_filter(spec, where)
+    if not spec or ("subtype" not in spec and "not_subtype" not in spec):
+        return pred
+    key = "subtype" if "subtype" in spec else "not_subtype"
+    wanted = {v.lower() for v in _strs(spec[key])}
+    rest = _compile_filter({k: v for k, v in spec.items() if k != key}, where)
+    if key == "subtype":
+
+        def gained_or_printed(game, src, i):
+            if pred(game, src, i):
+                return True
+            if GAINS_SUBTYPE not in game.deck.static_kinds:
+                return False
+            return bool(gained_subtypes(game, i) & wanted) and rest(game, src, i)
+
+        return gained_or_printed
+
+    def neither(game, src, i):
+        if not pred(game, src, i):
+            return False
+        return GAINS_SUBTYPE not in game.deck.static_kinds or not gained_subtypes(game, i) & wanted
+
+    return neither
+
+
+def gained_subtypes(game, inst: int) -> set[str]:
+    """The subtypes (lower case) that passives in play give card ``inst``."""
+    out: set[str] = set()
+    for src, st in game._statics_in_play():
+        if st.kind == GAINS_SUBTYPE and st.who(game, src, inst):
+            out |= st.amount
+    return out
+
+
+def _compile_filter(spec: dict | None, where: str = ""):
     if not spec:
         return _anything
     kind_preds = [f for reads, f in _atoms(spec, where) if reads == KIND]

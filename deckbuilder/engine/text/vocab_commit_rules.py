@@ -139,6 +139,15 @@ def commit_cost(where, committed, pay):
     return ab.Static(ab.COMMIT_COST, _always, _COMMIT_COSTS[pay])
 
 
+@CONSTANT.register("gains_subtype", subtype=param(STRS, required=True), who=FILTER)
+def gains_subtype(where, committed, subtype, who):
+    """The cards the filter accepts (absent: this card) gain these subtypes (filters of
+    subtypes see them)."""
+    names = frozenset(v.lower() for v in ([subtype] if isinstance(subtype, str) else subtype))
+    pred = _who(who, None, where) if who else (lambda g, s, t: t == s)
+    return ab.Static(ab.GAINS_SUBTYPE, pred, names)
+
+
 @CONSTANT.register("stays_committed", who=FILTER)
 def stays_committed(where, committed, who):
     """The characters the filter accepts (absent: this card) do not uncommit at the end of
@@ -203,8 +212,8 @@ def after_struggle(where):
 
 @TRIGGER.register("uncommitted")
 def uncommitted(where):
-    """After characters uncommit from a story (at the end of the story phase, or by an
-    effect)."""
+    """After characters uncommit from a story (at the end of the story phase, from a story
+    just won, or by an effect)."""
     return ab.UNCOMMITTED, None
 
 

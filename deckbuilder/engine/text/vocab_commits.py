@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.abilities import PLAYED_CHARACTER, AbilityContext
+from deckbuilder.engine.abilities import PLAYED_CHARACTER, UNCOMMITTED, AbilityContext
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
@@ -280,9 +280,11 @@ def remove_from_story(where, filter, target, ready):
             i = yield from choose_card(game, "remove", "remove from its story", pool)
         if i < 0:
             return
-        for c in game._committed:
+        for s, c in enumerate(game._committed):
             if i in c:
                 c.remove(i)
+                if game.deck.any_trigger[UNCOMMITTED]:
+                    game._fire_all(UNCOMMITTED, AbilityContext(story=s))
         if ready and game._status.get(i) == EXHAUSTED:
             game._status[i] = READY
         log_event(game, "remove", f"{game.card(i).title} removed from its story")
