@@ -123,7 +123,7 @@ def no_lone_commits(where, committed):
 
 
 def _wound_one(game, src):
-    pool = [i for i in game._characters if game._status[i] != INSANE]
+    pool = list(game._characters)
     i = yield from choose_card(game, "wound", "wound to commit", pool, harm=True)
     if i >= 0:
         game._wound(i)
@@ -237,8 +237,9 @@ def _card_of(game, src, card):
 @EFFECT.register("commit_here", card=param(("self", "host"), "self"), exhaust=param(BOOL, False))
 def commit_here(where, card, exhaust):
     """The card (or the character it is attached to), sane and not committed, commits to the
-    story of the trigger (ctx.story); with ``exhaust`` it must be ready and exhausts (the
-    cost of the commit), else it commits as it is."""
+    story of the trigger (ctx.story), "after it commits" responses following; with
+    ``exhaust`` it must be ready and exhausts (the cost of the commit), else it commits as
+    it is."""
 
     def effect(game, src, ctx):
         i = _card_of(game, src, card)
@@ -251,8 +252,9 @@ def commit_here(where, card, exhaust):
             if game._status[i] != READY:
                 return
             game._status[i] = EXHAUSTED
-        game._committed[s].append(i)
-        log_event(game, "commit", f"{game.card(i).title} commits to {game.stories[s].title}")
+        status = game._status[i]
+        game._commit_only(i, s)  # "after ... commits" responses follow
+        game._status[i] = status  # outside the commit step a commit does not exhaust
         return
         yield
 

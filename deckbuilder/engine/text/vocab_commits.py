@@ -192,20 +192,22 @@ def enter_committed(where, exhausted, source, filter, story, pay):
             game._take_top()
             game._check_deck_out()
             game._enter(i)
-            game._status[i] = EXHAUSTED if exhausted else READY
+            if exhausted and game._status.get(i) == READY:
+                game._status[i] = EXHAUSTED
         elif pay:
             game._hand.remove(i)
             if d >= 0:
                 game._drain(d)
             game._enter(i)
-            game._status[i] = EXHAUSTED if exhausted else READY
+            if exhausted and game._status.get(i) == READY:
+                game._status[i] = EXHAUSTED
             if game.deck.any_trigger[PLAYED_CHARACTER]:
                 game._fire_all(PLAYED_CHARACTER, AbilityContext(target=i))
         else:
             game._hand.remove(i)
             game._place_in_play(i, exhausted=exhausted)
-        if i not in game._status:
-            return
+        if game._status.get(i, INSANE) == INSANE:
+            return  # it left play, or went insane, as it entered
         game._committed[s].append(i)
         log_event(game, "put", f"{game.card(i).title} put into play committed")
 
