@@ -43,7 +43,10 @@ keywords, so it neither blocks Heroic/Villainous plays nor counts for them; when
 restored, a character that clashes with nobody is restored first, and a restored character
 that does clash is the one discarded. A card with both keywords clashes with either side.
 A support whose "Attach to" names a host a goldfish never has (an opponent's card, a discard
-pile) is not offered; skill or icon conditions on a host are not checked.
+pile) is not offered; skill or icon conditions on a host are not checked. Rules about the
+commit step as a whole (a character that must commit, none committed alone) apply when the
+player ends it (PASS in the story phase); a cost to commit is paid before the turn's first
+commit.
 """
 
 from __future__ import annotations

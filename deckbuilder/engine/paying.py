@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from deckbuilder.engine.abilities import NO_CLASH, NO_PUT_INTO_PLAY
+from deckbuilder.engine.abilities import BLANK, NO_CLASH, NO_PUT_INTO_PLAY
 from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -197,8 +197,11 @@ class PayingMixin:
             return False  # a card in play (or this one) lets both sides sit together
         s = side[kind]
         other = (s & 1) << 1 | s >> 1  # the bits of the side this one cannot sit beside
+        blanking = BLANK in self.deck.static_kinds  # a blank text box has no Heroic...
         for i in self._characters:
             if side[kind_of[i]] & other and status[i] != INSANE and i != skip:
+                if blanking and self._blank_passive(i):
+                    continue
                 return True
         return False
 

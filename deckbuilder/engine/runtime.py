@@ -433,14 +433,19 @@ class AbilityMixin:
     def _blank(self, inst: int) -> bool:
         """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up), or a
         BLANK passive in play blanks its text box."""
-        if BLANK in self.deck.static_kinds:
-            for src, st in self._statics_in_play():
-                if st.kind == BLANK and st.who(self, src, inst):
-                    return True
+        if BLANK in self.deck.static_kinds and self._blank_passive(inst):
+            return True
         if self._blanking < 0:
             return False
         s = self.committed_story(inst)
         return s >= 0 and self._stories[s] == self._blanking
+
+    def _blank_passive(self, inst: int) -> bool:
+        """A BLANK passive in play blanks the text box of ``inst`` (its keywords too)."""
+        for src, st in self._statics_in_play():
+            if st.kind == BLANK and st.who(self, src, inst):
+                return True
+        return False
 
     def _barred(self, ab, src: int) -> bool:
         """A NO_TRIGGERS passive in play forbids triggering ``ab`` of ``src`` (a forced

@@ -13,6 +13,7 @@ from __future__ import annotations
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
+    BLANK,
     CARD_DRAWN,
     CARDS_DRAWN,
     CHARACTER_INSANE,
@@ -334,7 +335,9 @@ class ZonesMixin:
         and a wounded character is destroyed instead."""
         cd = self.deck
         k = cd.kind_of[inst]
-        if self._status.get(inst, INSANE) == INSANE or cd.willpower[k]:
+        if self._status.get(inst, INSANE) == INSANE:
+            return False
+        if cd.willpower[k] and not (BLANK in cd.static_kinds and self._blank_passive(inst)):
             return False
         if self._story_rules and ("willpower", -1, inst) in self._story_rules:
             return False  # an effect of the turn gave it Willpower
@@ -364,7 +367,10 @@ class ZonesMixin:
         """One wound: a character without Toughness left (or insane) is destroyed."""
         k = self.deck.kind_of[inst]
         wounds = self._wounds.get(inst, 0)
-        if self._status[inst] == INSANE or wounds >= self.deck.toughness[k]:
+        toughness = self.deck.toughness[k]
+        if toughness and BLANK in self.deck.static_kinds and self._blank_passive(inst):
+            toughness = 0  # a blank text box has no Toughness
+        if self._status[inst] == INSANE or wounds >= toughness:
             self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
             self._leave_play(inst)
         else:
