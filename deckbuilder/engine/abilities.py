@@ -59,6 +59,27 @@ SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.t
 SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
+# "Would" windows (``AbilityMixin._would``): offered at once, before the move; an effect may
+# set ``ctx.instead`` to say where the card goes instead (see ``text/vocab_replace.py``).
+WOULD_LEAVE = "would_leave"  # a card of yours would leave play (ctx.target; ctx.x 1: for
+# the discard pile)
+WOULD_DISCARD = "would_discard"  # a card would go to your discard pile (ctx.target; ctx.x 1:
+# from play)
+WOULD_INSANE = "would_insane"  # a character of yours would go insane (ctx.target)
+WOULD_DRAW = "would_draw"  # you would draw ctx.x cards (ctx.by_effect: by a card effect)
+WOULD_TOKEN = "would_token"  # you would place ctx.x success tokens at story slot ctx.story
+WOULD_SACRIFICE = "would_sacrifice"  # a card of yours would be sacrificed (ctx.target)
+WOULD_REVEAL = "would_reveal"  # the top card of your deck would be revealed (ctx.target)
+RETURNED_TO_HAND = "returned_to_hand"  # after a card of yours returns from play to hand
+# (ctx.target)
+CHARACTER_RESTORED = "character_restored"  # after a character of yours is restored (ctx.target)
+CHARACTER_PUT = "character_put"  # after a character of yours is put into play by a card
+# effect, not played (ctx.target)
+CHARACTER_TARGETED = "character_targeted"  # after a card effect chooses (targets) a character
+# of yours (ctx.target; ctx.story: the story slot it is committed to, or -1)
+EFFECT_WOULD_SACRIFICE = "effect_would_sacrifice"  # an effect would sacrifice characters of
+# yours (asked inside the effect, ``_would_asking``; ctx.target: the first; an answer may
+# cancel the effect: ctx.instead = "cancel")
 BEFORE_STRUGGLE = "before_struggle"  # before a struggle resolves at a story (ctx.story; ctx.x:
 # its icon, 0..3), whoever has icons for it
 AFTER_STRUGGLE = "after_struggle"  # after a won struggle's effect resolved (ctx.story, ctx.x)
@@ -102,6 +123,18 @@ TRIGGERS = (
     SACRIFICED,
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
+    WOULD_LEAVE,
+    WOULD_DISCARD,
+    WOULD_INSANE,
+    WOULD_DRAW,
+    WOULD_TOKEN,
+    WOULD_SACRIFICE,
+    WOULD_REVEAL,
+    RETURNED_TO_HAND,
+    CHARACTER_RESTORED,
+    CHARACTER_PUT,
+    CHARACTER_TARGETED,
+    EFFECT_WOULD_SACRIFICE,
     BEFORE_STRUGGLE,
     AFTER_STRUGGLE,
     UNCOMMITTED,
@@ -109,6 +142,8 @@ TRIGGERS = (
 
 # Zones an ability works from.
 IN_PLAY, HAND, DISCARD_PILE, RESOURCE = "play", "hand", "discard", "resource"
+WON_PILE = "won"  # a won story (a conspiracy) in your won pile
+DECK_TOP = "deck_top"  # the top card of the deck (placed there face up)
 
 
 class Ability(NamedTuple):
@@ -164,6 +199,7 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
+NO_ATTACH = "no_attach"  # cards cannot be attached to it
 # Story resolution (``StoryMixin._story_changes``): ``who(game, src, s)`` asks about story
 # slot ``s``. COUNTS_AT: the instance it returns (-1: none) counts at that story too,
 # ``amount`` 1 its skill, 2 its icons, 3 both; STORY_COUNT: struggles there are counted as
@@ -171,15 +207,30 @@ COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
+# Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
+# stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
+# stories win the game; NO_GAME_WIN: no game is won while ``who(game, src, src)`` holds;
+# NO_REPLACEMENT: a won story is not replaced while ``who`` holds and another non-conspiracy
+# story is in play; MUST_RESOLVE: the effect of the story this card is attached to resolves
+# when it is won (no choice).
+TOKENS_TO_WIN, MORE_STORIES, NO_GAME_WIN = "tokens_to_win", "stories_to_win", "no_game_win"
+NO_REPLACEMENT, MUST_RESOLVE = "no_replacement", "must_resolve"
+WIN_RULES = frozenset((MORE_STORIES, NO_GAME_WIN))
+# Commits and abilities: COMMITS_HERE_ONLY: the characters ``who`` accepts commit only to the
+# story this card is; NO_ABILITIES: the characters ``who`` accepts trigger no ability;
+# STAYS_COMMITTED: the characters ``who`` accepts cannot be uncommitted by an effect.
+COMMITS_HERE_ONLY, NO_ABILITIES = "commits_here_only", "no_abilities"
+STAYS_COMMITTED = "stays_committed"
 # Commit rules (``StoryMixin``), each ``amount(game, src, inst, s) -> bool`` about committing
 # ``inst`` to story slot ``s``: COMMIT_BARRED forbids it, COMMITS_EXHAUSTED_AT lets an
 # exhausted character do it. MUST_COMMIT (who): the character commits when able;
 # NO_LONE_COMMITS: a character committed alone is taken back when the commit step closes;
 # COMMIT_COST: ``amount(game, src)`` (a generator) is paid once per turn before committing;
-# STAYS_COMMITTED (who): the character does not uncommit at the end of the story phase.
+# STAYS_UNTIL_WON (who): the character does not uncommit at the end of the story phase (an
+# effect may still uncommit it; STAYS_COMMITTED above: no effect may).
 COMMIT_BARRED, COMMITS_EXHAUSTED_AT = "commit_barred", "commits_exhausted_at"
 MUST_COMMIT, NO_LONE_COMMITS, COMMIT_COST = "must_commit", "no_lone_commits", "commit_cost"
-STAYS_COMMITTED = "stays_committed"
+STAYS_UNTIL_WON = "stays_until_won"
 COMMIT_STEP_RULES = frozenset((MUST_COMMIT, NO_LONE_COMMITS))
 # Rule-benders: READY_LIMIT (amount: at most this many characters ready in the refresh
 # phase); NO_TRIGGERS (who: the cards whose abilities cannot be triggered; amount: the
@@ -205,15 +256,24 @@ STATIC_KINDS = (
     NIGHT,
     COMMITS_READY,
     COMMITS_EXHAUSTED,
+    NO_ATTACH,
     COUNTS_AT,
     STORY_COUNT,
     SKILL_FIRST,
+    TOKENS_TO_WIN,
+    MORE_STORIES,
+    NO_GAME_WIN,
+    NO_REPLACEMENT,
+    MUST_RESOLVE,
+    COMMITS_HERE_ONLY,
+    NO_ABILITIES,
+    STAYS_COMMITTED,
     COMMIT_BARRED,
     COMMITS_EXHAUSTED_AT,
     MUST_COMMIT,
     NO_LONE_COMMITS,
     COMMIT_COST,
-    STAYS_COMMITTED,
+    STAYS_UNTIL_WON,
     READY_LIMIT,
     NO_TRIGGERS,
     NO_PUT_INTO_PLAY,
@@ -242,15 +302,29 @@ class AbilityContext:
     character that entered, left, was wounded...); inside an effect list that ends "at the
     end of the phase", the card the previous effects put into play (see ``compile.py``)."""
 
-    __slots__ = ("x", "overpaid", "story", "target", "story_id", "margin")
+    __slots__ = ("x", "overpaid", "story", "target", "story_id", "margin", "instead", "by_effect")
     # ``x``: the X paid or chosen; for a won struggle, its icon (0 terror .. 3 investigation)
     # ``margin``: for a won struggle, by how much (what the player counted; the goldfish
     # opponent counts nothing), -1 when unknown
+    # ``instead``: in a "would" window, where the card goes instead ("" : no replacement)
+    # ``by_effect``: a draw of a "would draw" window is caused by a card effect
 
-    def __init__(self, x=0, overpaid=0, story=-1, target=-1, story_id=-1, margin=-1) -> None:
+    def __init__(
+        self,
+        x=0,
+        overpaid=0,
+        story=-1,
+        target=-1,
+        story_id=-1,
+        margin=-1,
+        instead="",
+        by_effect=False,
+    ) -> None:
         self.x = x
         self.overpaid = overpaid
         self.story = story
         self.target = target
         self.story_id = story_id
         self.margin = margin
+        self.instead = instead
+        self.by_effect = by_effect

@@ -17,8 +17,14 @@ from card_db.names import title_key
 NEUTRAL = FACTIONS.index("Neutral")
 N_FACTIONS = len(FACTIONS)
 
-CHARACTER, SUPPORT, EVENT, CONSPIRACY, OTHER = range(5)
-_TYPES = {"Character": CHARACTER, "Support": SUPPORT, "Event": EVENT, "Conspiracy": CONSPIRACY}
+CHARACTER, SUPPORT, EVENT, CONSPIRACY, OTHER, STORY = range(6)
+_TYPES = {
+    "Character": CHARACTER,
+    "Support": SUPPORT,
+    "Event": EVENT,
+    "Conspiracy": CONSPIRACY,
+    "Story": STORY,
+}
 
 # The ten stories of the Core Set story deck (the rulebook fixes its contents).
 CORE_STORIES = (
@@ -71,6 +77,7 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
+    ``("support",)`` (a support card of yours),
     ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
     hosts a goldfish game never offers (an opponent's card, a discard pile, a domain).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
@@ -82,6 +89,8 @@ def attach_requirement(card):
     what = m.group(2).replace("you control", "").strip()
     if what.startswith("story"):
         return ("story",)
+    if what == "support card":  # any support of yours
+        return ("support",)
     if "opponent" in what or "character" not in what or "support" in what:
         return ("other",)
     head = what.split("character")[0]
@@ -109,6 +118,7 @@ class CompiledDeck:
         "cards",
         "kind_of",
         "instances",
+        "story_instances",
         "counts",
         "ctype",
         "faction",
@@ -142,6 +152,9 @@ class CompiledDeck:
         "has_statics",
         "any_trigger",
         "hand_trigger",
+        "top_trigger",
+        "discard_trigger",
+        "won_trigger",
         "any_boosters",
         "static_kinds",
         "stat_targets",
@@ -168,8 +181,13 @@ class CompiledDeck:
         cards = []
         counts = []
         index: dict[str, int] = {}
-        for entry in deck.draw:
-            if entry.count <= 0:
+        # Story cards (of the deck's story section, or listed with the draw deck) join the
+        # story deck; the Core stories are always there.
+        entries = list(deck.draw) + [
+            e for e in getattr(deck, "story", ()) if e.card.type == "Story"
+        ]
+        for entry in entries:
+            if entry.count <= 0 or (entry.card.type == "Story" and _core_story(entry.card)):
                 continue
             k = index.get(entry.card.id)
             if k is None:
@@ -184,9 +202,13 @@ class CompiledDeck:
         self.kind_memo: dict[object, object] = {}
         self.counts = tuple(counts)
         self.kind_of = tuple(k for k, n in enumerate(counts) for _ in range(n))
-        self.instances = tuple(range(len(self.kind_of)))  # each game's deck starts as a copy
         unique_titles: dict[str, int] = {}
         self.ctype = [_TYPES.get(c.type, OTHER) for c in cards]
+        # Each game's deck starts as a copy; the story cards start in the story deck.
+        self.instances = tuple(i for i, k in enumerate(self.kind_of) if self.ctype[k] != STORY)
+        self.story_instances = tuple(
+            i for i, k in enumerate(self.kind_of) if self.ctype[k] == STORY
+        )
         self.faction = [
             FACTIONS.index(c.faction) if c.faction in FACTIONS else NEUTRAL for c in cards
         ]
@@ -233,13 +255,14 @@ class CompiledDeck:
         table = struggle_table()
         self.struggles = [
             _letters(table["conspiracies"].get(c.card_id, "TCAI"))
-            if self.ctype[k] == CONSPIRACY
+            if self.ctype[k] == CONSPIRACY or self.ctype[k] == STORY
             else ()
             for k, c in enumerate(cards)
         ]
         self.boosters = [_letters(table["boosters"].get(c.card_id, "")) for c in cards]
         self.to_win = [
-            tokens_to_win(c) if self.ctype[k] == CONSPIRACY else 5 for k, c in enumerate(cards)
+            tokens_to_win(c) if self.ctype[k] in (CONSPIRACY, STORY) else 5
+            for k, c in enumerate(cards)
         ]
         self.attach = [attach_requirement(c) for c in cards]
         self._compile_text(text)
@@ -268,6 +291,22 @@ class CompiledDeck:
         # ``_fire_all`` then offers them to the hand too.
         self.hand_trigger = {
             t: any(a.zone == "hand" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers the top card of the deck answers (a card placed there face up).
+        self.top_trigger = {
+            t: any(a.zone == "deck_top" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers a card in the discard pile answers ("put this card into play from your
+        # discard pile"), the actions aside.
+        self.discard_trigger = {
+            t: t != "action" and any(a.zone == "discard" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers a conspiracy in the won pile answers.
+        self.won_trigger = {
+            t: any(a.zone == "won" for abs_ in per_kind for a in abs_)
             for t, per_kind in self.by_trigger.items()
         }
         self.any_boosters = any(self.boosters)
@@ -321,10 +360,14 @@ class CompiledDeck:
         for st in self.statics[kind]:
             if st.kind not in ("skill", "icons", "x_skill"):
                 continue
-            if st.who is None:
+            if st.who is None or getattr(st.who, "itself", False):
                 targets.add(kind)
             elif st.subtype:
                 targets.update(k for k, subs in enumerate(self.subtypes) if st.subtype in subs)
+            elif getattr(st.who, "printed_kinds", None) is not None:
+                # A filter of printed facts: only the kinds it accepts.
+                table = st.who.printed_kinds(self)
+                targets.update(k for k in range(len(self.cards)) if table[k])
             else:
                 return self.every_kind
         return frozenset(targets)
@@ -332,6 +375,11 @@ class CompiledDeck:
     @property
     def size(self) -> int:
         return len(self.kind_of)
+
+
+def _core_story(card) -> bool:
+    """One of the ten Core Set stories (Core-156..165), always in the story deck."""
+    return card.card_id.startswith("Core-") and card.title in CORE_STORIES
 
 
 def _x_cost_event(card) -> bool:

@@ -47,6 +47,19 @@ pile) is not offered; skill or icon conditions on a host are not checked. Rules 
 commit step as a whole (a character that must commit, none committed alone) apply when the
 player ends it (PASS in the story phase); a cost to commit is paid before the turn's first
 commit.
+
+Stories: the story deck is the ten Core stories, and a story card other than those that the
+deck lists (in its story section, or among its cards) joins it, shuffled in, never drawn nor
+dealt (the rulebook fixes the story deck; a deck naming story cards asks for them); its
+struggles, tokens to win and win effect are read like a conspiracy's, and once won it is
+replaced from the story deck like a Core story. The tokens a story needs, the stories that
+win the game and whether a won story is replaced are rules that cards in play may change
+(story.py); a game no longer forbidden to end is won at the next won story. No struggle is
+lost against nobody ("without losing any struggles" always holds). A phase skipped or
+repeated and Day or Night granted for the turn are effects of the turn (``_turn_rules``): a
+repeated story phase is a new commit step and resolution (the characters committed before
+are no longer committed). A character that becomes an attachment (a Zoog attached to a
+story) stays a character card in the support zone.
 """
 
 from __future__ import annotations
@@ -161,6 +174,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_discarded_this_phase",
         "_delayed",
         "_story_rules",
+        "_turn_rules",
         "_entered",
         "_no_ready",
         "first_playable",
@@ -220,6 +234,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._exhausted_supports = set()
         game._wounds = {}
         game._story_deck = list(_STORY_IDS)
+        if compiled.story_instances:  # the deck's story cards join the story deck
+            game._story_deck += [CONSPIRACY_BASE + i for i in compiled.story_instances]
         game._stories = []
         game._tokens = []
         game._committed = []
@@ -246,6 +262,10 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discarded_this_phase = []
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
+        # Effects of the turn on its rules: (kind, a, b, last turn, phase or None), see
+        # ``TurnMixin.rule_applies``: a phase skipped or repeated, the tokens a story needs,
+        # Day or Night, the next story to come into the game.
+        game._turn_rules = []
         game._entered = -1  # the last card that entered play (by ``_enter``)
         game._no_ready = set()  # characters that do not ready in the next refresh phase
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
@@ -283,8 +303,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game = cls.new(deck, seed, first_player=first_player, turn_cap=turn_cap, text=text)
         cd = game.deck
         free = {}
-        for inst, k in enumerate(cd.kind_of):
-            free.setdefault(cd.cards[k].id, []).append(inst)
+        for inst in cd.instances:  # (the story cards stay in the story deck)
+            free.setdefault(cd.cards[cd.kind_of[inst]].id, []).append(inst)
 
         def take(card) -> int:
             copies = free.get(card.id)
@@ -307,6 +327,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discard = [take(c) for c in discard]
         game._deck = sorted(i for copies in free.values() for i in copies)
         game._story_deck = list(range(3, len(CORE_STORIES)))
+        game._story_deck += [CONSPIRACY_BASE + i for i in cd.story_instances]
         game._stories = [0, 1, 2]
         game._tokens = list(tokens)
         game._committed = [[], [], []]
@@ -416,6 +437,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             "supports": list(self._supports),
             "conspiracy": [self._conspiracy] if self._conspiracy >= 0 else [],
             "won": [s - CONSPIRACY_BASE for s in self._won if s >= CONSPIRACY_BASE],
+            "story cards": [
+                s - CONSPIRACY_BASE
+                for s in self._stories + self._story_deck
+                if s >= CONSPIRACY_BASE and s - CONSPIRACY_BASE != self._conspiracy
+            ],
             "discard": list(self._discard),
             "domain cards": list(self._domain_cards),
             "resolving": list(self._resolving),
@@ -451,7 +477,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 for i in self._characters
                 if self.may_commit(i)
                 for s in stories
-                if self._story_allows(i, s)
+                if self.may_commit_to(i, s)
             ]
         cd = self.deck
         for i in self._hand:
@@ -567,7 +593,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or s >= len(self._stories):
                             continue
-                        if not self.may_commit_to(inst, s):
+                        if not self.may_commit(inst) or not self.may_commit_to(inst, s):
                             continue
                         self._commit_step(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action
+from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action, use_action
 from deckbuilder.engine.cards import (
     N_FACTIONS,
     NEUTRAL,
     TOKENS_TO_WIN_STORY,
 )
 from deckbuilder.engine.game import (
+    INSANE,
     OPERATIONS,
     PLAY,
     READY,
@@ -298,18 +299,26 @@ class GreedyPolicy(Policy):
         useful = profile.useful_actions
         if not useful or not _useful_card_present(profile, game):
             return None
-        uses = [a for a in game.ability_actions(useful) if self._worth_using(game, a, phase)]
-        if not uses:
+        # ``min(uses, key=(pays a domain, its value))`` over the actions worth using,
+        # without building the actions: the first cheapest domain of the first ability.
+        best, best_key = None, None
+        dom_value = game._dom_value
+        for i, n, ab in game.usable_abilities(useful):
+            if ab.cost_x:
+                continue  # never worth using (``_worth_using``)
+            domains = game._pay_domains(ab.cost)
+            if not domains or not self._worth_using_ability(game, ab, i, phase):
+                continue
+            for d in domains:
+                key = 0 if d < 0 else 1 + dom_value[d]
+                if best_key is None or key < best_key:
+                    best, best_key = (i, d, n * 100), key
+        if best is None:
             return None
-        # The cheapest domain that pays for it.
-        return self._within_cap(
-            game,
-            phase,
-            min(
-                uses,
-                key=lambda a: (a.domain >= 0, game._dom_value[a.domain] if a.domain >= 0 else 0),
-            ),
-        )
+        action = use_action(*best)
+        if game._policy is None:  # step by step: the labelled action offered to a person
+            action = next(a for a in game.ability_actions(useful) if a[:5] == action[:5])
+        return self._within_cap(game, phase, action)
 
     def _within_cap(self, game: Game, phase: str, action: Action) -> Action | None:
         """``action``, counted, unless the phase has had ``MAX_ACTIONS_PER_PHASE`` extra
@@ -325,15 +334,19 @@ class GreedyPolicy(Policy):
     def _worth_using(self, game: Game, a: Action, phase: str) -> bool:
         cd = game.deck
         ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
-        if ab.ai == "avoid" or ab.cost_x:
+        return not ab.cost_x and self._worth_using_ability(game, ab, a.card, phase)
+
+    def _worth_using_ability(self, game: Game, ab, card: int, phase: str) -> bool:
+        """Whether the greedy player uses the ability ``ab`` of ``card`` now (whatever the
+        domain that pays for it)."""
+        ai = ab.ai
+        if ai == "avoid" or ab.cost_x:
             return False
-        if ab.worthwhile is not None and not ab.worthwhile(game, a.card):
-            return False
-        if ab.ai == "story":
-            return phase == STORY and (
-                a.card not in game._status or game.committed_story(a.card) >= 0
-            )
-        return True
+        if ai == "story" and (
+            phase != STORY or (card in game._status and game.committed_story(card) < 0)
+        ):
+            return False  # a boost waits for the commits (asked before its worth: cheaper)
+        return ab.worthwhile is None or bool(ab.worthwhile(game, card))
 
     def decide(self, game: Game, choice) -> Action:
         options = choice.options
@@ -349,14 +362,21 @@ class GreedyPolicy(Policy):
         value (a nested function: kept apart, so that ``decide``'s quick answers do not
         pay for its closure)."""
         keep_value = self._profile(game).keep_value
-        kind_of = game.deck.kind_of
+        cd = game.deck
+        kind_of = cd.kind_of
         status = game._status
         by_card = kind != "token" and kind != "unwin"  # a card option is valued by its card
+        # Characters of kinds whose stats nothing changes now have their printed ones.
+        changed = game.kinds_with_changed_stats()
+        printed_skill, printed_inv = cd.skill_of_instance, cd.investigation_of_instance
 
         def value(a: Action) -> float:
             i = a.card
             if i >= 0 and by_card:
                 if i in status:
+                    if kind_of[i] not in changed and status[i] != INSANE:
+                        skill = printed_skill[i]
+                        return (skill if skill > 0 else 0) + 2 * printed_inv[i] + 1
                     skill, icons = game.stats_of(i)
                     return skill + 2 * icons[3] + 1
                 return keep_value[kind_of[i]]
@@ -428,7 +448,11 @@ class GreedyPolicy(Policy):
         for s in order:
             # The first skilled character with investigation icons where a token is
             # needed, else the first one without.
-            to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
+            to_win = (
+                TOKENS_TO_WIN_STORY
+                if stories[s] < CONSPIRACY_BASE and not game._varying_to_win()
+                else game.story_to_win(s)
+            )
             if to_win - tokens[s] >= 3:
                 if skilled_inv:
                     pick = skilled_inv.pop(0)
@@ -453,7 +477,7 @@ class GreedyPolicy(Policy):
                     break
                 plan.append((helpers.pop(0), s))
         if kinds & _COMMIT_KINDS:
-            plan = [(i, s) for i, s in plan if game._story_allows(i, s)]
+            plan = [(i, s) for i, s in plan if game.may_commit_to(i, s)]
             if "no_lone_commits" in kinds:
                 plan = _in_pairs(plan)
         return plan

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from deckbuilder.engine.abilities import BLANK, NO_CLASH, NO_PUT_INTO_PLAY
+from deckbuilder.engine.abilities import BLANK, NO_ATTACH, NO_CLASH, NO_PUT_INTO_PLAY
 from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -168,8 +168,11 @@ class PayingMixin:
         return self._may_enter(kind)
 
     def _may_enter(self, kind: int) -> bool:
-        """Uniqueness and Heroic/Villainous: may a card of ``kind`` enter play at all."""
+        """Uniqueness, Heroic/Villainous and the one-conspiracy limit: may a card of ``kind``
+        enter play at all."""
         cd = self.deck
+        if cd.ctype[kind] == CONSPIRACY and self._conspiracy >= 0:
+            return False
         uid = cd.unique_id[kind]
         kind_of = cd.kind_of
         if uid >= 0:
@@ -213,6 +216,8 @@ class PayingMixin:
             return []
         if req[0] == "story":
             return [STORY_HOST + sid for sid in self._stories]
+        if req[0] == "support":
+            return list(self._supports)
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req
@@ -232,6 +237,8 @@ class PayingMixin:
             if no_ancient and "ancient one" in cd.subtypes[k]:
                 continue
             hosts.append(i)
+        if NO_ATTACH in cd.static_kinds:  # "cards cannot be attached to ..."
+            hosts = [i for i in hosts if not self.has_static(NO_ATTACH, i)]
         return hosts
 
     def _pay_domains(self, amount: int) -> list[int]:

@@ -71,7 +71,11 @@ class Policy:
         while (
             pending
             and pending[0].kind == COMMIT
-            and not game.may_commit_to(pending[0].card, pending[0].story)
+            and (
+                not game.may_commit(pending[0].card)
+                or pending[0].story >= len(game._stories)
+                or not game.may_commit_to(pending[0].card, pending[0].story)
+            )
         ):
             pending.pop(0)  # an effect took that character away: skip it, as ``run`` does
         if pending:
@@ -89,13 +93,13 @@ class Policy:
             plan = [Action(MULLIGAN if self.mulligan(game) else KEEP)]
         elif ph == SETUP_PHASE:
             plan = [Action(SETUP_RESOURCE, i) for i in self.setup_resources(game)]
-        elif getattr(self, "_planned", None) == (id(game), game.turn):
+        elif getattr(self, "_planned", None) == (id(game), game.turn, game.story_round()):
             a = self.story_action(game)
             return Action(PASS) if a is None else a
         else:
-            self._planned = (id(game), game.turn)
+            self._planned = (id(game), game.turn, game.story_round())
             plan = [Action(COMMIT, i, story=s) for i, s in self.commit(game)]
             if not plan:
                 return self.choose(game)
         pending.extend(plan)
-        return pending[0]
+        return self.choose(game)  # (a commit the rules now forbid is skipped)

@@ -13,21 +13,25 @@ from deckbuilder.engine.abilities import (
     ACTION,
     BLANK,
     COST,
+    DECK_TOP,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
     EVENT_PLAYED,
     HAND,
     ICONS,
     IN_PLAY,
+    NO_ABILITIES,
     NO_TRIGGERS,
     RESOURCE,
     SKILL,
+    WON_PILE,
     X_SKILL,
     AbilityContext,
     Choice,
 )
 from deckbuilder.engine.actions import (
     CHOOSE,
+    CONSPIRACY_BASE,
     INSANE,
     OPERATIONS,
     OVER,
@@ -47,7 +51,23 @@ _NO_KINDS: frozenset[int] = frozenset()
 
 
 def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
-    return Choice(kind, label, (Action(CHOOSE, x=1, label=label), Action(CHOOSE, x=0, label=no)))
+    """A yes/no ``Choice`` (an immutable record: the same question is built once, and kept
+    while fewer than ``_YES_NO_KEPT`` questions are)."""
+    key = (kind, label, no)
+    choice = _YES_NO.get(key)
+    if choice is None:
+        choice = Choice(
+            kind, label, (Action(CHOOSE, x=1, label=label), Action(CHOOSE, x=0, label=no))
+        )
+        if len(_YES_NO) < _YES_NO_KEPT:
+            _YES_NO[key] = choice
+    return choice
+
+
+_YES_NO: dict[tuple, Choice] = {}
+# Keys of a deck's ``kind_memo``: its actions open in the operations / the story window.
+_OPS_ACTIONS, _STORY_ACTIONS = (ACTION, 1), (ACTION, 2)
+_YES_NO_KEPT = 10_000
 
 
 class AbilityMixin:
@@ -163,7 +183,33 @@ class AbilityMixin:
             table,
             stat_targets,
             lowering,
+            {},  # per kind of character: (skill ones, icon ones) that may apply to it
         )
+
+    def _passives_for_kind(self, cache: tuple, k: int) -> tuple:
+        """(skill passives, icon passives) of ``cache`` (``_passives_of``) that may change a
+        character of kind ``k``, in order: those whose filter of cards affected (the card
+        itself, a subtype of icons, printed facts) lets that kind through; remembered in
+        ``cache``."""
+        cd = self.deck
+        kind_of = cd.kind_of
+        out = []
+        for passives in (cache[1], cache[2]):
+            kept = []
+            for src, st in passives:
+                who = st.who
+                if who is None or getattr(who, "itself", False) or st.kind == X_SKILL:
+                    if kind_of[src] != k:
+                        continue
+                elif getattr(who, "printed_kinds", None) is not None:
+                    if not who.printed_kinds(cd)[k]:
+                        continue
+                if st.kind == ICONS and st.subtype and st.subtype not in cd.subtypes[k]:
+                    continue
+                kept.append((src, st))
+            out.append(kept)
+        found = cache[9][k] = tuple(out)
+        return found
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -200,10 +246,20 @@ class AbilityMixin:
         cache = self._statics_cache or self._build_statics()
         return not cache[1] and not cache[2], cache[7]
 
-    def kinds_with_changed_stats(self) -> frozenset[int]:
+    def kinds_with_changed_stats(self) -> frozenset[int] | set[int]:
         """The kinds of character whose skill or icons may differ from the printed ones now
-        (characters of other kinds have their printed stats, unless insane)."""
-        return self.stat_changes()[1]
+        (characters of other kinds have their printed stats, unless insane): those the
+        passives in play may change and those of the characters an effect of the phase
+        changes."""
+        temp = self._temp
+        if not temp:
+            return self.stat_changes()[1]
+        cd = self.deck
+        kinds = set((self._statics_cache or self._build_statics())[7]) if cd.has_statics else set()
+        kind_of = cd.kind_of
+        for target, _, _ in temp:
+            kinds.add(kind_of[target])
+        return kinds
 
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
@@ -215,50 +271,60 @@ class AbilityMixin:
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
         temp = self._temp
-        if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
+        if cd.has_statics:
             cache = self._statics_cache or self._build_statics()
-            committed = None
-            for src, st in cache[2]:
+            if k in cache[7]:
+                per_kind = cache[9].get(k) or self._passives_for_kind(cache, k)
+                skills, icon_mods = per_kind
+            elif temp:
+                skills = icon_mods = ()
+            else:
+                return (skill if skill > 0 else 0), icons
+        elif temp:
+            cache = None
+            skills = icon_mods = ()
+        else:
+            return (skill if skill > 0 else 0), icons
+        committed = None
+        for src, st in icon_mods:
+            if st.committed:
+                if committed is None:
+                    committed = {i for c in self._committed for i in c}
+                if src not in committed:
+                    continue
+            who = st.who
+            if src == inst if who is None else who(self, src, inst):
+                t, c, a, i = st.icons
+                icons[0] += t
+                icons[1] += c
+                icons[2] += a
+                icons[3] += i
+        x_skill = None
+        for src, st in skills:
+            if st.kind == SKILL:
                 if st.committed:
                     if committed is None:
                         committed = {i for c in self._committed for i in c}
                     if src not in committed:
                         continue
-                if st.subtype and st.subtype not in cd.subtypes[k]:
-                    continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
-                    t, c, a, i = st.icons
-                    icons[0] += t
-                    icons[1] += c
-                    icons[2] += a
-                    icons[3] += i
-            x_skill = None
-            for src, st in cache[1]:
-                if st.kind == SKILL:
-                    if st.committed:
-                        if committed is None:
-                            committed = {i for c in self._committed for i in c}
-                        if src not in committed:
-                            continue
-                    who = st.who
-                    if src == inst if who is None else who(self, src, inst):
-                        a = st.amount
-                        skill += a if a.__class__ is int else a(self, src, inst, icons)
-                elif src == inst:  # X_SKILL
-                    x_skill = st.amount(self, src)
-            if x_skill is not None:
-                skill += x_skill
-            if temp:
-                for target, dskill, ic in temp:
-                    if target == inst:
-                        skill += dskill
-                        for j in range(4):
-                            icons[j] += ic[j]
-            if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
-                t, c, a, i = icons
-                if t < 0 or c < 0 or a < 0 or i < 0:
-                    icons = [n if n > 0 else 0 for n in icons]
+                    a = st.amount
+                    skill += a if a.__class__ is int else a(self, src, inst, icons)
+            elif src == inst:  # X_SKILL
+                x_skill = st.amount(self, src)
+        if x_skill is not None:
+            skill += x_skill
+        if temp:
+            for target, dskill, ic in temp:
+                if target == inst:
+                    skill += dskill
+                    for j in range(4):
+                        icons[j] += ic[j]
+        if temp or (cache is not None and cache[8]):  # else nothing took icons away
+            t, c, a, i = icons
+            if t < 0 or c < 0 or a < 0 or i < 0:
+                icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:
@@ -316,69 +382,139 @@ class AbilityMixin:
 
     def _fire_all(self, trigger: str, ctx: AbilityContext | None = None) -> None:
         """Queue ``trigger`` for every card in play that answers it."""
-        table = self.deck.by_trigger[trigger]
-        kind_of = self.deck.kind_of
-        for i in self._characters + self._supports:
+        queue = self._triggers  # (``_queue_trigger`` written out: this runs at every event)
+        for i in self._listeners(trigger):
+            queue.append((trigger, i, ctx))
+
+    def _listeners(self, trigger: str) -> list[int]:
+        """The cards that answer ``trigger``: in play, the conspiracy, in hand (a response
+        event, a card put into play from hand), the top card of the deck (placed there
+        face up), the discard pile and the won pile (a conspiracy), for the decks with such
+        abilities."""
+        cd = self.deck
+        table = cd.by_trigger[trigger]
+        kind_of = cd.kind_of
+        out = [i for i in self._characters if table[kind_of[i]]]
+        for i in self._supports:
             if table[kind_of[i]]:
-                self._queue_trigger(trigger, i, ctx)
+                out.append(i)
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
-            self._queue_trigger(trigger, c, ctx)
-        if self.deck.hand_trigger[trigger]:  # a card in hand may answer (a response event)
+            out.append(c)
+        if cd.hand_trigger[trigger]:  # a card in hand may answer (a response event)
             for i in self._hand:
                 if table[kind_of[i]]:
-                    self._queue_trigger(trigger, i, ctx)
+                    out.append(i)
+        if cd.top_trigger[trigger] and self._top and table[kind_of[self._top[-1]]]:
+            out.append(self._top[-1])
+        if cd.discard_trigger[trigger]:  # "put this card into play from your discard pile"
+            for i in self._discard:
+                if table[kind_of[i]]:
+                    out.append(i)
+        if cd.won_trigger[trigger]:  # "while this conspiracy is in your won pile"
+            for sid in self._won:
+                if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
+                    out.append(sid - CONSPIRACY_BASE)
+        return out
+
+    def _would(self, trigger: str, ctx: AbilityContext) -> AbilityContext:
+        """A "would" window (before a card moves, goes insane, is drawn, before tokens are
+        placed): the cards that answer ``trigger`` are offered it at once, in order, until
+        one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered
+        inside the rule that asked, nobody asked, the same way whoever plays (so a game
+        stepped through with a policy's suggestions is still the game ``run`` plays): an
+        optional ability is used unless its ``ai`` is "avoid", any other choice takes its
+        first option (the templates offer the best first)."""
+        policy, self._policy = self._policy, None  # choosers then yield their choice
+        try:
+            for src in self._listeners(trigger):
+                if self.phase == OVER:
+                    break
+                self._answer_now(self._offer(trigger, src, ctx))
+                if ctx.instead:
+                    break
+        finally:
+            self._policy = policy
+        return ctx
+
+    def _would_asking(self, trigger: str, ctx: AbilityContext):
+        """Generator: a "would" window opened inside an effect, where the player can be
+        asked: the answers are offered like any response, in order, until one says what
+        happens instead (``ctx.instead``)."""
+        for src in self._listeners(trigger):
+            if self.phase == OVER or ctx.instead:
+                return
+            yield from self._offer(trigger, src, ctx)
+
+    def _answer_now(self, gen) -> None:
+        """Run an effect generator to its end, answering its choices at once (``_would``)."""
+        choice = next(gen, None)
+        while choice is not None and self.phase != OVER:
+            if choice.kind == "response":  # yes, unless "avoid"
+                a = choice.options[-1 if choice.harm else 0]
+            else:
+                a = choice.options[0]
+            try:
+                choice = gen.send(a)
+            except StopIteration:
+                return
+        gen.close()
 
     def _resolve_triggers(self):
         """Generator: resolve queued triggers in order (new ones join the queue)."""
         queue = self._triggers
-        cd = self.deck
         while queue and self.phase != OVER:
             trigger, src, ctx = queue.pop(0)
             if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
                 yield from trigger[0](self, src, ctx)
                 continue
-            for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
-                if self.phase == OVER:
-                    return
-                if not self._ability_live(ab, src):
-                    continue
-                ctx = ctx or AbilityContext()
-                if ab.condition is not None and not ab.condition(self, src, ctx):
-                    continue
-                if ab.limit is not None and not self._within_limit(ab, src):
-                    continue
-                if ab.forced:
-                    if self.log is not None:
-                        self._event("ability", f"{self.card(src).title}: {ab.text}")
-                    if ab.limit is not None:
-                        self._count_use(ab, src)
-                    yield from ab.effect(self, src, ctx)
-                    continue
-                if ab.can_pay is not None and not ab.can_pay(self, src):
-                    continue
-                if ab.kind and self._barred(ab, src):
-                    continue
-                if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
-                    yield from self._respond_from_hand(src, ab, ctx)
-                    continue
-                if ab.exhaust and not self._ready_to_exhaust(src):
-                    continue
-                pay = self._pay_domains(ab.cost)
-                if not pay:
-                    continue
-                choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
-                if ab.ai == "avoid":  # it costs more than it gives: a policy declines it
-                    choice = choice._replace(harm=True)
-                if (yield choice).x:
-                    if pay[0] >= 0:
-                        self._drain(min(pay, key=lambda d: self._dom_value[d]))
-                    if self.log is not None:
-                        self._event("ability", f"{self.card(src).title}: {ab.text}")
-                    if ab.limit is not None:
-                        self._count_use(ab, src)
-                    yield from self._pay_self_costs(ab, src)
-                    yield from ab.effect(self, src, ctx)
+            yield from self._offer(trigger, src, ctx)
+
+    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None):
+        """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
+        resolves, an optional one is a yes/no choice, costs paid when used)."""
+        cd = self.deck
+        for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
+            if self.phase == OVER:
+                return
+            if not self._ability_live(ab, src):
+                continue
+            ctx = ctx or AbilityContext()
+            if ab.condition is not None and not ab.condition(self, src, ctx):
+                continue
+            if ab.limit is not None and not self._within_limit(ab, src):
+                continue
+            if ab.forced:
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from ab.effect(self, src, ctx)
+                continue
+            if ab.can_pay is not None and not ab.can_pay(self, src):
+                continue
+            if ab.kind and self._barred(ab, src):
+                continue
+            if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
+                yield from self._respond_from_hand(src, ab, ctx)
+                continue
+            if ab.exhaust and not self._ready_to_exhaust(src):
+                continue
+            pay = self._pay_domains(ab.cost)
+            if not pay:
+                continue
+            choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+            if ab.ai == "avoid":
+                choice = choice._replace(harm=True)
+            if (yield choice).x:
+                if pay[0] >= 0:
+                    self._drain(min(pay, key=lambda d: self._dom_value[d]))
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from self._pay_self_costs(ab, src)
+                yield from ab.effect(self, src, ctx)
 
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
@@ -404,8 +540,7 @@ class AbilityMixin:
             yield from ab.extra_cost(self, src)
         yield from ab.effect(self, src, ctx)
         self._resolving.remove(src)
-        if src not in self._hand:
-            self._discard.append(src)
+        self._event_done(src)
         if self.deck.any_trigger[EVENT_PLAYED]:
             self._fire_all(EVENT_PLAYED, AbilityContext(target=src))
 
@@ -414,6 +549,8 @@ class AbilityMixin:
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self._status:
+                if NO_ABILITIES in self.deck.static_kinds and self.has_static(NO_ABILITIES, src):
+                    return False
                 return self._status[src] != INSANE and not self._blank(src)
             return (
                 (
@@ -428,6 +565,10 @@ class AbilityMixin:
             return src in self._discard
         if zone == RESOURCE:
             return any(src in d for d in self._domains)
+        if zone == WON_PILE:
+            return CONSPIRACY_BASE + src in self._won
+        if zone == DECK_TOP:
+            return bool(self._top) and self._top[-1] == src
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:
@@ -512,47 +653,107 @@ class AbilityMixin:
         """USE actions for every action ability usable now (cards in play, in the discard
         pile or in hand, per the ability's zone and window); ``kinds``: only for cards of
         these kinds."""
-        cd = self.deck
-        table = cd.by_trigger[ACTION]
-        window = 1 if self.phase == OPERATIONS else 2
         labelled = self._policy is None  # a policy reads numbers; only people read labels
         out = []
+        for i, n, ab in self.usable_abilities(kinds):
+            label = f"{self.card(i).title}: {ab.text}" if labelled else ""
+            if ab.cost_x:
+                for d in range(len(self._domains)):
+                    if not self._drained[d]:
+                        for x in range(1, self._dom_value[d] + 1):
+                            out.append(
+                                Action(
+                                    USE,
+                                    i,
+                                    d,
+                                    x=n * 100 + x,
+                                    label=f"{label} (X={x})" if labelled else "",
+                                )
+                            )
+            else:
+                for d in self._pay_domains(ab.cost):
+                    if labelled:
+                        where = "" if d < 0 else f" (drain domain {d + 1})"
+                        out.append(Action(USE, i, d, x=n * 100, label=label + where))
+                    else:
+                        out.append(use_action(i, d, n * 100))
+        return out
+
+    def usable_abilities(self, kinds=None) -> list[tuple]:
+        """(instance, index, ability) of every action ability usable now, in the order of
+        ``ability_actions`` (its domains aside): what a policy that reads numbers looks at
+        before building any action."""
+        cd = self.deck
+        key = _OPS_ACTIONS if self.phase == OPERATIONS else _STORY_ACTIONS
+        table = cd.kind_memo.get(key)
+        if table is None:  # per kind: (index, ability) of its actions open in this window
+            window = 1 if key is _OPS_ACTIONS else 2
+            table = cd.kind_memo[key] = [
+                tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
+                for abilities in cd.by_trigger[ACTION]
+            ]
+        out = []
         kind_of = cd.kind_of
-        conspiracy = (self._conspiracy,) if self._conspiracy >= 0 else ()
-        zones = (self._characters, self._supports, conspiracy)
-        outside = self._action_zones()
+        zones = (self._characters, self._supports)
+        if self._conspiracy >= 0:
+            zones += ((self._conspiracy,),)
+        outside = cd.kind_memo.get(ACTION)
+        if outside is None:
+            outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
             zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
                            if name in outside)  # fmt: skip
+        # ``_usable`` written out for the cards in play (the most asked, at every step): what
+        # ``_ability_live`` says of a card in play must be said here too.
+        status, supports, exhausted = self._status, self._supports, self._exhausted_supports
+        blank_passive = BLANK in cd.static_kinds  # a passive blanks text boxes (supports too)
+        blanking = self._blanking >= 0 or blank_passive
+        silenced = NO_ABILITIES in cd.static_kinds
+        barring = NO_TRIGGERS in cd.static_kinds  # a passive forbids triggering abilities
         for zone in zones:
             for i in zone:
-                abilities = table[kind_of[i]]
-                if not abilities or (kinds is not None and kind_of[i] not in kinds):
+                k = kind_of[i]
+                abilities = table[k]
+                if not abilities or (kinds is not None and k not in kinds):
                     continue
-                for n, ab in enumerate(abilities):
-                    if not ab.window & window or not self._usable(ab, i):
+                for n, ab in abilities:
+                    if ab.zone == IN_PLAY:
+                        st = status.get(i)
+                        if st is None:
+                            if not (
+                                i in supports
+                                or i == self._conspiracy
+                                or ab.trigger == "discarded"
+                                or ab.trigger == "won"
+                            ):
+                                continue
+                            if ab.exhaust and i in exhausted:
+                                continue
+                            if blank_passive and i in supports and self._blank(i):
+                                continue
+                        elif (
+                            st == INSANE
+                            or (blanking and self._blank(i))
+                            or (silenced and self.has_static(NO_ABILITIES, i))
+                        ):
+                            continue
+                        elif ab.exhaust and st != READY:
+                            continue
+                    elif not self._ability_live(ab, i) or (
+                        ab.exhaust and not self._ready_to_exhaust(i)
+                    ):
                         continue
-                    label = f"{self.card(i).title}: {ab.text}" if labelled else ""
-                    if ab.cost_x:
-                        for d in range(len(self._domains)):
-                            if not self._drained[d]:
-                                for x in range(1, self._dom_value[d] + 1):
-                                    out.append(
-                                        Action(
-                                            USE,
-                                            i,
-                                            d,
-                                            x=n * 100 + x,
-                                            label=f"{label} (X={x})" if labelled else "",
-                                        )
-                                    )
-                    else:
-                        for d in self._pay_domains(ab.cost):
-                            if labelled:
-                                where = "" if d < 0 else f" (drain domain {d + 1})"
-                                out.append(Action(USE, i, d, x=n * 100, label=label + where))
-                            else:
-                                out.append(use_action(i, d, n * 100))
+                    if ab.committed and self.committed_story(i) < 0:
+                        continue
+                    if barring and self._barred(ab, i):
+                        continue
+                    if ab.limit is not None and not self._within_limit(ab, i):
+                        continue
+                    if ab.can_pay is not None and not ab.can_pay(self, i):
+                        continue
+                    if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
+                        continue
+                    out.append((i, n, ab))
         return out
 
     def _action_zones(self) -> frozenset[str]:
@@ -621,11 +822,15 @@ class AbilityMixin:
 
     def it_is(self, kind: str) -> bool:
         """Whether it is Day (``DAY``) or Night (``NIGHT``): a card in play says so (FAQ: it
-        can be Day and Night at once)."""
+        can be Day and Night at once), or an effect of the turn ("it_is" rule)."""
+        if self._turn_rules:
+            for rule in self._turn_rules:
+                if rule[0] == "it_is" and rule[1] == kind and self.rule_applies(rule):
+                    return True
         if kind not in self.deck.static_kinds:
             return False
-        for _, st in self._statics_in_play():
-            if st.kind == kind:
+        for src, st in self._statics_in_play():
+            if st.kind == kind and (st.who is None or st.who(self, src, src)):
                 return True
         return False
 
@@ -663,7 +868,8 @@ class AbilityMixin:
 
     def _chain(self, gen):
         yield from gen
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _event_window_open(self, kind: int) -> bool:
         """An event may be played now: its window, and its condition (a target exists)."""

@@ -7,6 +7,7 @@ from deckbuilder.engine.abilities import (
     AFTER_DRAW,
     CARD_DRAWN,
     CHARACTER_ENTERS,
+    CHARACTER_PUT,
     CONSPIRACY_ENTERS,
     DOMAIN_DRAINED,
     ENTERS,
@@ -17,7 +18,7 @@ from deckbuilder.engine.abilities import (
     PLAYED_CHARACTER,
     READIED,
     READY_LIMIT,
-    STAYS_COMMITTED,
+    STAYS_UNTIL_WON,
     STORY_PHASE,
     SUPPORT_ENTERS,
     TURN_END,
@@ -113,6 +114,8 @@ class TurnMixin:
     # ----------------------------------------------------------------- refresh, draw
     def _start_turn(self) -> None:
         self.turn += 1
+        if self._turn_rules:  # effects of earlier turns end
+            self._turn_rules = [r for r in self._turn_rules if r[3] >= self.turn]
         if self._temp_turn:
             self._temp_turn.clear()
         if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
@@ -324,7 +327,7 @@ class TurnMixin:
             self._drive(self._attach_then_enter(inst, ctx), then)
             return
         ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
-        self._enter(inst, ctx, host)
+        self._enter(inst, ctx, host, played=True)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
         if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
@@ -344,12 +347,13 @@ class TurnMixin:
             yield from ability.extra_cost(self, inst)
         yield from ability.effect(self, inst, ctx)
         self._resolving.remove(inst)
-        # An effect may return it to hand instead, or put it into play as a character.
-        if inst not in self._hand and inst not in self._status:
-            self._discard.append(inst)
+        # An effect may return it to hand instead, put it into play as a character, or
+        # place it on the deck.
+        self._event_done(inst)
         if self.deck.any_trigger[EVENT_PLAYED]:
             self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
-        yield from self._resolve_triggers()
+        if self._triggers:
+            yield from self._resolve_triggers()
 
     def _attach_then_enter(self, inst, ctx):
         from deckbuilder.engine.effects import choose_card
@@ -365,12 +369,14 @@ class TurnMixin:
             story_hosts=True,
         )
         self._resolving.remove(inst)
-        self._enter(inst, ctx, host)
-        yield from self._resolve_triggers()
+        self._enter(inst, ctx, host, played=True)
+        if self._triggers:
+            yield from self._resolve_triggers()
 
-    def _enter(self, inst: int, ctx=None, host: int = -1) -> None:
+    def _enter(self, inst: int, ctx=None, host: int = -1, played: bool = False) -> None:
         """``inst`` (out of any zone) enters play: passives, "enters play exhausted",
-        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row."""
+        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row;
+        ``played``: from hand by its player (otherwise put into play by a card effect)."""
         cd = self.deck
         k = cd.kind_of[inst]
         t = cd.ctype[k]
@@ -386,6 +392,8 @@ class TurnMixin:
             self._queue_trigger(ENTERS, inst, ctx)
         if t == CHARACTER and cd.any_trigger[CHARACTER_ENTERS]:
             self._fire_all(CHARACTER_ENTERS, AbilityContext(target=inst))
+        if t == CHARACTER and not played and cd.any_trigger[CHARACTER_PUT]:
+            self._fire_all(CHARACTER_PUT, AbilityContext(target=inst))
         elif t == SUPPORT and cd.any_trigger[SUPPORT_ENTERS]:
             self._fire_all(SUPPORT_ENTERS, AbilityContext(target=inst))
         elif t == CONSPIRACY and cd.any_trigger[CONSPIRACY_ENTERS]:
@@ -398,22 +406,74 @@ class TurnMixin:
             if st.kind == INSANE_WHEN and st.amount(self, src):
                 self._go_insane(src)
 
+    def _turn_rule(self, kind: str, phase: str, consume: bool = False) -> bool:
+        """An effect of the turn (``_turn_rules``) of this kind holds for ``phase`` now;
+        ``consume``: it is used up."""
+        for rule in self._turn_rules:
+            if rule[0] == kind and rule[1] == phase and self.rule_applies(rule):
+                if consume:
+                    self._turn_rules.remove(rule)
+                return True
+        return False
+
+    def rule_applies(self, rule: tuple) -> bool:
+        """An effect of the turn ``(kind, a, b, last turn, phase or None)`` holds now: up to
+        the end of its last turn, or of that phase of it."""
+        if self.turn > rule[3]:
+            return False
+        return rule[4] is None or (self.turn == rule[3] and self.phase == rule[4])
+
+    def story_round(self) -> int:
+        """How many times this turn's story phase has begun again (a repeated phase)."""
+        if not self._turn_rules:
+            return 0
+        return sum(1 for r in self._turn_rules if r[0] == "story_repeated" and r[3] == self.turn)
+
+    def _repeat_phase(self, phase: str) -> bool:
+        """An effect repeats the phase that ends now: it begins again."""
+        if not self._turn_rules or not self._turn_rule("repeat_phase", phase, consume=True):
+            return False
+        if self.log is not None:
+            self._event("phase", f"the {phase} phase is repeated")
+        if phase == STORY:
+            self._turn_rules.append(("story_repeated", STORY, None, self.turn, None))
+            for committed in self._committed:
+                committed.clear()
+            self._enter_story_phase()  # its effects "until the end of the phase" end
+        else:
+            self._set_phase(phase)
+            if self._triggers:
+                self._after_triggers()
+        return True
+
     def _end_operations(self) -> None:
+        if self._turn_rules and self._repeat_phase(OPERATIONS):
+            return
+        if self._turn_rules and self._turn_rule("skip_phase", STORY):
+            if self.log is not None:
+                self._event("story", "the story phase is skipped")
+            self._end_turn()
+            return
         if self.turn == 1 and self.first_player:
             if self.log is not None:
                 self._event("story", "first player penalty: no story phase on turn 1")
             self._end_turn()
         else:
-            self._set_phase(STORY)
-            cd = self.deck
-            if cd.text and cd.any_trigger[STORY_PHASE]:
-                self._fire_all(STORY_PHASE)
-            if self._triggers:
-                self._after_triggers()
+            self._enter_story_phase()
+
+    def _enter_story_phase(self) -> None:
+        self._set_phase(STORY)
+        cd = self.deck
+        if cd.text and cd.any_trigger[STORY_PHASE]:
+            self._fire_all(STORY_PHASE)
+        if self._triggers:
+            self._after_triggers()
 
     def _end_turn(self) -> None:
+        if self.phase == STORY and self._turn_rules and self._repeat_phase(STORY):
+            return
         cd = self.deck
-        if STAYS_COMMITTED in cd.static_kinds or (cd.text and cd.any_trigger[UNCOMMITTED]):
+        if STAYS_UNTIL_WON in cd.static_kinds or (cd.text and cd.any_trigger[UNCOMMITTED]):
             self._uncommit_all()
         else:
             for committed in self._committed:
@@ -433,10 +493,10 @@ class TurnMixin:
         """The story phase ends: every character uncommits, but one a rule keeps committed
         until its story is won; "after characters uncommit" follows when some did."""
         cd = self.deck
-        stays = STAYS_COMMITTED in cd.static_kinds
+        stays = STAYS_UNTIL_WON in cd.static_kinds
         left = False
         for committed in self._committed:
-            keep = [i for i in committed if stays and self.has_static(STAYS_COMMITTED, i)]
+            keep = [i for i in committed if stays and self.has_static(STAYS_UNTIL_WON, i)]
             left = left or len(keep) < len(committed)
             committed[:] = keep
         if left and cd.text and cd.any_trigger[UNCOMMITTED] and self.phase != OVER:

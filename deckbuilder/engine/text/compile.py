@@ -6,7 +6,7 @@ An ability record::
     kind = "play" | "action" | "response" | "forced" | "disrupt" | "constant" | "win"
     when = { event = NAME, ...its parameters }      # response, forced, disrupt
     window = "operations" | "story" | "any"         # action, play (default any)
-    zone = "play" | "hand" | "discard" | "resource" # where the card must be (default play)
+    zone = "play" | "hand" | "discard" | "resource" | "deck_top"  # where the card must be
     limit = { times = 1, per = "turn" | "phase" | "game" }
     condition = { ...condition atoms }
     cost = { pay = N | "X", exhaust = true, sacrifice = true, ...costs }
@@ -66,6 +66,8 @@ _ZONES = {
     "hand": ab.HAND,
     "discard": ab.DISCARD_PILE,
     "resource": ab.RESOURCE,  # attached to a domain as a resource
+    "won": ab.WON_PILE,  # a conspiracy in your won pile
+    "deck_top": ab.DECK_TOP,  # the top card of the deck (placed there face up)
 }
 _PERS = ("turn", "phase", "game")
 
@@ -196,7 +198,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     zone = _ZONES.get(record.get("zone", "play"))
     if window is None or zone is None:
         raise TextError(
-            f"{where}: window is operations/story/any, zone is play/hand/discard/resource"
+            f"{where}: window is operations/story/any, zone is "
+            "play/hand/discard/resource/won/deck_top"
         )
     ai = record.get("ai", "")
     if ai not in ("", "story", "avoid"):

@@ -6,7 +6,12 @@ itself); ``condition`` limits when it applies.
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter, is_printed_only
+from deckbuilder.engine.text.filters import (
+    compile_filter,
+    compile_kind_filter,
+    is_printed_only,
+    printed_kinds,
+)
 from deckbuilder.engine.text.registry import AMOUNT, CONDITION, CONSTANT, FILTER, ICONS, INT, param
 from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.values import compile_amount, compile_condition
@@ -17,10 +22,23 @@ def _who(where, who, condition):
     test = compile_condition(condition, where)
     if who is None and test is None:
         return None
-    pred = compile_filter(who, where) if who is not None else (lambda g, s, t: t == s)
+    pred = compile_filter(who, where) if who is not None else _itself
     if test is None:
         return pred
-    return lambda g, s, t: pred(g, s, t) and test(g, s, None)
+    both = lambda g, s, t: pred(g, s, t) and test(g, s, None)  # noqa: E731
+    # What the filter alone tells of who may be affected (``CompiledDeck._stat_targets``).
+    if getattr(pred, "itself", False):
+        both.itself = True
+    elif printed_kinds(pred) is not None:
+        both.printed_kinds = printed_kinds(pred)
+    return both
+
+
+def _itself(g, s, t):
+    return t == s
+
+
+_itself.itself = True  # affects the card itself only
 
 
 @CONSTANT.register(
@@ -112,13 +130,13 @@ def insane_when(where, committed, condition):
     return ab.Static(ab.INSANE_WHEN, None, lambda g, s: test(g, s, None))
 
 
-@CONSTANT.register("day")
-def day(where, committed):
-    """It is Day (while this card is in play)."""
-    return ab.Static(ab.DAY)
+@CONSTANT.register("day", condition=CONDITION)
+def day(where, committed, condition):
+    """It is Day (while this card is in play and the condition holds)."""
+    return ab.Static(ab.DAY, _who(where, None, condition))
 
 
-@CONSTANT.register("night")
-def night(where, committed):
-    """It is Night (while this card is in play)."""
-    return ab.Static(ab.NIGHT)
+@CONSTANT.register("night", condition=CONDITION)
+def night(where, committed, condition):
+    """It is Night (while this card is in play and the condition holds)."""
+    return ab.Static(ab.NIGHT, _who(where, None, condition))

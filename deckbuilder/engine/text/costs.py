@@ -31,7 +31,7 @@ def discard(where, value):
             if i < 0:
                 return
             game._hand.remove(i)
-            game._discard.append(i)
+            game._to_discard(i)
         game._discarded_from_hand(value)
 
     return can_pay, pay
@@ -143,6 +143,6 @@ def sacrifice_resource(where, value):
         if i >= 0:
             d = next(d for d, dom in enumerate(game._domains) if i in dom)
             game._detach_resource(i, d)
-            game._discard.append(i)
+            game._to_discard(i)
 
     return (lambda game, src: any(game._domains)), pay

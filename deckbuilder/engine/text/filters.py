@@ -164,7 +164,9 @@ def _attachment(value):
 def _self(value):
     """The card whose text this is (true), or any other card (false)."""
     if value:
-        return lambda game, src, i: i == src
+        itself = lambda game, src, i: i == src  # noqa: E731
+        itself.itself = True  # the card itself only (``CompiledDeck._stat_targets``)
+        return itself
     return lambda game, src, i: i != src
 
 
@@ -226,14 +228,17 @@ def is_printed_only(spec: dict, where: str = "") -> bool:
 
 
 def compile_filter(spec: dict | None, where: str = ""):
-    """``(game, src, instance) -> bool`` for ``spec`` (None or {}: every card); a subtype a
-    card gained in play (``GAINS_SUBTYPE``) counts as printed."""
+    """``(game, src, instance) -> bool`` for ``spec`` (None or {}: every card); when the
+    filter reads printed facts, its ``printed_kinds`` (see ``printed_kinds``) tells, per
+    deck, the kinds that may pass at all. A subtype a card gained in play
+    (``GAINS_SUBTYPE``) counts as printed."""
     pred = _compile_filter(spec, where)
     if not spec or ("subtype" not in spec and "not_subtype" not in spec):
         return pred
     key = "subtype" if "subtype" in spec else "not_subtype"
     wanted = {v.lower() for v in _strs(spec[key])}
     rest = _compile_filter({k: v for k, v in spec.items() if k != key}, where)
+    inner = printed_kinds(pred)
     if key == "subtype":
 
         def gained_or_printed(game, src, i):
@@ -243,6 +248,19 @@ def compile_filter(spec: dict | None, where: str = ""):
                 return False
             return bool(gained_subtypes(game, i) & wanted) and rest(game, src, i)
 
+        outer = printed_kinds(rest)
+
+        def kinds(cd):  # a gained subtype lets any kind the rest of the filter accepts pass
+            if GAINS_SUBTYPE not in cd.static_kinds:
+                return inner(cd)
+            if outer is not None:
+                return outer(cd)
+            table = cd.kind_memo.get("every kind")
+            if table is None:
+                table = cd.kind_memo["every kind"] = b"\x01" * len(cd.cards)
+            return table
+
+        gained_or_printed.printed_kinds = kinds
         return gained_or_printed
 
     def neither(game, src, i):
@@ -250,6 +268,8 @@ def compile_filter(spec: dict | None, where: str = ""):
             return False
         return GAINS_SUBTYPE not in game.deck.static_kinds or not gained_subtypes(game, i) & wanted
 
+    if inner is not None:  # printed facts still bound who may pass
+        neither.printed_kinds = inner
     return neither
 
 
@@ -271,7 +291,10 @@ def _compile_filter(spec: dict | None, where: str = ""):
         return state_preds[0]
     matches = _kind_table(kind_preds)
     if not state_preds:
-        return lambda game, src, i: matches(game.deck)[game.deck.kind_of[i]]
+        pred = lambda game, src, i: matches(game.deck)[game.deck.kind_of[i]]  # noqa: E731
+        pred.printed_kinds = matches
+        pred.printed_only = True  # ``printed_kinds`` alone decides
+        return pred
 
     def pred(game, src, i):
         cd = game.deck
@@ -282,7 +305,28 @@ def _compile_filter(spec: dict | None, where: str = ""):
                 return False
         return True
 
+    if kind_preds:
+        pred.printed_kinds = matches
     return pred
+
+
+def printed_kinds(pred):
+    """``deck -> bytes`` (per kind: whether its printed facts may pass) for a predicate of
+    ``compile_filter`` whose filter reads printed facts, else None (any kind may pass)."""
+    return getattr(pred, "printed_kinds", None)
+
+
+def matching(game, src, pred, cards) -> list[int]:
+    """The instances of ``cards`` that ``pred`` (of ``compile_filter``) accepts, in order:
+    a filter of printed facts is read from its table of kinds, without a call per card."""
+    kinds = getattr(pred, "printed_kinds", None)
+    if kinds is None:
+        return [i for i in cards if pred(game, src, i)]
+    cd = game.deck
+    table, kind_of = kinds(cd), cd.kind_of
+    if getattr(pred, "printed_only", False):
+        return [i for i in cards if table[kind_of[i]]]
+    return [i for i in cards if table[kind_of[i]] and pred(game, src, i)]
 
 
 def _kind_table(kind_preds: list):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, log_event
-from deckbuilder.engine.text.filters import compile_filter, is_printed_only
+from deckbuilder.engine.text.filters import compile_filter, is_printed_only, matching
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
 from deckbuilder.engine.text.values import compile_amount
 
@@ -69,7 +69,7 @@ def discard_from_hand(where, n, player, random, filter):
             if i < 0:
                 break
             game._hand.remove(i)
-            game._discard.append(i)
+            game._to_discard(i)
             n += 1
             log_event(game, "discard", f"{game.card(i).title} discarded")
         game._discarded_from_hand(n)
@@ -93,7 +93,7 @@ def discard_top(where, n, player):
             i = game._take_top()
             if i < 0:
                 break
-            game._discard.append(i)
+            game._to_discard(i)
             log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
@@ -118,11 +118,10 @@ def search(where, filter, to, top, shuffle, n):
     def effect(game, src, ctx):
         pool = game._peek(top) if top else game._deck + game._top + game._bottom
         for _ in range(n):
-            found = []
-            cd = game.deck
-            for i in pool:
-                if pred(game, src, i) and (to != "play" or game.may_enter(cd.kind_of[i])):
-                    found.append(i)
+            found = matching(game, src, pred, pool)
+            if to == "play":
+                kind_of = game.deck.kind_of
+                found = [i for i in found if game.may_enter(kind_of[i])]
             i = yield from choose_card(game, "search", "take", found, optional=True)
             if i < 0:
                 break
@@ -141,21 +140,25 @@ def search(where, filter, to, top, shuffle, n):
         game._check_deck_out()
 
     printed = is_printed_only(filter or {}, where)
-    key = object()  # the deck's kinds the filter accepts, remembered per deck
+    key = object()  # the deck's instances the filter accepts, remembered per deck
 
     def worthwhile(game, src):
-        zones = (game._top, game._deck, game._bottom)
         if not printed:
+            zones = (game._top, game._deck, game._bottom)
             return any(pred(game, src, i) for zone in zones for i in zone)
         cd = game.deck
-        kinds = cd.kind_memo.get(key)
-        if kinds is None:
+        found = cd.kind_memo.get(key)
+        if found is None:
             first = {}
             for i, k in enumerate(cd.kind_of):
                 first.setdefault(k, i)
-            kinds = cd.kind_memo[key] = frozenset(k for k, i in first.items() if pred(game, src, i))
-        kind_of = cd.kind_of
-        return any(not kinds.isdisjoint(map(kind_of.__getitem__, zone)) for zone in zones)
+            kinds = {k for k, i in first.items() if pred(game, src, i)}
+            found = cd.kind_memo[key] = frozenset(i for i, k in enumerate(cd.kind_of) if k in kinds)
+        return not (
+            found.isdisjoint(game._top)
+            and found.isdisjoint(game._deck)
+            and found.isdisjoint(game._bottom)
+        )
 
     if not top:  # what the top cards hold the player learns only by looking
         effect.worthwhile = worthwhile
@@ -304,7 +307,7 @@ def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
         if rest == "discard":
             for i in cards:
                 game._remove_from_deck(i)
-                game._discard.append(i)
+                game._to_discard(i)
             game._check_deck_out()
         elif rest == "bottom":
             for i in cards:

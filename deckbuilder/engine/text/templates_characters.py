@@ -10,6 +10,8 @@ the filter accepts), ``"committed"`` (each of your characters committed to a sto
 
 from __future__ import annotations
 
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.filters import compile_filter
@@ -44,6 +46,10 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
     i = yield from choose_card(
         game, kind, prompt, pool, harm=harm, optional=target == "choose_optional"
     )
+    if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED]:  # "targeted by a card effect"
+        game._fire_all(
+            ab.CHARACTER_TARGETED, AbilityContext(target=i, story=game.committed_story(i))
+        )
     return [i] if i >= 0 else []
 
 
@@ -187,6 +193,11 @@ def sacrifice(where, filter, target, n, zone):
             )
             if not chosen:
                 return
+            if game.deck.any_trigger[ab.EFFECT_WOULD_SACRIFICE]:  # a chance to cancel it
+                window = AbilityContext(target=chosen[0])
+                yield from game._would_asking(ab.EFFECT_WOULD_SACRIFICE, window)
+                if window.instead == "cancel":
+                    return
             for i in chosen:
                 if game.log is not None:
                     game._event("sacrifice", f"{game.card(i).title} sacrificed")

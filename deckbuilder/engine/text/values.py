@@ -10,8 +10,8 @@ A condition is a table of atoms, all of which must hold (``{ night = true, commi
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import INSANE, STORY_HOST
-from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.actions import CONSPIRACY_BASE, INSANE, STORY_HOST
+from deckbuilder.engine.text.filters import compile_filter, matching
 from deckbuilder.engine.text.registry import (
     AMOUNT,
     BOOL,
@@ -83,11 +83,7 @@ def count(game, src, zone: str, pred) -> int:
     cards = zone_cards(game, zone, src)
     if pred is None or zone in _PLACES:
         return len(cards)
-    n = 0
-    for i in cards:
-        if pred(game, src, i):
-            n += 1
-    return n
+    return len(matching(game, src, pred, cards))
 
 
 def compile_amount(spec, where: str):
@@ -237,13 +233,19 @@ def _subject(value, where):
 
 @condition("story_of_self", BOOL)
 def _story_of_self(value, where):
-    """The story of the trigger is the one the source is committed to (or attached to)."""
+    """The story of the trigger is the one the source is committed to (or attached to, or
+    is: a conspiracy)."""
 
     def check(game, src, ctx):
         s = ctx.story
         if s < 0 or s >= len(game._stories):
             return not value
-        here = src in game._committed[s] or game._attached.get(src) == STORY_HOST + game._stories[s]
+        sid = game._stories[s]
+        here = (
+            src in game._committed[s]
+            or game._attached.get(src) == STORY_HOST + sid
+            or sid == CONSPIRACY_BASE + src
+        )
         return here == value
 
     return check

@@ -148,11 +148,11 @@ def gains_subtype(where, committed, subtype, who):
     return ab.Static(ab.GAINS_SUBTYPE, pred, names)
 
 
-@CONSTANT.register("stays_committed", who=FILTER)
-def stays_committed(where, committed, who):
+@CONSTANT.register("stays_until_won", who=FILTER)
+def stays_until_won(where, committed, who):
     """The characters the filter accepts (absent: this card) do not uncommit at the end of
     the story phase: they stay until their story is won (or an effect removes them)."""
-    return ab.Static(ab.STAYS_COMMITTED, compile_filter(who, where) if who else None)
+    return ab.Static(ab.STAYS_UNTIL_WON, compile_filter(who, where) if who else None)
 
 
 @EFFECT.register(

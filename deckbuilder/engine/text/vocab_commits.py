@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.abilities import PLAYED_CHARACTER, UNCOMMITTED, AbilityContext
+from deckbuilder.engine.abilities import (
+    PLAYED_CHARACTER,
+    STAYS_COMMITTED,
+    UNCOMMITTED,
+    AbilityContext,
+)
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
@@ -88,7 +93,9 @@ def recommit(where, filter):
             i
             for c in game._committed
             for i in c
-            if game._status.get(i) != INSANE and pred(game, src, i)
+            if game._status.get(i) != INSANE
+            and pred(game, src, i)
+            and not game.has_static(STAYS_COMMITTED, i)
         ]
         i = yield from choose_card(game, "recommit", "move", pool)
         if i < 0:
@@ -223,6 +230,8 @@ def commit_self(where, exhaust):
         if game._status.get(src) not in (READY, EXHAUSTED):
             return
         here = game.committed_story(src)
+        if here >= 0 and game.has_static(STAYS_COMMITTED, src):
+            return
         slots = [s for s in range(len(game._committed)) if s != here]
         s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
@@ -274,7 +283,12 @@ def remove_from_story(where, filter, target, ready):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        committed = [i for c in game._committed for i in c if i in game._status]
+        committed = [
+            i
+            for c in game._committed
+            for i in c
+            if i in game._status and not game.has_static(STAYS_COMMITTED, i)
+        ]
         if target == "self":
             i = src if src in committed else -1
         else:

@@ -30,7 +30,7 @@ def mill_characters_into_play(where, n, insane):
                 if insane and i in game._status:
                     game._status[i] = INSANE
             else:
-                game._discard.append(i)
+                game._to_discard(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return

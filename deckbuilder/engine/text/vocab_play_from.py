@@ -47,7 +47,7 @@ def _domains_for(game, k: int, ignore_match) -> list[int]:
 def _candidates(game, src, source, pred, ignore_match):
     cd = game.deck
     if source == "top":
-        cards = game._peek(1)
+        cards = game._reveal_top(1)
     else:
         cards = game._discard
     out = []
@@ -84,7 +84,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
             if events_to == "bottom":
                 game._bottom.insert(0, inst)
             else:
-                game._discard.append(inst)
+                game._to_discard(inst)
         return
     host = -1
     if t == SUPPORT and cd.attach[k] is not None:
@@ -212,7 +212,7 @@ def top_characters_into_play(where, n):
 
     def effect(game, src, ctx):
         cd = game.deck
-        for i in game._peek(n):
+        for i in game._reveal_top(n):
             k = cd.kind_of[i]
             if cd.ctype[k] == CHARACTER and game.may_enter(k):
                 game._remove_from_deck(i)
