@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-# Action windows (bits): the operations phase, the story phase (commit window).
+# Action windows (bits): the operations phase, the story phase (commit window); the
+# resource phase (an action taken instead of attaching a resource: it ends the phase).
 OPS, STORY, ANY = 1, 2, 3
+RESOURCE_WINDOW = 4
 
 # Triggers of ``Ability``.
 EVENT = "event"  # the event card is played: its effect
@@ -80,6 +82,13 @@ CHARACTER_TARGETED = "character_targeted"  # after a card effect chooses (target
 EFFECT_WOULD_SACRIFICE = "effect_would_sacrifice"  # an effect would sacrifice characters of
 # yours (asked inside the effect, ``_would_asking``; ctx.target: the first; an answer may
 # cancel the effect: ctx.instead = "cancel")
+CARD_PLAYED = "card_played"  # after you play a card, from hand or as if (ctx.target: it)
+ABILITY_OVERPAID = "ability_overpaid"  # after you pay for an ability with more than its cost
+CHARACTER_EXHAUSTED = "character_exhausted"  # after a character of yours is exhausted (a
+# commit, a cost, an effect; ctx.target)
+ABILITY_TRIGGERED = "ability_triggered"  # after a card's action or response resolved
+# (ctx.target: the card whose ability it was)
+FORCED_TRIGGERED = "forced_triggered"  # after a forced response resolved (a ``ReplayContext``)
 BEFORE_STRUGGLE = "before_struggle"  # before a struggle resolves at a story (ctx.story; ctx.x:
 # its icon, 0..3), whoever has icons for it
 AFTER_STRUGGLE = "after_struggle"  # after a won struggle's effect resolved (ctx.story, ctx.x)
@@ -135,6 +144,11 @@ TRIGGERS = (
     CHARACTER_PUT,
     CHARACTER_TARGETED,
     EFFECT_WOULD_SACRIFICE,
+    CARD_PLAYED,
+    ABILITY_OVERPAID,
+    CHARACTER_EXHAUSTED,
+    ABILITY_TRIGGERED,
+    FORCED_TRIGGERED,
     BEFORE_STRUGGLE,
     AFTER_STRUGGLE,
     UNCOMMITTED,
@@ -178,12 +192,17 @@ class Static(NamedTuple):
     who: Callable | None = None  # (game, src, target) -> bool; None: the card itself
     amount: int | Callable = 0  # an int, or a function (SKILL: (game, src, target, icons);
     # COST: (game, src, kind, domain); X_SKILL, INSANE_WHEN: (game, src))
-    icons: tuple[int, int, int, int] = (0, 0, 0, 0)  # terror, combat, arcane, investigation
+    icons: tuple[int, int, int, int] | Callable = (0, 0, 0, 0)  # terror, combat, arcane,
+    # investigation; or (game, src) -> that tuple, for icons that vary with the game
     minimum: int = 0  # floor of a cost reduction
     committed: bool = False  # only while the source is committed to a story
     zone: str = IN_PLAY
     subtype: str = ""  # ICONS: only characters with this subtype (lower case) are affected,
     # known before play, so others skip the passive; checked before ``who`` is asked
+    host_only: bool = False  # COST: only for an attachment played on the source
+    pay: Callable | None = None  # COST of the card itself lowered by paying something else
+    # (sacrificing, draining more domains...): generator (game, inst, need, domain drained)
+    # paying ``need`` of the cost, at most what ``amount`` (minus the most it lowers) said
 
 
 SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE_WHEN = (
@@ -197,6 +216,10 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
     "insane_when",
 )
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
+DRAW_PHASE = "draw_phase"  # the draw phase's 2 cards replaced: ``amount`` = (draw, discard
+# from the top of the deck)
+RESOURCE_DISCARD = "resource_discard"  # attaching a resource in the resource phase costs
+# discarding a card from hand
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
 NO_ATTACH = "no_attach"  # cards cannot be attached to it
@@ -206,6 +229,9 @@ NO_ATTACH = "no_attach"  # cards cannot be attached to it
 # ``amount`` = (struggle type or -1 for all, column 0..3 or 4 for skill, added or instead);
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
+# "If X would be wounded, ... instead": ``amount(game, src, target)`` does the other thing
+# and returns True when it replaced the wound.
+WOUND_INSTEAD = "wound_instead"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
 # Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
 # stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
@@ -240,9 +266,6 @@ COMMIT_STEP_RULES = frozenset((MUST_COMMIT, NO_LONE_COMMITS))
 # discarded when its host goes insane); BLANK (who: cards whose text boxes are blank).
 READY_LIMIT, NO_TRIGGERS, NO_PUT_INTO_PLAY = "ready_limit", "no_triggers", "no_put_into_play"
 NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
-# GAINS_SUBTYPE (who; amount: a frozenset of lower-case subtypes): cards gain these subtypes
-# (the ``subtype`` and ``not_subtype`` filter atoms see them).
-GAINS_SUBTYPE = "gains_subtype"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -254,6 +277,8 @@ STATIC_KINDS = (
     INSANE_WHEN,
     DAY,
     NIGHT,
+    DRAW_PHASE,
+    RESOURCE_DISCARD,
     COMMITS_READY,
     COMMITS_EXHAUSTED,
     NO_ATTACH,
@@ -268,6 +293,7 @@ STATIC_KINDS = (
     COMMITS_HERE_ONLY,
     NO_ABILITIES,
     STAYS_COMMITTED,
+    WOUND_INSTEAD,
     COMMIT_BARRED,
     COMMITS_EXHAUSTED_AT,
     MUST_COMMIT,
@@ -280,7 +306,6 @@ STATIC_KINDS = (
     NO_CLASH,
     STAYS_ON_INSANE,
     BLANK,
-    GAINS_SUBTYPE,
 )
 
 
@@ -328,3 +353,15 @@ class AbilityContext:
         self.margin = margin
         self.instead = instead
         self.by_effect = by_effect
+
+
+class ReplayContext(AbilityContext):
+    """The context of "after a forced response is triggered": ``target`` the card whose
+    response it was, ``ability`` that response and ``of`` the context it resolved with."""
+
+    __slots__ = ("ability", "of")
+
+    def __init__(self, target: int, ability, of) -> None:
+        super().__init__(target=target)
+        self.ability = ability
+        self.of = of

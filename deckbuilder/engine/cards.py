@@ -77,9 +77,10 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
-    ``("support",)`` (a support card of yours),
-    ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
-    hosts a goldfish game never offers (an opponent's card, a discard pile, a domain).
+    ``("character", insane, exhausted, faction, subtype, no_ancient)``, ``("support",
+    subtype or None)`` (a support card of yours), ``("any",)`` (a character or a support),
+    ``("domain",)`` (one of yours) or ``("other",)`` for hosts a goldfish game never offers
+    (an opponent's card, a discard pile).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
     if card.type != "Support":
         return None
@@ -89,9 +90,18 @@ def attach_requirement(card):
     what = m.group(2).replace("you control", "").strip()
     if what.startswith("story"):
         return ("story",)
-    if what == "support card":  # any support of yours
-        return ("support",)
-    if "opponent" in what or "character" not in what or "support" in what:
+    if what.startswith("domain"):
+        return ("domain",)
+    if "opponent" in what:
+        return ("other",)
+    if what == "Location":  # a support subtype, named alone
+        return ("support", "location")
+    if "support" in what:  # "a character or support card", "a Location support card"
+        if "character" in what:
+            return ("any",)
+        subtype = what.split("support")[0].strip()
+        return ("support", subtype.lower() or None)
+    if "character" not in what:
         return ("other",)
     head = what.split("character")[0]
     faction = None
@@ -165,6 +175,7 @@ class CompiledDeck:
         "has_cost_statics",
         "any_self_cost",
         "self_cost",
+        "alt_paid",
         "playable_event",
         "simulated",
         "match_need",
@@ -321,6 +332,8 @@ class CompiledDeck:
             tuple(st for st in sts if st.kind == "cost" and st.who is None) for sts in self.statics
         ]
         self.any_self_cost = any(self.self_cost)
+        # A card's own cost lowered by paying something else (``Static.pay``).
+        self.alt_paid = [tuple(st for st in sc if st.pay is not None) for sc in self.self_cost]
         # Kinds with a cost passive (their own or others'), and whether the deck has any.
         self.cost_passive = [any(st.kind == "cost" for st in sts) for sts in self.statics]
         self.has_cost_statics = any(self.cost_passive)
@@ -337,7 +350,10 @@ class CompiledDeck:
         # of their own, and nothing in the deck reacts to a character entering play.
         watched = {"enters_exhausted", "insane_when"} & self.static_kinds
         reacting = (
-            watched or self.any_trigger["played_character"] or self.any_trigger["character_enters"]
+            watched
+            or self.any_trigger["played_character"]
+            or self.any_trigger["character_enters"]
+            or self.any_trigger["card_played"]
         )
         self.plain_entry = [
             t == CHARACTER and not reacting and not sts and not enters

@@ -27,11 +27,12 @@ more), ``drained``, ``characters``, ``supports``, ``status(i)`` ("ready"/"exhaus
 ``won``, ``discard``, ``deck_size``, ``phase``, ``turn``, ``choice`` (a pending ``Choice``).
 
 Phases needing a decision: ``mulligan`` (KEEP or MULLIGAN, once), ``setup-resources``
-(SETUP_RESOURCE three times), ``resource`` (ATTACH one card or PASS), ``operations`` (PLAY
-cards, USE abilities, then PASS), ``story`` (COMMIT ready characters, PLAY events, USE
-abilities, then PASS to resolve). Whenever an effect needs a decision (a target, an optional
-response, a story's effect) ``choice`` is set and the legal actions are its CHOOSE options,
-whatever the phase. Refresh, draw and story resolution happen on their own.
+(SETUP_RESOURCE three times), ``resource`` (ATTACH one card, USE an ability taken instead,
+or PASS), ``operations`` (PLAY cards, USE abilities, then PASS), ``story`` (COMMIT ready
+characters, PLAY events, USE abilities, then PASS to resolve). Whenever an effect needs a
+decision (a target, an optional response, a story's effect) ``choice`` is set and the legal
+actions are its CHOOSE options, whatever the phase. Refresh, draw and story resolution happen
+on their own.
 
 Rule choices where the rules leave room: the deck-out loss happens the moment the deck is
 empty (rulebook: "at any point"); Transient resources count 2 toward Loyal too when drained;
@@ -67,6 +68,7 @@ from __future__ import annotations
 import random
 from _random import Random as _SeedableRandom
 
+from deckbuilder.engine.abilities import RESOURCE_DISCARD
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
     CHOOSE,
@@ -147,6 +149,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_supports",
         "_attached",
         "_facedown",
+        "_attached_cards",
         "_removed",
         "_status",
         "_exhausted_supports",
@@ -177,6 +180,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_turn_rules",
         "_entered",
         "_no_ready",
+        "_traits",
+        "_copies",
         "first_playable",
         "_unplayable_resources",
     )
@@ -229,6 +234,9 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._supports = []
         game._attached = {}
         game._facedown = {}  # a card attached face down (blank) -> the card it is on
+        # a card attached face up as a plain card (a character on a character, an event on a
+        # support): not in play itself -> the card it is on
+        game._attached_cards = {}
         game._removed = []  # cards removed from the game
         game._status = {}
         game._exhausted_supports = set()
@@ -254,6 +262,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._uses = {}
         game._cost_sources = []
         game._cost_cache = {}
+        game._traits = {}  # subtypes and factions gained for a while: instance -> set
+        game._copies = {}  # copied text boxes: instance -> (kind, replace, source)
         # Nothing is in play yet: every game of the deck starts from the same (read-only)
         # passives, worked out once.
         game._statics_cache = compiled.passives_at_start
@@ -357,7 +367,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
 
     def attached_to(self, instance: int) -> int:
         """The host of an attached support: a character instance, ``STORY_HOST + story id``
-        for a story, or -1."""
+        for a story, ``DOMAIN_HOST + index`` for a domain, or -1."""
         return self._attached.get(instance, -1)
 
     @property
@@ -446,6 +456,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             "domain cards": list(self._domain_cards),
             "resolving": list(self._resolving),
             "face down": list(self._facedown),
+            "attached cards": list(self._attached_cards),
             "removed": list(self._removed),
         }
 
@@ -466,9 +477,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             return [Action(SETUP_RESOURCE, i) for i in self._hand]
         n_domains = len(self._domains)
         if ph == RESOURCE:
-            return [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)] + [
-                Action(PASS)
-            ]
+            attach = [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)]
+            if len(self._hand) < 2 and RESOURCE_DISCARD in self.deck.static_kinds:
+                if self._resourcing_discards():  # no card left to pay the extra cost with
+                    attach = []
+            return attach + (self.resource_actions() if self.deck.text else []) + [Action(PASS)]
         actions = []
         if ph == STORY:
             stories = range(len(self._stories))
@@ -493,6 +506,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                             actions.append(Action(PLAY, i, d, x=x))
             elif self.can_pay(k, -1):
                 actions.append(Action(PLAY, i, -1))
+                if cd.has_cost_statics and cd.attach[k] is not None and self._host_cut(k):
+                    # free only on the cutting host: paid in full, on any host
+                    actions.extend(
+                        Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d)
+                    )
             else:
                 actions.extend(Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d))
         if cd.text:
@@ -555,8 +573,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             self._play(a.card, a.domain, a.x)
         elif kind == COMMIT:
             self._commit_step(a.card, a.story)
-        elif kind == USE:
-            self._use(a)
+        elif kind == USE:  # in the resource phase, instead of attaching a resource
+            self._use(a, self._end_resource if self.phase == RESOURCE else None)
         elif self.phase == RESOURCE:
             self._end_resource()
         elif self.phase == OPERATIONS:
@@ -584,7 +602,9 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                         self._end_operations()
                 elif ph == RESOURCE:
                     choice = policy.resource(self)
-                    if choice is not None:
+                    if choice.__class__ is Action:  # an action instead of a resource
+                        self._use(choice, self._end_resource)
+                    elif choice is not None:
                         self._resource_phase_attach(*choice)
                     else:
                         self._end_resource()

@@ -5,7 +5,8 @@ views and ``can_pay``/``may_play``):
 
 - ``mulligan(game) -> bool``: take the one mulligan of the setup hand?
 - ``setup_resources(game) -> [i, i, i]``: the 3 setup-hand cards to attach, domain 1 to 3;
-- ``resource(game) -> (instance, domain) | None``: the resource phase attachment;
+- ``resource(game) -> (instance, domain) | Action | None``: the resource phase attachment
+  (or a USE action of ``game.resource_actions()``, taken instead);
 - ``play(game) -> Action | None``: the next operations action (PLAY a card or USE an
   ability), None to end the phase;
 - ``commit(game) -> [(instance, story_index), ...]``: the story phase commitments;
@@ -48,7 +49,7 @@ class Policy:
     def setup_resources(self, game: Game) -> list[int]:
         raise NotImplementedError
 
-    def resource(self, game: Game) -> tuple[int, int] | None:
+    def resource(self, game: Game) -> tuple[int, int] | Action | None:
         raise NotImplementedError
 
     def play(self, game: Game) -> Action | None:

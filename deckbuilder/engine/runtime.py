@@ -10,24 +10,28 @@ response becomes a yes/no ``Choice`` ("use" or "decline"), a forced one just res
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
+    ABILITY_OVERPAID,
+    ABILITY_TRIGGERED,
     ACTION,
     BLANK,
     COST,
     DECK_TOP,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
-    EVENT_PLAYED,
+    FORCED_TRIGGERED,
     HAND,
     ICONS,
     IN_PLAY,
     NO_ABILITIES,
     NO_TRIGGERS,
     RESOURCE,
+    RESOURCE_WINDOW,
     SKILL,
     WON_PILE,
     X_SKILL,
     AbilityContext,
     Choice,
+    ReplayContext,
 )
 from deckbuilder.engine.actions import (
     CHOOSE,
@@ -66,7 +70,8 @@ def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
 
 _YES_NO: dict[tuple, Choice] = {}
 # Keys of a deck's ``kind_memo``: its actions open in the operations / the story window.
-_OPS_ACTIONS, _STORY_ACTIONS = (ACTION, 1), (ACTION, 2)
+# The action windows' memo keys (``usable_abilities``): operations, story, resource phase.
+_OPS_ACTIONS, _STORY_ACTIONS, _RESOURCE_ACTIONS = (ACTION, 1), (ACTION, 2), (ACTION, 4)
 _YES_NO_KEPT = 10_000
 
 
@@ -99,7 +104,7 @@ class AbilityMixin:
         cd = self.deck
         sources = ()
         blanking = BLANK in cd.static_kinds  # text boxes may be blank: worked out each time
-        if cd.has_statics:
+        if cd.has_statics or self._copies:
             # Plain loops: a list comprehension is a function call, dearer for a few cards.
             statics, kind_of, status = cd.statics, cd.kind_of, self._status
             found = []
@@ -112,6 +117,8 @@ class AbilityMixin:
             c = self._conspiracy
             if c >= 0 and statics[kind_of[c]]:
                 found.append(c)
+            if self._copies:
+                self._copied_sources(found)
             if blanking:
                 found = self._unblanked(found)
             sources = tuple(found)
@@ -128,10 +135,17 @@ class AbilityMixin:
     def _unblanked(self, found: list) -> list:
         """``found`` without the cards whose text boxes a BLANK passive among them blanks."""
         cd = self.deck
-        rules = [(i, st) for i in found for st in cd.statics[cd.kind_of[i]] if st.kind == BLANK]
+        rules = []  # (source instance, BLANK passive); an entry may be (instance, kind copied)
+        for e in found:
+            i, k = e if e.__class__ is tuple else (e, cd.kind_of[e])
+            rules.extend((i, st) for st in cd.statics[k] if st.kind == BLANK)
         if not rules:
             return found
-        return [i for i in found if not any(st.who(self, src, i) for src, st in rules)]
+        return [
+            e
+            for e in found
+            if not any(st.who(self, src, e[0] if e.__class__ is tuple else e) for src, st in rules)
+        ]
 
     def _passives_of(self, sources: tuple) -> tuple:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
@@ -146,16 +160,21 @@ class AbilityMixin:
         lowering = False  # an icon passive gives minus icons: stats_of floors them at 0
         fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
         for i in sources:
-            if cd.stat_targets[kind_of[i]]:
-                stat_targets = stat_targets | cd.stat_targets[kind_of[i]]
-            for st in statics[kind_of[i]]:
+            if i.__class__ is tuple:  # (instance, kind): a text box it copies
+                i, k = i
+                stat_targets = stat_targets | cd.stat_targets[k] | {kind_of[i]}
+            else:
+                k = kind_of[i]
+                if cd.stat_targets[k]:
+                    stat_targets = stat_targets | cd.stat_targets[k]
+            for st in statics[k]:
                 every.append((i, st))
                 kind = st.kind
                 if kind == SKILL or kind == X_SKILL:
                     skills.append((i, st))
                 elif kind == ICONS:
                     icon_mods.append((i, st))
-                    if min(st.icons) < 0:
+                    if st.icons.__class__ is tuple and min(st.icons) < 0:
                         lowering = True
                 elif kind == COST and st.who is not None:
                     costs.append((i, st))
@@ -210,6 +229,42 @@ class AbilityMixin:
             out.append(kept)
         found = cache[9][k] = tuple(out)
         return found
+
+    # ----------------------------------------------------------------- copied text boxes
+    # ``_copies``: instance -> (kind whose text box it has, whether that text box replaces
+    # its own, the instance copied). Its actions, its responses to events about any card and
+    # its passives are then those of the copied kind too (or instead).
+    def _copied_sources(self, found: list) -> None:
+        """Passive sources of copied text boxes: (instance, kind) entries; an instance whose
+        own text box is replaced drops out."""
+        statics, status = self.deck.statics, self._status
+        for i, (k, replace, _) in self._copies.items():
+            if status.get(i, 0) == INSANE or not (i in status or i in self._supports):
+                continue
+            if replace and i in found:
+                found.remove(i)
+            if statics[k]:
+                found.append((i, k))
+
+    def text_of(self, trigger: str, inst: int) -> tuple:
+        """The abilities of ``inst`` for ``trigger``: its own, and those of a text box it
+        copies (instead, when the copy replaces its own)."""
+        cd = self.deck
+        own = cd.by_trigger[trigger][cd.kind_of[inst]]
+        copy = self._copies.get(inst)
+        if copy is None:
+            return own
+        other = cd.by_trigger[trigger][copy[0]]
+        return other if copy[1] else own + other
+
+    def set_copy(self, inst: int, kind: int, replace: bool, source: int) -> None:
+        """``inst`` has the text box of ``kind`` (copied from ``source``) from now on."""
+        self._copies[inst] = (kind, replace, source)
+        self._statics_cache = None
+
+    def end_copy(self, inst: int) -> None:
+        if self._copies.pop(inst, None) is not None:
+            self._statics_cache = None
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -294,7 +349,7 @@ class AbilityMixin:
                     continue
             who = st.who
             if src == inst if who is None else who(self, src, inst):
-                t, c, a, i = st.icons
+                t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
                 icons[0] += t
                 icons[1] += c
                 icons[2] += a
@@ -339,18 +394,24 @@ class AbilityMixin:
         """COST passives of cards in play that modify other cards' costs."""
         return (self._statics_cache or self._build_statics())[3]
 
-    def _modified_cost(self, kind: int, cost: int, d: int = -1) -> int:
+    def _modified_cost(
+        self, kind: int, cost: int, d: int = -1, alt: bool = True, hosted: bool = True
+    ) -> int:
         """``cost`` after the card's own reductions (which may depend on the domain ``d``
-        drained), passives in play and effects of this phase; a reduction never takes it
-        below the largest ``minimum`` of the reductions used, nor below 0."""
+        drained; ``alt``: with those paid by something else, see ``Static.pay``), passives
+        in play (``hosted``: with those for an attachment on their source) and effects of
+        this phase; a reduction never takes it below the largest ``minimum`` of the
+        reductions used, nor below 0."""
         floor = 0
         total = cost
         for st in self.deck.self_cost[kind]:
+            if not alt and st.pay is not None:
+                continue
             a = st.amount
             total += a if isinstance(a, int) else a(self, -1, kind, d)
             floor = max(floor, st.minimum)
         for src, st in self._cost_statics():
-            if st.who(self, src, kind):
+            if st.who(self, src, kind) and (hosted or not st.host_only):
                 a = st.amount
                 total += a if isinstance(a, int) else a(self, src, kind, d)
                 floor = max(floor, st.minimum)
@@ -401,6 +462,14 @@ class AbilityMixin:
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
             out.append(c)
+        if self._copies:  # a copied text box answers for its copier
+            for i, (k, _, _) in self._copies.items():
+                if (
+                    table[k]
+                    and not table[kind_of[i]]
+                    and (i in self._status or i in self._supports)
+                ):
+                    out.append(i)
         if cd.hand_trigger[trigger]:  # a card in hand may answer (a response event)
             for i in self._hand:
                 if table[kind_of[i]]:
@@ -474,7 +543,10 @@ class AbilityMixin:
         """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
         resolves, an optional one is a yes/no choice, costs paid when used)."""
         cd = self.deck
-        for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
+        abilities = cd.by_trigger[trigger][cd.kind_of[src]]
+        if self._copies and src in self._copies:
+            abilities = self.text_of(trigger, src)
+        for ab in abilities:
             if self.phase == OVER:
                 return
             if not self._ability_live(ab, src):
@@ -490,6 +562,10 @@ class AbilityMixin:
                 if ab.limit is not None:
                     self._count_use(ab, src)
                 yield from ab.effect(self, src, ctx)
+                if cd.any_trigger[ABILITY_TRIGGERED]:
+                    self.ability_triggered(src)
+                if cd.any_trigger[FORCED_TRIGGERED]:
+                    self._fire_all(FORCED_TRIGGERED, ReplayContext(src, ab, ctx))
                 continue
             if ab.can_pay is not None and not ab.can_pay(self, src):
                 continue
@@ -508,13 +584,17 @@ class AbilityMixin:
                 choice = choice._replace(harm=True)
             if (yield choice).x:
                 if pay[0] >= 0:
-                    self._drain(min(pay, key=lambda d: self._dom_value[d]))
+                    d = min(pay, key=lambda d: self._dom_value[d])
+                    self._overpaying(d, ab.cost)
+                    self._drain(d)
                 if self.log is not None:
                     self._event("ability", f"{self.card(src).title}: {ab.text}")
                 if ab.limit is not None:
                     self._count_use(ab, src)
                 yield from self._pay_self_costs(ab, src)
                 yield from ab.effect(self, src, ctx)
+                if cd.any_trigger[ABILITY_TRIGGERED]:
+                    self.ability_triggered(src)
 
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
@@ -541,8 +621,7 @@ class AbilityMixin:
         yield from ab.effect(self, src, ctx)
         self._resolving.remove(src)
         self._event_done(src)
-        if self.deck.any_trigger[EVENT_PLAYED]:
-            self._fire_all(EVENT_PLAYED, AbilityContext(target=src))
+        self._card_played(src)
 
     def _ability_live(self, ab, src: int) -> bool:
         """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
@@ -684,10 +763,14 @@ class AbilityMixin:
         ``ability_actions`` (its domains aside): what a policy that reads numbers looks at
         before building any action."""
         cd = self.deck
-        key = _OPS_ACTIONS if self.phase == OPERATIONS else _STORY_ACTIONS
+        ph = self.phase
+        key = (
+            _OPS_ACTIONS if ph == OPERATIONS else _STORY_ACTIONS if ph == STORY
+            else _RESOURCE_ACTIONS
+        )  # fmt: skip
         table = cd.kind_memo.get(key)
         if table is None:  # per kind: (index, ability) of its actions open in this window
-            window = 1 if key is _OPS_ACTIONS else 2
+            window = key[1]
             table = cd.kind_memo[key] = [
                 tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
                 for abilities in cd.by_trigger[ACTION]
@@ -714,6 +797,12 @@ class AbilityMixin:
             for i in zone:
                 k = kind_of[i]
                 abilities = table[k]
+                if self._copies and i in self._copies:  # its own actions and copied ones
+                    abilities = tuple(
+                        (n, ab)
+                        for n, ab in enumerate(self.text_of(ACTION, i))
+                        if ab.window & key[1]
+                    )
                 if not abilities or (kinds is not None and k not in kinds):
                     continue
                 for n, ab in abilities:
@@ -755,6 +844,18 @@ class AbilityMixin:
                         continue
                     out.append((i, n, ab))
         return out
+
+    def resource_actions(self) -> list[Action]:
+        """USE actions of abilities taken instead of attaching a resource (none for most
+        decks: remembered per deck)."""
+        memo = self.deck.kind_memo
+        any_ = memo.get("resource actions")
+        if any_ is None:
+            any_ = memo["resource actions"] = any(
+                ab.window & RESOURCE_WINDOW for per_kind in self.deck.by_trigger[ACTION]
+                for ab in per_kind
+            )  # fmt: skip
+        return self.ability_actions() if any_ else []
 
     def _action_zones(self) -> frozenset[str]:
         """The zones outside play (discard pile, hand) from which an action of this deck
@@ -812,7 +913,7 @@ class AbilityMixin:
         """Generator: the costs of a response beyond resources (exhaust, sacrifice, others)."""
         if ab.exhaust:
             if src in self._status:
-                self._status[src] = 1  # EXHAUSTED
+                self._exhaust(src)
             else:
                 self._exhausted_supports.add(src)
         if ab.extra_cost is not None:
@@ -838,12 +939,16 @@ class AbilityMixin:
         """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""
         inst = a.card
         n, x = divmod(a.x, 100)
-        ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
+        if self._copies and inst in self._copies:
+            ab = self.text_of(ACTION, inst)[n]
+        else:
+            ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
         if a.domain >= 0:
+            self._overpaying(a.domain, x if ab.cost_x else ab.cost)
             self._drain(a.domain)
         if ab.exhaust:
             if inst in self._status:
-                self._status[inst] = 1  # EXHAUSTED
+                self._exhaust(inst)
             else:
                 self._exhausted_supports.add(inst)
         if self.log is not None:
@@ -853,12 +958,25 @@ class AbilityMixin:
         ctx = AbilityContext(x=x, story=self.committed_story(inst))
         if ab.zone == DISCARD_PILE and self.deck.any_trigger[DISCARD_ABILITY_USED]:
             self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_chain``)
+        if self.deck.any_trigger[ABILITY_TRIGGERED]:
+            self.ability_triggered(inst)  # resolved after the effect (``_chain``)
         if ab.extra_cost is not None:
             self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
             return
         if ab.sacrifice:
             self._sacrifice(inst)
         self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+
+    def _overpaying(self, d: int, cost: int) -> None:
+        """Domain ``d`` is about to be drained to pay ``cost`` for an ability: with more
+        resources than that, "after you overpay for a triggered ability" follows."""
+        if self.deck.any_trigger[ABILITY_OVERPAID] and self._dom_value[d] > cost:
+            self._fire_all(ABILITY_OVERPAID, AbilityContext(x=self._dom_value[d] - cost))
+
+    def ability_triggered(self, inst: int) -> None:
+        """A player triggered an effect of the card ``inst`` (an action or a response of
+        it, or an effect that triggers it): "after a card's effect is triggered" follows."""
+        self._fire_all(ABILITY_TRIGGERED, AbilityContext(target=inst))
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)

@@ -89,17 +89,18 @@ _CORE_STORY_OFFERS: dict[int, tuple | None] = {}
 
 
 def _core_story_offer(sid: int) -> tuple | None:
-    """(yes/no Choice, effect) for winning Core story ``sid``, or None: built once, since a
-    Choice is immutable and every game offers the same one."""
+    """(yes/no Choice, effect, condition or None) for winning Core story ``sid``, or None:
+    built once, since a Choice is immutable and every game offers the same one (when its
+    condition, if any, holds: nothing to do is not offered)."""
     if sid not in _CORE_STORY_OFFERS:
         effect = CARD_TEXT["win"](core_story_card_id(sid))
         offer = None
         if effect is not None:
-            text, fx, _condition, ai = effect
+            text, fx, condition, ai = effect
             prompt = f"{CORE_STORIES[sid]}: {text}"
             choice = yes_no("story_effect", prompt, "decline the story's effect")
             # ``harm``: the card data says the effect costs the player more than it gives.
-            offer = (choice._replace(harm=ai == "avoid"), fx)
+            offer = (choice._replace(harm=ai == "avoid"), fx, condition)
         _CORE_STORY_OFFERS[sid] = offer
     return _CORE_STORY_OFFERS[sid]
 
@@ -187,7 +188,7 @@ class StoryMixin:
             self._story_rules and self._commits_ready_rule(inst, s)
         )
         if not ready:
-            self._status[inst] = EXHAUSTED
+            self._exhaust(inst)
         self._committed[s].append(inst)
         if self.log is not None:
             self._event(
@@ -769,8 +770,10 @@ class StoryMixin:
                 offer = _CORE_STORY_OFFERS.get(sid, False)  # a call only the first time
                 if offer is False:
                     offer = _core_story_offer(sid)
-                if offer is not None:
-                    choice, fx = offer
+                if offer is not None and (
+                    offer[2] is None or offer[2](self, -1, AbilityContext(story=s, story_id=sid))
+                ):
+                    choice, fx, _ = offer
                     # A policy (``run``) answers at once, as ``_drive`` would (it asks no
                     # policy once the game is over): no yield, which costs a round trip
                     # through the generators of the phase.

@@ -6,10 +6,12 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     AFTER_DRAW,
     CARD_DRAWN,
+    CARD_PLAYED,
     CHARACTER_ENTERS,
     CHARACTER_PUT,
     CONSPIRACY_ENTERS,
     DOMAIN_DRAINED,
+    DRAW_PHASE,
     ENTERS,
     ENTERS_EXHAUSTED,
     EVENT_PLAYED,
@@ -18,6 +20,7 @@ from deckbuilder.engine.abilities import (
     PLAYED_CHARACTER,
     READIED,
     READY_LIMIT,
+    RESOURCE_DISCARD,
     STAYS_UNTIL_WON,
     STORY_PHASE,
     SUPPORT_ENTERS,
@@ -177,7 +180,11 @@ class TurnMixin:
         else:
             self.phase = "draw"
         before = len(self._hand)
-        self._draw(1 if self.turn == 1 and self.first_player else 2)
+        n = 1 if self.turn == 1 and self.first_player else 2
+        if n == 2 and DRAW_PHASE in self.deck.static_kinds:
+            self._draw_phase_replaced()
+        else:
+            self._draw(n)
         if self.phase == OVER:
             return
         if self.deck.text and self.deck.any_trigger[CARD_DRAWN]:
@@ -192,6 +199,23 @@ class TurnMixin:
             self._after_triggers()
         else:
             self.phase = RESOURCE
+
+    def _draw_phase_replaced(self) -> None:
+        """The draw phase's 2 cards, unless a passive in play replaces them (draw some,
+        then discard some from the top of the deck)."""
+        for _, st in self._statics_in_play():
+            if st.kind == DRAW_PHASE:
+                draw, mill = st.amount
+                self._draw(draw)
+                for _ in range(mill):
+                    i = self._take_top() if self.phase != OVER else -1
+                    if i < 0:
+                        break
+                    self._discard.append(i)
+                    self._event("discard", f"{self.card(i).title} discarded from the deck")
+                self._check_deck_out()
+                return
+        self._draw(2)
 
     def _begin_resource(self) -> None:
         self._set_phase(RESOURCE)
@@ -216,10 +240,32 @@ class TurnMixin:
 
     # ----------------------------------------------------------------- resource
     def _resource_phase_attach(self, inst: int, d: int) -> None:
+        discard = RESOURCE_DISCARD in self.deck.static_kinds and self._resourcing_discards()
+        if discard and len(self._hand) < 2:  # the extra cost cannot be paid: no resource
+            self._end_resource()
+            return
         self._attach_resource(inst, d)
         if self.log is not None:
             self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
+        if discard:
+            self._drive(self._discard_for_resource(), self._end_resource)
+            return
         self._end_resource()
+
+    def _resourcing_discards(self) -> bool:
+        """A passive in play makes attaching a resource cost a card discarded from hand."""
+        return any(st.kind == RESOURCE_DISCARD for _, st in self._statics_in_play())
+
+    def _discard_for_resource(self):
+        from deckbuilder.engine.effects import choose_card
+
+        i = yield from choose_card(self, "discard", "discard to resource", self._hand, harm=True)
+        if i >= 0:
+            self._hand.remove(i)
+            self._discard.append(i)
+            self._event("discard", f"{self.card(i).title} discarded to resource")
+            self._discarded_from_hand(1)
+            yield from self._resolve_triggers()
 
     def _end_resource(self) -> None:
         if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
@@ -290,6 +336,10 @@ class TurnMixin:
         t = cd.ctype[k]
         context = cd.reads_context[k]
         overpaid = 0
+        rest = self._rest_to_pay(k, d, x) if cd.alt_paid[k] else 0  # before a drain
+        hosts = None  # an attachment paid only by a cut for one host goes on it
+        if cd.has_cost_statics and t == SUPPORT and cd.attach[k] is not None and host < 0:
+            hosts = self._hosts_paid_for(k, d, x)
         if d >= 0:
             if context:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
@@ -306,6 +356,8 @@ class TurnMixin:
                 self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
+        if rest:
+            self._queue_rest_payment(inst, k, d, rest)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 self._characters.append(inst)
@@ -324,12 +376,14 @@ class TurnMixin:
             return
         if t == SUPPORT and cd.attach[k] is not None and host < 0:
             ctx = AbilityContext(x=x, overpaid=overpaid)
-            self._drive(self._attach_then_enter(inst, ctx), then)
+            self._drive(self._attach_then_enter(inst, ctx, hosts), then)
             return
         ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
         self._enter(inst, ctx, host, played=True)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
+        if cd.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
         if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
             self._drive(self._resolve_triggers(), then)
         elif then is not None:
@@ -350,15 +404,28 @@ class TurnMixin:
         # An effect may return it to hand instead, put it into play as a character, or
         # place it on the deck.
         self._event_done(inst)
-        if self.deck.any_trigger[EVENT_PLAYED]:
-            self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
+        self._card_played(inst)
         if self._triggers:
             yield from self._resolve_triggers()
 
-    def _attach_then_enter(self, inst, ctx):
+    def _hosts_paid_for(self, kind: int, d: int, x: int = 0) -> list[int] | None:
+        """The hosts an attachment paid with domain ``d`` may go on when only a cut for
+        attachments played on a given card paid for it (those cards); None: any host."""
+        cd = self.deck
+        cuts = [src for src, st in self._cost_statics() if st.host_only and st.who(self, src, kind)]
+        if not cuts:
+            return None
+        cost = x if cd.cost_is_x[kind] else cd.cost[kind]
+        full = self._modified_cost(kind, cost, d, hosted=False)
+        if (self._dom_value[d] if d >= 0 else 0) >= full:
+            return None
+        return cuts
+
+    def _attach_then_enter(self, inst, ctx, hosts=None):
         from deckbuilder.engine.effects import choose_card
 
-        hosts = self.attach_hosts(self.deck.kind_of[inst])
+        legal = self.attach_hosts(self.deck.kind_of[inst])
+        hosts = legal if hosts is None else [h for h in legal if h in hosts]
         self._resolving.append(inst)
         host = yield from choose_card(
             self,
@@ -370,8 +437,19 @@ class TurnMixin:
         )
         self._resolving.remove(inst)
         self._enter(inst, ctx, host, played=True)
+        if self.deck.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
         if self._triggers:
             yield from self._resolve_triggers()
+
+    def _card_played(self, inst: int) -> None:
+        """An event has been played (it resolved): "after an event is played", then "after
+        a card is played"."""
+        cd = self.deck
+        if cd.any_trigger[EVENT_PLAYED]:
+            self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
+        if cd.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
 
     def _enter(self, inst: int, ctx=None, host: int = -1, played: bool = False) -> None:
         """``inst`` (out of any zone) enters play: passives, "enters play exhausted",

@@ -16,6 +16,7 @@ from deckbuilder.engine.abilities import (
     BLANK,
     CARD_DRAWN,
     CARDS_DRAWN,
+    CHARACTER_EXHAUSTED,
     CHARACTER_INSANE,
     CHARACTER_LEAVES,
     CHARACTER_RESTORED,
@@ -33,6 +34,7 @@ from deckbuilder.engine.abilities import (
     WOULD_LEAVE,
     WOULD_REVEAL,
     WOULD_SACRIFICE,
+    WOUND_INSTEAD,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -325,12 +327,19 @@ class ZonesMixin:
         self._hand.append(inst)
 
     def _take_from(self, inst: int) -> None:
-        """Remove ``inst`` from the hand, the discard pile or the deck (not from play)."""
+        """Remove ``inst`` from the hand, the discard pile, a domain or the deck (not from
+        play)."""
         if inst in self._hand:
             self._hand.remove(inst)
         elif inst in self._discard:
             self._discard.remove(inst)
         else:
+            for d, dom in enumerate(self._domains):
+                if inst in dom:
+                    self._detach_resource(inst, d)
+                    if inst in self._unplayable_resources:
+                        self._unplayable_resources.remove(inst)
+                    return
             self._remove_from_deck(inst)
 
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
@@ -354,13 +363,16 @@ class ZonesMixin:
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
 
-    def _leave_play(self, inst: int, to: str = "discard", sacrificed: bool = False) -> None:
+    def _leave_play(
+        self, inst: int, to: str = "discard", sacrificed: bool = False, host: int = -1
+    ) -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
-        attached to it are destroyed; "entered the discard pile from play" is remembered
-        for this phase. The "would leave play" window comes first, then for the discard
-        pile the "would go to the discard pile" one: a move to the discard pile may be
-        replaced (``to``: "top" or "bottom" of the deck, "hand"). Its triggers tell a
-        sacrifice (``sacrificed``: ctx.x 1) from a card destroyed."""
+        attached to it are destroyed (their "discarded" ability learns that ``host`` left,
+        ctx.target); "entered the discard pile from play" is remembered for this phase. The
+        "would leave play" window comes first, then for the discard pile the "would go to
+        the discard pile" one: a move to the discard pile may be replaced (``to``: "top" or
+        "bottom" of the deck, "hand"). Its triggers tell a sacrifice (``sacrificed``: ctx.x
+        1) from a card destroyed."""
         cd = self.deck
         if (cd.any_trigger[WOULD_LEAVE] or cd.any_trigger[WOULD_DISCARD]) and (
             inst in self._status or inst in self._supports
@@ -385,6 +397,8 @@ class ZonesMixin:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
+        if self._copies and inst in self._copies:  # a copy ends when its card leaves play
+            self.end_copy(inst)
         if to == "discard":
             self._discard.append(inst)
             self._discarded_this_phase.append(inst)
@@ -393,14 +407,19 @@ class ZonesMixin:
             if to == "hand" and cd.any_trigger[RETURNED_TO_HAND]:
                 self._fire_all(RETURNED_TO_HAND, AbilityContext(target=inst))
         if self._attached:
-            for a in [a for a, host in self._attached.items() if host == inst]:
-                self._leave_play(a)
+            for a in [a for a, on in self._attached.items() if on == inst]:
+                self._leave_play(a, host=inst)
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
         if self._facedown:  # cards attached face down go to the discard pile
             for a in [a for a, host in self._facedown.items() if host == inst]:
                 del self._facedown[a]
                 self._to_discard(a)
         if to == "discard" and cd.by_trigger["discarded"][cd.kind_of[inst]]:
-            self._queue_trigger("discarded", inst, AbilityContext(x=1) if sacrificed else None)
+            ctx = None
+            if sacrificed or host >= 0:
+                ctx = AbilityContext(x=1 if sacrificed else -1, target=host)
+            self._queue_trigger("discarded", inst, ctx)
         if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             self._fire_all(
                 CHARACTER_LEAVES, AbilityContext(x=int(sacrificed), story=story, target=inst)
@@ -458,6 +477,12 @@ class ZonesMixin:
         if n > 0 and self.deck.any_trigger[HAND_DISCARDED]:
             self._fire_all(HAND_DISCARDED, AbilityContext(x=n))
 
+    def _exhaust(self, inst: int) -> None:
+        """A character exhausts: "after a character is exhausted" follows."""
+        self._status[inst] = EXHAUSTED
+        if self.deck.any_trigger[CHARACTER_EXHAUSTED]:
+            self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
+
     def _ready(self, inst: int) -> None:
         """A character readies: "after this character readies" follows."""
         self._status[inst] = READY
@@ -506,7 +531,9 @@ class ZonesMixin:
             ):
                 continue  # this attachment says it stays
             self._leave_play(a)
-        if self.deck.statics[k]:
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
+        if self.deck.statics[k] or inst in self._copies:  # a copied text box's too
             self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
         if cd.text:
@@ -514,9 +541,22 @@ class ZonesMixin:
                 self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
         return True
 
+    def _discard_attached_cards(self, host: int) -> None:
+        """The cards attached face up to ``host`` (not in play themselves) are discarded."""
+        for a in [a for a, h in self._attached_cards.items() if h == host]:
+            del self._attached_cards[a]
+            self._discard.append(a)
+
     def _wound(self, inst: int) -> None:
-        """One wound: a character without Toughness left (or insane) is destroyed."""
+        """One wound: a character without Toughness left (or insane) is destroyed; a passive
+        of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
+        does something else instead and says so)."""
         k = self.deck.kind_of[inst]
+        if WOUND_INSTEAD in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):
+                    if st.amount(self, src, inst):
+                        return
         wounds = self._wounds.get(inst, 0)
         toughness = self.deck.toughness[k]
         if toughness and BLANK in self.deck.static_kinds and self._blank_passive(inst):
@@ -533,7 +573,7 @@ class ZonesMixin:
 
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
-        if self.deck.statics[self.deck.kind_of[inst]]:
+        if self.deck.statics[self.deck.kind_of[inst]] or inst in self._copies:
             self._passives_changed(self.deck.kind_of[inst])
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:

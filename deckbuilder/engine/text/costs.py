@@ -8,7 +8,7 @@ generator that pays it (choosing what to discard or sacrifice).
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.actions import INSANE, READY
 from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, COST, FILTER, INT, param
@@ -77,7 +77,7 @@ def exhaust_other(where, value):
         i = yield from choose_card(game, "exhaust", "exhaust", pool(game, src), harm=True)
         if i >= 0:
             if i in game._status:
-                game._status[i] = EXHAUSTED
+                game._exhaust(i)
             else:
                 game._exhausted_supports.add(i)
 

@@ -251,26 +251,30 @@ def sacrifice_resource(where):
 
 @EFFECT.register(
     "cost_change",
-    amount=param(INT, required=True),
+    amount=param(AMOUNT, required=True),
     filter=FILTER,
     minimum=param(INT, 0),
     once=param(BOOL, True),
 )
 def cost_change(where, amount, filter, minimum, once):
     """This phase, the next card the (printed-facts) filter accepts costs ``amount`` more
-    (negative: less), never below ``minimum``; every such card when not ``once``."""
+    (negative: less; a counted amount is counted now), never below ``minimum``; every such
+    card when not ``once``."""
     pred = compile_kind_filter(filter, where)
+    value = compile_amount(amount, where)
 
     def who(game, kind):
         return pred(game, -1, kind)
 
     def effect(game, src, ctx):
-        game._cost_sources.append((who, amount, minimum, once))
-        game._cost_cache = {}
+        n = value(game, src, ctx)
+        if n:
+            game._cost_sources.append((who, n, minimum, once))
+            game._cost_cache = {}
         return
         yield
 
-    if amount < 0:  # a cut helps only with a card in hand that it applies to
+    if not isinstance(amount, int) or amount < 0:  # a cut helps only with a card in hand
 
         def worthwhile(game, src):
             kinds = game.deck.kind_of

@@ -109,19 +109,26 @@ def discard_top(where, n, player):
     top=INT,
     shuffle=param(BOOL, True),
     n=param(INT, 1),
+    cost_max=AMOUNT,
 )
-def search(where, filter, to, top, shuffle, n):
-    """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts: to
-    hand, into play, or on top of the deck; then shuffle."""
+def search(where, filter, to, top, shuffle, n, cost_max):
+    """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts
+    (``cost_max``: with a printed cost at most this, a number or "X"): to hand, into play,
+    or on top of the deck; then shuffle."""
     pred = compile_filter(filter, where)
+    most = compile_amount(cost_max, where) if cost_max is not None else None
 
     def effect(game, src, ctx):
         pool = game._peek(top) if top else game._deck + game._top + game._bottom
+        cap = most(game, src, ctx) if most is not None else None
         for _ in range(n):
             found = matching(game, src, pred, pool)
             if to == "play":
                 kind_of = game.deck.kind_of
                 found = [i for i in found if game.may_enter(kind_of[i])]
+            if cap is not None:
+                cost, kind_of = game.deck.cost, game.deck.kind_of
+                found = [i for i in found if cost[kind_of[i]] <= cap]
             i = yield from choose_card(game, "search", "take", found, optional=True)
             if i < 0:
                 break

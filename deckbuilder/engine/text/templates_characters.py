@@ -80,7 +80,7 @@ def exhaust(where, filter, target):
     def effect(game, src, ctx):
         pool = [i for i in game._characters if game._status[i] == READY and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "exhaust", "exhaust", True)):
-            game._status[i] = EXHAUSTED
+            game._exhaust(i)
 
     return effect
 
@@ -141,15 +141,29 @@ def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_i
     return effect
 
 
-@EFFECT.register("copy_icons", filter=FILTER, to=param(("self", "host"), "self"))
-def copy_icons(where, filter, to):
+@EFFECT.register(
+    "copy_icons",
+    filter=FILTER,
+    to=param(("self", "host", "choose"), "self"),
+    receiver=FILTER,
+)
+def copy_icons(where, filter, to, receiver):
     """Until the end of the phase the card (or, ``to = "host"``, the character it is
-    attached to) gains the printed icons of a chosen character the filter accepts."""
+    attached to; ``to = "choose"``, a sane character you control that the ``receiver``
+    filter accepts, chosen first) gains the printed icons of a chosen character the filter
+    accepts."""
     pred = compile_filter(filter, where)
+    takes = compile_filter(receiver, where)
 
     def effect(game, src, ctx):
         cd = game.deck
-        gains = src if to == "self" else game._attached.get(src, -1)
+        if to == "choose":
+            pool = [
+                i for i in game._characters if game._status[i] != INSANE and takes(game, src, i)
+            ]
+            gains = yield from choose_card(game, "boost", "give icons to", pool)
+        else:
+            gains = src if to == "self" else game._attached.get(src, -1)
         if gains not in game._status:
             return
         pool = [

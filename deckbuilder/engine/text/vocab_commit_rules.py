@@ -139,15 +139,6 @@ def commit_cost(where, committed, pay):
     return ab.Static(ab.COMMIT_COST, _always, _COMMIT_COSTS[pay])
 
 
-@CONSTANT.register("gains_subtype", subtype=param(STRS, required=True), who=FILTER)
-def gains_subtype(where, committed, subtype, who):
-    """The cards the filter accepts (absent: this card) gain these subtypes (filters of
-    subtypes see them)."""
-    names = frozenset(v.lower() for v in ([subtype] if isinstance(subtype, str) else subtype))
-    pred = _who(who, None, where) if who else (lambda g, s, t: t == s)
-    return ab.Static(ab.GAINS_SUBTYPE, pred, names)
-
-
 @CONSTANT.register("stays_until_won", who=FILTER)
 def stays_until_won(where, committed, who):
     """The characters the filter accepts (absent: this card) do not uncommit at the end of
@@ -445,22 +436,5 @@ def unblank(where, filter):
             game._statics_cache = None
             game._cost_cache = {}
             log_event(game, "text", f"{game.card(i).title} ignores the blanking this phase")
-
-    return effect
-
-
-# ------------------------------------------------------------------ destroying
-@EFFECT.register("destroy", filter=FILTER)
-def destroy(where, filter):
-    """Choose and destroy a card in play the filter accepts (the goldfish opponent has none:
-    one of yours, if any)."""
-    pred = compile_filter(filter, where)
-
-    def effect(game, src, ctx):
-        pool = [i for i in game._characters + game._supports if pred(game, src, i)]
-        i = yield from choose_card(game, "destroy", "destroy", pool, harm=True)
-        if i >= 0:
-            log_event(game, "destroy", f"{game.card(i).title} destroyed")
-            game._leave_play(i)
 
     return effect

@@ -20,13 +20,15 @@ from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, param
     filter=FILTER,
     sources=param(("play", "hand"), "play"),
     exhaust=param(BOOL, True),
+    stories=param(("any", "unresolved"), "any"),
     target=param(("choose", "subject"), "choose"),
     story=param(("choose", "here"), "choose"),
 )
-def commit_character(where, filter, sources, exhaust, target, story):
+def commit_character(where, filter, sources, exhaust, stories, target, story):
     """Commit a character the filter accepts to a story of your choice, outside the commit
     step (from play, or put into play from hand first); with ``exhaust = false`` it stays
-    ready (its icons and skill count there); ``target = "subject"``: the character chosen
+    ready (its icons and skill count there); ``stories = "unresolved"``: to a story not yet
+    resolved (after the one of the trigger); ``target = "subject"``: the character chosen
     before (``choose_subject``), even an exhausted one; ``story = "here"``: to the story of
     the trigger or of the ability's card (ctx.story), not a chosen one."""
     pred = compile_filter(filter, where)
@@ -60,13 +62,18 @@ def commit_character(where, filter, sources, exhaust, target, story):
                 and game._status.get(i) in (READY, EXHAUSTED)
                 and pred(game, src, i)
             ]
+        slots = range(len(game._committed))
+        if stories == "unresolved":
+            slots = range(ctx.story + 1 if ctx.story >= 0 else 0, len(game._committed))
+        if not slots:
+            return
         i = yield from choose_card(game, "commit", "commit", pool, optional=True)
         if i < 0:
             return
         if story == "here":
             s = ctx.story if 0 <= ctx.story < len(game._committed) else -1
         else:
-            s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+            s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
             return
         if sources == "hand":

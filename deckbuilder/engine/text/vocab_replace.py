@@ -20,7 +20,7 @@ from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER,
 from deckbuilder.engine.text.triggers import subject_condition
 from deckbuilder.engine.text.values import condition
 
-_INSTEAD = ("top", "bottom", "hand", "discard_pile", "mill")
+_INSTEAD = ("top", "bottom", "hand", "discard_pile", "mill", "cancel")
 
 
 @TRIGGER.register("would_leave_play", subject=FILTER, to_discard=param(BOOL, False))
@@ -75,10 +75,13 @@ def instead(where, to):
     """What the window was about happens otherwise: the card goes on the ``top`` or the
     ``bottom`` of its owner's deck or to the ``hand`` (a move to the discard pile, going
     insane), or the cards are drawn from the top of the discard pile (``discard_pile``),
-    or the first card drawn is discarded (``mill``)."""
+    or the first card drawn is discarded (``mill``); ``cancel``: the effect that would do
+    it is cancelled (``effect_would_sacrifice``)."""
 
     def effect(game, src, ctx):
         ctx.instead = to
+        if to == "cancel":
+            log_event(game, "cancel", f"{game.card(src).title} cancels the effect")
         return
         yield
 

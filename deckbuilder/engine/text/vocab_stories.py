@@ -49,7 +49,9 @@ def _resolve_other_stories(game, src, ctx):
         offer = _core_story_offer(sid)
         if offer is None:
             continue
-        choice, fx = offer
+        choice, fx, condition = offer
+        if condition is not None and not condition(game, src, AbilityContext(story_id=sid)):
+            continue
         if game._policy is not None:
             answer = game._policy.decide(game, choice)
         else:

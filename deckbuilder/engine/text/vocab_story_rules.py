@@ -486,21 +486,8 @@ def self_to_story_deck(where):
 @TRIGGER.register("effect_would_sacrifice")
 def effect_would_sacrifice(where):
     """An effect would sacrifice 1 or more characters you control (a window before it does:
-    ``cancel_effect`` cancels it; a sacrifice paid as a cost is no effect)."""
+    ``instead`` with ``to = "cancel"`` cancels it; a sacrifice paid as a cost is no effect)."""
     return ab.EFFECT_WOULD_SACRIFICE, None
-
-
-@EFFECT.register("cancel_effect")
-def cancel_effect(where):
-    """Cancel the effect the window of the trigger is about (it does nothing)."""
-
-    def effect(game, src, ctx):
-        ctx.instead = "cancel"
-        log_event(game, "cancel", f"{game.card(src).title} cancels the effect")
-        return
-        yield
-
-    return effect
 
 
 @COST.register("discard_top", value=param(INT, required=True))
