@@ -11,6 +11,7 @@ parametrised test runs them all.
     attach = [{ card = "FtGG-042", to = "story 1" }]   # on a character (its id) or a story
     domains = [["Core-029", "Core-029"], ["Core-029"], []]
     discard = []
+    top = ["Core-029"]                 # known cards on top of the deck, top first
     tokens = [0, 0, 0]
     stories = ["Core-158", "Core-156", "TSS-012"]    # the stories in the slots (a story
                                        # card other than a Core story joins the deck's
@@ -29,6 +30,7 @@ parametrised test runs them all.
     won = 1                            # stories won
     stories = ["Nowhere to Hide", "Opening Night"]   # the titles of the stories in play
     domains = 4
+    not_offered = ["commit Core-029 2"]  # steps the position must not allow
 
 A step is ``play ID``, ``use ID`` (its first usable ability; ``use ID N`` the N-th action
 offered for it), ``commit ID STORY`` (story 1-3), ``choose TEXT`` (the choice whose label
@@ -67,7 +69,7 @@ def _ids(items):
 def build(pool, scenario) -> Game:
     card = pool.card
     used: list[str] = []
-    for zone in ("hand", "characters", "supports", "discard"):
+    for zone in ("hand", "characters", "supports", "discard", "top"):
         used += list(_ids(scenario.get(zone, ())))
     used += [c for d in scenario.get("domains", ()) for c in d]
     if "conspiracy" in scenario:
@@ -123,6 +125,10 @@ def build(pool, scenario) -> Game:
         else:
             host = next(i for i in game._characters if game.card(i).card_id == sup["to"])
         game._attached[inst] = host
+    for cid in reversed(scenario.get("top", ())):  # known cards on top of the deck, in order
+        inst = next(i for i in game._deck if game.card(i).card_id == cid)
+        game._deck.remove(inst)
+        game._top.append(inst)
     game._statics_cache = None
     return game
 
@@ -201,6 +207,9 @@ def check(game: Game, expect: dict) -> None:
     for cid, icons in expect.get("icons", {}).items():
         found = [i for i in game._characters if game.card(i).card_id == cid]
         assert found and game.icons_of(found[0]) == icons, (cid, game.icons_of(found[0]))
+    for text in expect.get("not_offered", ()):  # steps a rule forbids in this position
+        with pytest.raises(AssertionError, match="is not offered"):
+            step(game, text)
 
 
 @pytest.mark.parametrize("scenario", _scenarios())

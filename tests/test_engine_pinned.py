@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "af9d6de59dd5cade",
-    ("broad", "greedy", True, 3): "ba32209d12bd34e2",
-    ("broad", "greedy", False, 3): "ab75d5da67a93486",
-    ("broad", "random", True, 4): "31b04e7d1b7f59a5",
+    ("broad", "greedy", True, 3): "9a65b60b059908ae",
+    ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
+    ("broad", "random", True, 4): "7ee3d9903b853f67",
 }
 
 
@@ -72,8 +72,8 @@ def test_batch_figures_are_pinned(decks, key):
 
 LOGS = {
     ("example", 5): "49c753f52b6ddb0b",
-    ("broad", 6): "76579e775ee6fdf8",
-    ("broad", 7): "077348c26114a240",
+    ("broad", 6): "2b495d67907dbb2f",
+    ("broad", 7): "5c237d7d4029656e",
 }
 
 
@@ -84,7 +84,7 @@ def test_logged_games_are_pinned(decks, key):
     assert digest([list(event) for event in game.log]) == LOGS[key]
 
 
-STEPS = {("example", 8): "39ee1c03fe2e2c94", ("broad", 9): "16f5541cefb7e17e"}
+STEPS = {("example", 8): "39ee1c03fe2e2c94", ("broad", 9): "e2217b03bad890ed"}
 
 
 @pytest.mark.parametrize("key", list(STEPS), ids=str)

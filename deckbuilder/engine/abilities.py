@@ -89,6 +89,11 @@ CHARACTER_EXHAUSTED = "character_exhausted"  # after a character of yours is exh
 ABILITY_TRIGGERED = "ability_triggered"  # after a card's action or response resolved
 # (ctx.target: the card whose ability it was)
 FORCED_TRIGGERED = "forced_triggered"  # after a forced response resolved (a ``ReplayContext``)
+BEFORE_STRUGGLE = "before_struggle"  # before a struggle resolves at a story (ctx.story; ctx.x:
+# its icon, 0..3), whoever has icons for it
+AFTER_STRUGGLE = "after_struggle"  # after a won struggle's effect resolved (ctx.story, ctx.x)
+UNCOMMITTED = "uncommitted"  # after characters uncommit from a story (ctx.story: a won story
+# or one an effect removed them from; -1: the end of the story phase, when all uncommit)
 
 TRIGGERS = (
     EVENT,
@@ -144,6 +149,9 @@ TRIGGERS = (
     CHARACTER_EXHAUSTED,
     ABILITY_TRIGGERED,
     FORCED_TRIGGERED,
+    BEFORE_STRUGGLE,
+    AFTER_STRUGGLE,
+    UNCOMMITTED,
 )
 
 # Zones an ability works from.
@@ -174,6 +182,7 @@ class Ability(NamedTuple):
     # left to find, a cost cut with a card in hand it applies to); None: it always would.
     # Only the automatic player reads it: a person may still use it.
     worthwhile: Callable | None = None
+    kind: str = ""  # the printed trigger word: "action", "response", "disrupt", "forced", "play"
 
 
 class Static(NamedTuple):
@@ -238,6 +247,25 @@ WIN_RULES = frozenset((MORE_STORIES, NO_GAME_WIN))
 # STAYS_COMMITTED: the characters ``who`` accepts cannot be uncommitted by an effect.
 COMMITS_HERE_ONLY, NO_ABILITIES = "commits_here_only", "no_abilities"
 STAYS_COMMITTED = "stays_committed"
+# Commit rules (``StoryMixin``), each ``amount(game, src, inst, s) -> bool`` about committing
+# ``inst`` to story slot ``s``: COMMIT_BARRED forbids it, COMMITS_EXHAUSTED_AT lets an
+# exhausted character do it. MUST_COMMIT (who): the character commits when able;
+# NO_LONE_COMMITS: a character committed alone is taken back when the commit step closes;
+# COMMIT_COST: ``amount(game, src)`` (a generator) is paid once per turn before committing;
+# STAYS_UNTIL_WON (who): the character does not uncommit at the end of the story phase (an
+# effect may still uncommit it; STAYS_COMMITTED above: no effect may).
+COMMIT_BARRED, COMMITS_EXHAUSTED_AT = "commit_barred", "commits_exhausted_at"
+MUST_COMMIT, NO_LONE_COMMITS, COMMIT_COST = "must_commit", "no_lone_commits", "commit_cost"
+STAYS_UNTIL_WON = "stays_until_won"
+COMMIT_STEP_RULES = frozenset((MUST_COMMIT, NO_LONE_COMMITS))
+# Rule-benders: READY_LIMIT (amount: at most this many characters ready in the refresh
+# phase); NO_TRIGGERS (who: the cards whose abilities cannot be triggered; amount: the
+# frozenset of ability kinds barred, "play" for events); NO_PUT_INTO_PLAY (who: printed-facts
+# ``(game, src, kind)``: such cards cannot be put into play by an effect); NO_CLASH (Heroic
+# and Villainous characters may sit side by side); STAYS_ON_INSANE (this attachment is not
+# discarded when its host goes insane); BLANK (who: cards whose text boxes are blank).
+READY_LIMIT, NO_TRIGGERS, NO_PUT_INTO_PLAY = "ready_limit", "no_triggers", "no_put_into_play"
+NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -266,6 +294,18 @@ STATIC_KINDS = (
     NO_ABILITIES,
     STAYS_COMMITTED,
     WOUND_INSTEAD,
+    COMMIT_BARRED,
+    COMMITS_EXHAUSTED_AT,
+    MUST_COMMIT,
+    NO_LONE_COMMITS,
+    COMMIT_COST,
+    STAYS_UNTIL_WON,
+    READY_LIMIT,
+    NO_TRIGGERS,
+    NO_PUT_INTO_PLAY,
+    NO_CLASH,
+    STAYS_ON_INSANE,
+    BLANK,
 )
 
 

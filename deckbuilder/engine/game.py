@@ -44,7 +44,10 @@ keywords, so it neither blocks Heroic/Villainous plays nor counts for them; when
 restored, a character that clashes with nobody is restored first, and a restored character
 that does clash is the one discarded. A card with both keywords clashes with either side.
 A support whose "Attach to" names a host a goldfish never has (an opponent's card, a discard
-pile) is not offered; skill or icon conditions on a host are not checked.
+pile) is not offered; skill or icon conditions on a host are not checked. Rules about the
+commit step as a whole (a character that must commit, none committed alone) apply when the
+player ends it (PASS in the story phase); a cost to commit is paid before the turn's first
+commit.
 
 Stories: the story deck is the ten Core stories, and a story card other than those that the
 deck lists (in its story section, or among its cards) joins it, shuffled in, never drawn nor
@@ -65,7 +68,7 @@ from __future__ import annotations
 import random
 from _random import Random as _SeedableRandom
 
-from deckbuilder.engine.abilities import COMMITS_HERE_ONLY, RESOURCE_DISCARD
+from deckbuilder.engine.abilities import RESOURCE_DISCARD
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
     CHOOSE,
@@ -176,6 +179,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_story_rules",
         "_turn_rules",
         "_entered",
+        "_no_ready",
         "_traits",
         "_copies",
         "first_playable",
@@ -273,6 +277,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         # Day or Night, the next story to come into the game.
         game._turn_rules = []
         game._entered = -1  # the last card that entered play (by ``_enter``)
+        game._no_ready = set()  # characters that do not ready in the next refresh phase
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
         game._reveal_stories(3)
@@ -485,9 +490,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 for i in self._characters
                 if self.may_commit(i)
                 for s in stories
+                if self.may_commit_to(i, s)
             ]
-            if COMMITS_HERE_ONLY in self.deck.static_kinds:
-                actions = [a for a in actions if self.may_commit_to(a.card, a.story)]
         cd = self.deck
         for i in self._hand:
             k = cd.kind_of[i]
@@ -568,7 +572,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         elif kind == PLAY:
             self._play(a.card, a.domain, a.x)
         elif kind == COMMIT:
-            self._commit(a.card, a.story)
+            self._commit_step(a.card, a.story)
         elif kind == USE:  # in the resource phase, instead of attaching a resource
             self._use(a, self._end_resource if self.phase == RESOURCE else None)
         elif self.phase == RESOURCE:
@@ -607,11 +611,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 elif ph == STORY:
                     for inst, s in policy.commit(self):
                         # An effect of an earlier commit may have changed the board.
-                        if self.phase != STORY or not self.may_commit(inst):
+                        if self.phase != STORY or s >= len(self._stories):
                             continue
-                        if s >= len(self._stories) or not self.may_commit_to(inst, s):
+                        if not self.may_commit(inst) or not self.may_commit_to(inst, s):
                             continue
-                        self._commit(inst, s)
+                        self._commit_step(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None
                     while a is not None and self.phase == STORY:
                         if a.kind == PLAY:

@@ -362,8 +362,8 @@ class GreedyPolicy(Policy):
         kind = choice.kind
         if kind == "story_effect":  # declined when the card data marks it harmful
             return options[-1] if choice.harm else options[0]
-        if kind == "response":
-            return options[0]
+        if kind == "response":  # declined when the card data marks it harmful
+            return options[-1] if choice.harm else options[0]
         return self._best_option(game, choice, options, kind)
 
     def _best_option(self, game: Game, choice, options, kind: str) -> Action:
@@ -419,9 +419,7 @@ class GreedyPolicy(Policy):
         cd = game.deck
         status = game._status
         kinds = cd.static_kinds
-        may_commit = (
-            game.may_commit if "cannot_commit" in kinds or "commits_exhausted" in kinds else None
-        )
+        may_commit = game.may_commit if kinds & _COMMIT_KINDS else None
         skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
         # The ready characters, sorted by skill and investigation in one pass; those of the
         # kinds whose stats may have changed are recounted (ready ones are never insane).
@@ -487,7 +485,41 @@ class GreedyPolicy(Policy):
                 if not helpers:
                     break
                 plan.append((helpers.pop(0), s))
+        if kinds & _COMMIT_KINDS:
+            plan = [(i, s) for i, s in plan if game.may_commit_to(i, s)]
+            if "no_lone_commits" in kinds:
+                plan = _in_pairs(plan)
         return plan
+
+
+# Passives that change who may commit (and where): the plan asks the game about each one.
+_COMMIT_KINDS = frozenset(
+    (
+        "cannot_commit",
+        "commits_exhausted",
+        "commits_exhausted_at",
+        "commit_barred",
+        "no_lone_commits",
+    )
+)
+
+
+def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The plan's characters committed two (or three) to a story, on the stories it chose
+    first: no one commits alone (one alone commits nowhere)."""
+    chars = [i for i, _ in plan]
+    stories = list(dict.fromkeys(s for _, s in plan))
+    if len(chars) < 2:
+        return []
+    out = []
+    for n in range(len(chars) // 2):
+        out += [
+            (chars[2 * n], stories[n % len(stories)]),
+            (chars[2 * n + 1], stories[n % len(stories)]),
+        ]
+    if len(chars) % 2:
+        out.append((chars[-1], out[-1][1]))
+    return out
 
 
 def _useful_card_present(profile: GreedyProfile, game: Game) -> bool:

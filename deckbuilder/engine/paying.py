@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from deckbuilder.engine.abilities import NO_ATTACH
+from deckbuilder.engine.abilities import BLANK, NO_ATTACH, NO_CLASH, NO_PUT_INTO_PLAY
 from deckbuilder.engine.actions import DOMAIN_HOST, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -169,13 +169,22 @@ class PayingMixin:
             return False
         if self.phase != "operations":
             return False  # characters and supports are played in the operations phase
-        if not self.may_enter(kind):
+        if not self._may_enter(kind):
             return False
         if t == SUPPORT and cd.attach[kind] is not None:
             return bool(self.attach_hosts(kind))
         return True
 
     def may_enter(self, kind: int) -> bool:
+        """May a card of ``kind`` be put into play by an effect: ``_may_enter``, and no
+        passive in play forbids it (NO_PUT_INTO_PLAY)."""
+        if NO_PUT_INTO_PLAY in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == NO_PUT_INTO_PLAY and st.who(self, src, kind):
+                    return False
+        return self._may_enter(kind)
+
+    def _may_enter(self, kind: int) -> bool:
         """Uniqueness, Heroic/Villainous and the one-conspiracy limit: may a card of ``kind``
         enter play at all."""
         cd = self.deck
@@ -201,10 +210,18 @@ class PayingMixin:
         side (Heroic against Villainous; a card with both keywords clashes with either),
         ignoring instance ``skip``."""
         side, kind_of, status = self.deck.side, self.deck.kind_of, self._status
+        if NO_CLASH in self.deck.static_kinds and (
+            any(st.kind == NO_CLASH for st in self.deck.statics[kind])
+            or any(st.kind == NO_CLASH for _, st in self._statics_in_play())
+        ):
+            return False  # a card in play (or this one) lets both sides sit together
         s = side[kind]
         other = (s & 1) << 1 | s >> 1  # the bits of the side this one cannot sit beside
+        blanking = BLANK in self.deck.static_kinds  # a blank text box has no Heroic...
         for i in self._characters:
             if side[kind_of[i]] & other and status[i] != INSANE and i != skip:
+                if blanking and self._blank_passive(i):
+                    continue
                 return True
         return False
 

@@ -13,6 +13,7 @@ from deckbuilder.engine.abilities import (
     ABILITY_OVERPAID,
     ABILITY_TRIGGERED,
     ACTION,
+    BLANK,
     COST,
     DECK_TOP,
     DISCARD_ABILITY_USED,
@@ -22,6 +23,7 @@ from deckbuilder.engine.abilities import (
     ICONS,
     IN_PLAY,
     NO_ABILITIES,
+    NO_TRIGGERS,
     RESOURCE,
     RESOURCE_WINDOW,
     SKILL,
@@ -101,6 +103,7 @@ class AbilityMixin:
         game of the deck."""
         cd = self.deck
         sources = ()
+        blanking = BLANK in cd.static_kinds  # text boxes may be blank: worked out each time
         if cd.has_statics or self._copies:
             # Plain loops: a list comprehension is a function call, dearer for a few cards.
             statics, kind_of, status = cd.statics, cd.kind_of, self._status
@@ -116,6 +119,8 @@ class AbilityMixin:
                 found.append(c)
             if self._copies:
                 self._copied_sources(found)
+            if blanking:
+                found = self._unblanked(found)
             sources = tuple(found)
         known = cd.passive_sets
         cache = known.get(sources)
@@ -123,8 +128,24 @@ class AbilityMixin:
             cache = self._passives_of(sources)
             if len(known) < PASSIVE_SETS_KEPT:
                 known[sources] = cache
-        self._statics_cache = cache
+        if not blanking:
+            self._statics_cache = cache
         return cache
+
+    def _unblanked(self, found: list) -> list:
+        """``found`` without the cards whose text boxes a BLANK passive among them blanks."""
+        cd = self.deck
+        rules = []  # (source instance, BLANK passive); an entry may be (instance, kind copied)
+        for e in found:
+            i, k = e if e.__class__ is tuple else (e, cd.kind_of[e])
+            rules.extend((i, st) for st in cd.statics[k] if st.kind == BLANK)
+        if not rules:
+            return found
+        return [
+            e
+            for e in found
+            if not any(st.who(self, src, e[0] if e.__class__ is tuple else e) for src, st in rules)
+        ]
 
     def _passives_of(self, sources: tuple) -> tuple:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
@@ -548,6 +569,8 @@ class AbilityMixin:
                 continue
             if ab.can_pay is not None and not ab.can_pay(self, src):
                 continue
+            if ab.kind and self._barred(ab, src):
+                continue
             if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
                 yield from self._respond_from_hand(src, ab, ctx)
                 continue
@@ -609,7 +632,10 @@ class AbilityMixin:
                     return False
                 return self._status[src] != INSANE and not self._blank(src)
             return (
-                src in self._supports
+                (
+                    src in self._supports
+                    and not (BLANK in self.deck.static_kinds and self._blank(src))
+                )
                 or src == self._conspiracy
                 or ab.trigger == "discarded"
                 or ab.trigger == "won"
@@ -625,11 +651,34 @@ class AbilityMixin:
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:
-        """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up)."""
+        """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up), or a
+        BLANK passive in play blanks its text box."""
+        if BLANK in self.deck.static_kinds and self._blank_passive(inst):
+            return True
         if self._blanking < 0:
             return False
         s = self.committed_story(inst)
         return s >= 0 and self._stories[s] == self._blanking
+
+    def _blank_passive(self, inst: int) -> bool:
+        """A BLANK passive in play blanks the text box of ``inst`` (its keywords too)."""
+        for src, st in self._statics_in_play():
+            if st.kind == BLANK and st.who(self, src, inst):
+                return True
+        return False
+
+    def _barred(self, ab, src: int) -> bool:
+        """A NO_TRIGGERS passive in play forbids triggering ``ab`` of ``src`` (a forced
+        response is the game's, not a player's: never barred)."""
+        if NO_TRIGGERS not in self.deck.static_kinds or ab.forced:
+            return False
+        for s, st in self._statics_in_play():
+            if st.kind == NO_TRIGGERS and ab.kind in st.amount:
+                if st.committed and self.committed_story(s) < 0:
+                    continue
+                if st.who(self, s, src):
+                    return True
+        return False
 
     # ----------------------------------------------------------------- driving effects
     def _drive(self, gen, then=None) -> None:
@@ -740,8 +789,10 @@ class AbilityMixin:
         # ``_usable`` written out for the cards in play (the most asked, at every step): what
         # ``_ability_live`` says of a card in play must be said here too.
         status, supports, exhausted = self._status, self._supports, self._exhausted_supports
-        blanking = self._blanking >= 0
+        blank_passive = BLANK in cd.static_kinds  # a passive blanks text boxes (supports too)
+        blanking = self._blanking >= 0 or blank_passive
         silenced = NO_ABILITIES in cd.static_kinds
+        barring = NO_TRIGGERS in cd.static_kinds  # a passive forbids triggering abilities
         for zone in zones:
             for i in zone:
                 k = kind_of[i]
@@ -767,6 +818,8 @@ class AbilityMixin:
                                 continue
                             if ab.exhaust and i in exhausted:
                                 continue
+                            if blank_passive and i in supports and self._blank(i):
+                                continue
                         elif (
                             st == INSANE
                             or (blanking and self._blank(i))
@@ -780,6 +833,8 @@ class AbilityMixin:
                     ):
                         continue
                     if ab.committed and self.committed_story(i) < 0:
+                        continue
+                    if barring and self._barred(ab, i):
                         continue
                     if ab.limit is not None and not self._within_limit(ab, i):
                         continue
@@ -819,6 +874,8 @@ class AbilityMixin:
         if ab.exhaust and not self._ready_to_exhaust(i):
             return False
         if ab.committed and self.committed_story(i) < 0:
+            return False
+        if NO_TRIGGERS in self.deck.static_kinds and self._barred(ab, i):
             return False
         if ab.limit is not None and not self._within_limit(ab, i):
             return False
@@ -936,9 +993,19 @@ class AbilityMixin:
         """An event may be played now: its window, and its condition (a target exists)."""
         ph = self.phase
         w = 1 if ph == OPERATIONS else 2 if ph == STORY else 0
+        if NO_TRIGGERS in self.deck.static_kinds and self._events_barred():
+            return False
         for ab in self.deck.by_trigger["event"][kind]:
             if not ab.window & w or (ab.can_pay is not None and not ab.can_pay(self, -1)):
                 continue
             if ab.condition is None or ab.condition(self, -1, AbilityContext()):
                 return True
+        return False
+
+    def _events_barred(self) -> bool:
+        """A NO_TRIGGERS passive in play forbids playing events."""
+        for s, st in self._statics_in_play():
+            if st.kind == NO_TRIGGERS and "play" in st.amount:
+                if not st.committed or self.committed_story(s) >= 0:
+                    return True
         return False

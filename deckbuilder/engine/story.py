@@ -14,20 +14,29 @@ from __future__ import annotations
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
+    AFTER_STRUGGLE,
     AWAKENS,
+    BEFORE_STRUGGLE,
     CANNOT_COMMIT,
     CHARACTER_COMMITTED,
+    COMMIT_BARRED,
+    COMMIT_COST,
+    COMMIT_STEP_RULES,
     COMMITS_EXHAUSTED,
+    COMMITS_EXHAUSTED_AT,
     COMMITS_HERE_ONLY,
     COMMITS_READY,
     COMMITTED,
     COUNTS_AT,
     MORE_STORIES,
+    MUST_COMMIT,
     MUST_RESOLVE,
     NO_GAME_WIN,
+    NO_LONE_COMMITS,
     NO_REPLACEMENT,
     READIED_BY_STRUGGLE,
     SKILL_FIRST,
+    STAYS_UNTIL_WON,
     STORIES_RESOLVED,
     STORY_COUNT,
     STORY_RESOLVED,
@@ -37,6 +46,7 @@ from deckbuilder.engine.abilities import (
     SUCCEEDED,
     TOKENS_PLACED,
     TOKENS_TO_WIN,
+    UNCOMMITTED,
     WIN_RULES,
     WON,
     WOULD_TOKEN,
@@ -51,6 +61,7 @@ from deckbuilder.engine.actions import (
     STORY_HOST,
     WIN,
 )
+from deckbuilder.engine.actions import STORY as STORY_PHASE_NAME
 from deckbuilder.engine.cards import (
     ARCANE,
     CARD_TEXT,
@@ -110,13 +121,24 @@ class StoryMixin:
 
     # ----------------------------------------------------------------- commits
     def may_commit(self, inst: int) -> bool:
-        """Ready, not yet committed, and no restriction forbids it (every goldfish turn is
-        the player's own, so "cannot commit on your turn" always applies)."""
+        """Ready (or exhausted, where a rule lets it), not yet committed, and no restriction
+        forbids it (every goldfish turn is the player's own, so "cannot commit on your turn"
+        always applies); ``may_commit_to`` adds the rules about one story."""
         status = self._status.get(inst)
         if status != READY:
-            if status != EXHAUSTED or COMMITS_EXHAUSTED not in self.deck.static_kinds:
+            if status != EXHAUSTED:
                 return False
-            if not self.has_static(COMMITS_EXHAUSTED, inst):
+            kinds = self.deck.static_kinds
+            if not (
+                (COMMITS_EXHAUSTED in kinds and self.has_static(COMMITS_EXHAUSTED, inst))
+                or (
+                    COMMITS_EXHAUSTED_AT in kinds
+                    and any(
+                        self._commit_rule(COMMITS_EXHAUSTED_AT, inst, s)
+                        for s in range(len(self._stories))
+                    )
+                )
+            ):
                 return False
         for committed in self._committed:
             if inst in committed:
@@ -124,21 +146,48 @@ class StoryMixin:
         return not (self.deck.has_statics and self.has_static(CANNOT_COMMIT, inst))
 
     def may_commit_to(self, inst: int, s: int) -> bool:
-        """No passive (COMMITS_HERE_ONLY) keeps ``inst`` from committing to story slot ``s``:
-        such a passive lets the characters it names commit only to the story its card is
-        (a conspiracy) or is attached to."""
-        if COMMITS_HERE_ONLY not in self.deck.static_kinds:
-            return True
-        sid = self._stories[s]
-        for src, st in self._statics_in_play():
-            if st.kind == COMMITS_HERE_ONLY and self._static_applies(src, st, inst):
-                if sid != CONSPIRACY_BASE + src and self._attached.get(src) != STORY_HOST + sid:
-                    return False
+        """The rules in play let ``inst`` (that may commit: ``may_commit``) commit to story
+        slot ``s``: a passive (COMMITS_HERE_ONLY) lets the characters it names commit only to
+        the story its card is (a conspiracy) or is attached to; none bars it
+        (COMMIT_BARRED); an exhausted one commits there only where a rule lets it
+        (COMMITS_EXHAUSTED_AT)."""
+        kinds = self.deck.static_kinds
+        if COMMITS_HERE_ONLY in kinds:
+            sid = self._stories[s]
+            for src, st in self._statics_in_play():
+                if st.kind == COMMITS_HERE_ONLY and self._static_applies(src, st, inst):
+                    if sid != CONSPIRACY_BASE + src and self._attached.get(src) != STORY_HOST + sid:
+                        return False
+        if COMMIT_BARRED in kinds and self._commit_rule(COMMIT_BARRED, inst, s):
+            return False
+        if (
+            COMMITS_EXHAUSTED_AT in kinds
+            and self._status.get(inst) == EXHAUSTED
+            and not self.has_static(COMMITS_EXHAUSTED, inst)
+        ):
+            return self._commit_rule(COMMITS_EXHAUSTED_AT, inst, s)
         return True
 
+    def _commit_rule(self, kind: str, inst: int, s: int) -> bool:
+        """Whether a commit rule of ``kind`` in play says so about ``inst`` and slot ``s``."""
+        for src, st in self._statics_in_play():
+            if st.kind == kind and st.amount(self, src, inst, s):
+                return True
+        return False
+
     def _commit(self, inst: int, s: int) -> None:
+        self._commit_only(inst, s)
+        if self._triggers:
+            self._after_triggers()
+
+    def _commit_only(self, inst: int, s: int) -> None:
+        """Commit ``inst`` to story slot ``s`` (it exhausts unless a rule says not) and queue
+        what that triggers."""
         cd = self.deck
-        if COMMITS_READY not in cd.static_kinds or not self.has_static(COMMITS_READY, inst):
+        ready = (COMMITS_READY in cd.static_kinds and self.has_static(COMMITS_READY, inst)) or (
+            self._story_rules and self._commits_ready_rule(inst, s)
+        )
+        if not ready:
             self._exhaust(inst)
         self._committed[s].append(inst)
         if self.log is not None:
@@ -150,8 +199,80 @@ class StoryMixin:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
         if cd.any_trigger[CHARACTER_COMMITTED]:
             self._fire_all(CHARACTER_COMMITTED, AbilityContext(story=s, target=inst))
-        if self._triggers:
-            self._after_triggers()
+
+    def _commits_ready_rule(self, inst: int, s: int) -> bool:
+        """An effect of the turn (``_story_rules``: ("commits_ready", story id or -1,
+        instance or -1)) lets ``inst`` commit to slot ``s`` without exhausting."""
+        sid = self._stories[s]
+        for rule in self._story_rules:
+            if rule[0] == "commits_ready" and rule[1] in (-1, sid) and rule[2] in (-1, inst):
+                return True
+        return False
+
+    def _commit_step(self, inst: int, s: int) -> None:
+        """A commit of the commit step: a cost to commit (``COMMIT_COST``, once a turn) is
+        paid first."""
+        if COMMIT_COST in self.deck.static_kinds and self._commit_costs():
+            self._drive(self._paid_commit(inst, s))
+        else:
+            self._commit(inst, s)
+
+    def _commit_costs(self) -> list:
+        return [
+            (src, st)
+            for src, st in self._statics_in_play()
+            if st.kind == COMMIT_COST and self._uses.get((src, COMMIT_COST)) != self.turn
+        ]
+
+    def _paid_commit(self, inst: int, s: int):
+        """Generator: pay the costs to commit, then commit (if it still may)."""
+        for src, st in self._commit_costs():
+            self._uses[(src, COMMIT_COST)] = self.turn
+            yield from st.amount(self, src)
+        if (
+            self.phase == STORY_PHASE_NAME
+            and s < len(self._stories)
+            and self.may_commit(inst)
+            and self.may_commit_to(inst, s)
+        ):
+            self._commit_only(inst, s)
+            yield from self._resolve_triggers()
+
+    def _close_commit_step(self):
+        """Generator: the rules that judge the commit step as a whole, when the player ends
+        it: a character that must commit and still may commits (to a story the player
+        chooses), then a character committed alone where that is barred is taken back
+        (ready again; one that stays committed from an earlier turn is not taken back)."""
+        from deckbuilder.engine.effects import choose_story, log_event
+
+        kinds = self.deck.static_kinds
+        if MUST_COMMIT in kinds:
+            for i in list(self._characters):
+                if self.phase != STORY_PHASE_NAME or not self.has_static(MUST_COMMIT, i):
+                    continue
+                if not self.may_commit(i):
+                    continue
+                slots = [s for s in range(len(self._stories)) if self.may_commit_to(i, s)]
+                if not slots:
+                    continue
+                s = yield from choose_story(
+                    self, "commit", f"{self.card(i).title} must commit to", slots
+                )
+                if s >= 0:
+                    if COMMIT_COST in kinds and self._commit_costs():
+                        yield from self._paid_commit(i, s)
+                    else:
+                        self._commit_only(i, s)
+                        yield from self._resolve_triggers()
+        if NO_LONE_COMMITS in kinds and any(
+            st.kind == NO_LONE_COMMITS for _, st in self._statics_in_play()
+        ):
+            for committed in self._committed:
+                if len(committed) == 1 and not self.has_static(STAYS_UNTIL_WON, committed[0]):
+                    i = committed.pop()
+                    if self._status.get(i) == EXHAUSTED:
+                        self._status[i] = READY
+                    log_event(self, "commit", f"{self.card(i).title} may not commit alone")
 
     # ----------------------------------------------------------------- struggles
     def story_struggles(self, s: int) -> tuple[int, ...]:
@@ -278,7 +399,17 @@ class StoryMixin:
         all_resolved = text and cd.any_trigger[STORIES_RESOLVED]
         if all_resolved:
             n_committed = sum(len(c) for c in all_committed)
-        plain_unlogged = plain_stories and not logging and not struggle_won and not story_statics
+        # Windows before a struggle and after its effect (cards that act there).
+        before = text and cd.any_trigger[BEFORE_STRUGGLE]
+        after = text and cd.any_trigger[AFTER_STRUGGLE]
+        plain_unlogged = (
+            plain_stories
+            and not logging
+            and not struggle_won
+            and not story_statics
+            and not before
+            and not after
+        )
         fixed_to_win = not self._varying_to_win()
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
@@ -356,6 +487,20 @@ class StoryMixin:
             # ``committed`` stays as it is until a win (which ends the struggles): an arcane
             # struggle only readies, and a choice cannot change the board.
             for struggle in struggles:
+                if before:  # cards may commit, move or come in before it resolves
+                    self._fire_all(
+                        BEFORE_STRUGGLE, AbilityContext(x=struggle, story=s, story_id=sid)
+                    )
+                    if self._triggers:
+                        was = list(committed)
+                        yield from self._resolve_triggers()
+                        if self.phase == OVER:
+                            return
+                        if s >= len(stories) or stories[s] != sid:
+                            won = True
+                            break
+                        if committed != was:
+                            icons, total_skill = self._recount(s, struggles)
                 margin = icons[struggle]
                 if not margin:
                     continue
@@ -422,6 +567,21 @@ class StoryMixin:
                             yield from self._resolve_triggers()
                 elif logging:
                     self._event("struggle", f"{_STRUGGLE_NAMES[struggle]} struggle won: no effect")
+                if after:  # the struggle's effect has resolved
+                    self._fire_all(
+                        AFTER_STRUGGLE,
+                        AbilityContext(x=struggle, story=s, story_id=sid, margin=margin),
+                    )
+                    if self._triggers:
+                        was = list(committed)
+                        yield from self._resolve_triggers()
+                        if self.phase == OVER:
+                            return
+                        if s >= len(stories) or stories[s] != sid:
+                            won = True
+                            break
+                        if committed != was:
+                            icons, total_skill = self._recount(s, struggles)
             if self.phase == OVER:
                 return
             if not won and total_skill >= 1:
@@ -462,6 +622,24 @@ class StoryMixin:
             self._fire_all(STORIES_RESOLVED, AbilityContext(x=n_committed))
             if self._triggers:
                 yield from self._resolve_triggers()
+
+    def _recount(self, s: int, struggles) -> tuple:
+        """(icons per struggle type, total skill) of the characters committed to story slot
+        ``s`` now (after a character joined or left it during its resolution)."""
+        committed = self._committed[s]
+        icons = [0, 0, 0, 0]
+        total_skill = 0
+        for i in committed:
+            sk, ic = self.stats_of(i)
+            total_skill += sk
+            for t in range(4):
+                icons[t] += ic[t]
+        icons = tuple(icons)
+        if self.deck.static_kinds & STORY_STATICS or self._story_rules:
+            icons, total_skill, _, _, _ = self._story_changes(
+                s, committed, icons, total_skill, struggles
+            )
+        return icons, total_skill
 
     def _skill_success(self, s: int, to_win: int):
         """Generator: the skill comparison at story slot ``s`` succeeds, unchallenged: +2
@@ -621,6 +799,8 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
+        if self._committed[s] and self.deck.text and self.deck.any_trigger[UNCOMMITTED]:
+            self._fire_all(UNCOMMITTED, AbilityContext(story=s))  # they leave the won story
         if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
             self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
         else:
@@ -724,4 +904,12 @@ class StoryMixin:
         return CORE_STORIES[sid]
 
     def _end_story_phase(self) -> None:
-        self._drive(self._resolve_stories(), self._end_turn)
+        if self.deck.static_kinds & COMMIT_STEP_RULES:
+            self._drive(self._closed_then_resolved(), self._end_turn)
+        else:
+            self._drive(self._resolve_stories(), self._end_turn)
+
+    def _closed_then_resolved(self):
+        yield from self._close_commit_step()
+        if self.phase != OVER:
+            yield from self._resolve_stories()

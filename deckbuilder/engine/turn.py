@@ -19,11 +19,14 @@ from deckbuilder.engine.abilities import (
     NO_RESTORE,
     PLAYED_CHARACTER,
     READIED,
+    READY_LIMIT,
     RESOURCE_DISCARD,
+    STAYS_UNTIL_WON,
     STORY_PHASE,
     SUPPORT_ENTERS,
     TURN_END,
     TURN_START,
+    UNCOMMITTED,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -37,6 +40,24 @@ from deckbuilder.engine.actions import (
     STORY,
 )
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
+
+
+def _ready_some(waiting: list[int], n: int):
+    """A delayed effect of the refresh phase: the player readies up to ``n`` of ``waiting``
+    (a rule let no more ready)."""
+
+    def effect(game, src, ctx):
+        from deckbuilder.engine.effects import choose_card
+
+        pool = [i for i in waiting if game._status.get(i) == EXHAUSTED]
+        for _ in range(n):
+            i = yield from choose_card(game, "ready", "ready in the refresh phase", pool)
+            if i < 0:
+                return
+            pool.remove(i)
+            game._ready(i)
+
+    return effect
 
 
 class TurnMixin:
@@ -109,14 +130,26 @@ class TurnMixin:
         # exhausted).
         insane = False
         readied = self.deck.any_trigger[READIED] and self.deck.text
+        skip = self._no_ready  # characters an effect keeps exhausted through this refresh
+        limit = self._ready_limit() if READY_LIMIT in self.deck.static_kinds else -1
+        waiting = []  # a limit on readying: the player chooses which ones ready
         for i in self._characters:
             st = status[i]
             if st == EXHAUSTED:
+                if skip and i in skip:
+                    continue
+                if limit >= 0:
+                    waiting.append(i)
+                    continue
                 status[i] = READY
                 if readied:
                     self._ready_trigger(i)
             elif st == INSANE:
                 insane = True
+        if skip:
+            skip.clear()
+        if waiting and limit > 0:
+            self._triggers.append(((_ready_some(waiting, limit),), -1, None))
         if insane and not self._no_restore():
             self._restore_one()
         if self._exhausted_supports:
@@ -130,6 +163,11 @@ class TurnMixin:
             self._drive(self._resolve_triggers(), self._draw_phase)
         else:
             self._draw_phase()
+
+    def _ready_limit(self) -> int:
+        """The fewest characters a rule in play lets ready in the refresh phase (-1: none)."""
+        limits = [st.amount for _, st in self._statics_in_play() if st.kind == READY_LIMIT]
+        return min(limits) if limits else -1
 
     def _no_restore(self) -> bool:
         if not self.deck.has_statics:
@@ -512,11 +550,14 @@ class TurnMixin:
     def _end_turn(self) -> None:
         if self.phase == STORY and self._turn_rules and self._repeat_phase(STORY):
             return
-        for committed in self._committed:
-            committed.clear()
+        cd = self.deck
+        if STAYS_UNTIL_WON in cd.static_kinds or (cd.text and cd.any_trigger[UNCOMMITTED]):
+            self._uncommit_all()
+        else:
+            for committed in self._committed:
+                committed.clear()
         if self.phase == OVER:
             return
-        cd = self.deck
         if self._delayed:  # the story phase (and the turn) ends
             self._end_of_phase_effects(True)
         if cd.text and cd.any_trigger[TURN_END]:
@@ -525,6 +566,19 @@ class TurnMixin:
             self._after_triggers(self._next_turn)
         else:
             self._next_turn()
+
+    def _uncommit_all(self) -> None:
+        """The story phase ends: every character uncommits, but one a rule keeps committed
+        until its story is won; "after characters uncommit" follows when some did."""
+        cd = self.deck
+        stays = STAYS_UNTIL_WON in cd.static_kinds
+        left = False
+        for committed in self._committed:
+            keep = [i for i in committed if stays and self.has_static(STAYS_UNTIL_WON, i)]
+            left = left or len(keep) < len(committed)
+            committed[:] = keep
+        if left and cd.text and cd.any_trigger[UNCOMMITTED] and self.phase != OVER:
+            self._fire_all(UNCOMMITTED, AbilityContext(story=-1))
 
     def _next_turn(self) -> None:
         if self.phase == OVER:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
+    BLANK,
     CARD_DRAWN,
     CARDS_DRAWN,
     CHARACTER_EXHAUSTED,
@@ -25,6 +26,7 @@ from deckbuilder.engine.abilities import (
     READIED,
     RETURNED_TO_HAND,
     SACRIFICED,
+    STAYS_ON_INSANE,
     SUPPORT_LEAVES,
     WOULD_DISCARD,
     WOULD_DRAW,
@@ -501,8 +503,12 @@ class ZonesMixin:
         and a wounded character is destroyed instead."""
         cd = self.deck
         k = cd.kind_of[inst]
-        if self._status.get(inst, INSANE) == INSANE or cd.willpower[k]:
+        if self._status.get(inst, INSANE) == INSANE:
             return False
+        if cd.willpower[k] and not (BLANK in cd.static_kinds and self._blank_passive(inst)):
+            return False
+        if self._story_rules and ("willpower", -1, inst) in self._story_rules:
+            return False  # an effect of the turn gave it Willpower
         if cd.any_trigger[WOULD_INSANE]:
             ctx = self._would(WOULD_INSANE, AbilityContext(target=inst))
             if ctx.instead:  # "instead returned to its owner's hand"...
@@ -520,6 +526,10 @@ class ZonesMixin:
             if inst in committed:
                 committed.remove(inst)
         for a in [a for a, host in self._attached.items() if host == inst]:
+            if STAYS_ON_INSANE in cd.static_kinds and any(
+                st.kind == STAYS_ON_INSANE for st in cd.statics[cd.kind_of[a]]
+            ):
+                continue  # this attachment says it stays
             self._leave_play(a)
         if self._attached_cards:
             self._discard_attached_cards(inst)
@@ -548,7 +558,10 @@ class ZonesMixin:
                     if st.amount(self, src, inst):
                         return
         wounds = self._wounds.get(inst, 0)
-        if self._status[inst] == INSANE or wounds >= self.deck.toughness[k]:
+        toughness = self.deck.toughness[k]
+        if toughness and BLANK in self.deck.static_kinds and self._blank_passive(inst):
+            toughness = 0  # a blank text box has no Toughness
+        if self._status[inst] == INSANE or wounds >= toughness:
             self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
             self._leave_play(inst)
         else:

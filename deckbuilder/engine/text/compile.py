@@ -234,6 +234,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 limit=limit,
                 can_pay=can_pay,
                 extra_cost=extra_cost,
+                kind="play",
             )
         ]
     if kind == "action":
@@ -256,6 +257,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 can_pay,
                 extra_cost,
                 getattr(effect, "worthwhile", None),
+                "action",
             )
         ]
     when = record.get("when")
@@ -288,5 +290,6 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             limit,
             can_pay,
             extra_cost,
+            kind=kind,
         )
     ]

@@ -233,3 +233,31 @@ def reorder_top_by_exhausted_skill(game, src, ctx):
     n = game.skill_of(i)
     if n > 0:
         yield from reorder_top(game, game._peek(n))
+
+
+@hook("night_job")
+def night_job(game, src, ctx):
+    """The Night Job (TbtA-118): "If you win this conspiracy, resture and ready any number
+    of characters. Then, choose and exhaust 1 character for each character readied in this
+    way. Those characters do not ready during the next refresh phase." """
+    n = 0
+    while True:
+        pool = [i for i in game._characters if game._status[i] != READY]
+        i = yield from choose_card(game, "ready", "restore and ready", pool, optional=True)
+        if i < 0:
+            break
+        if game._status[i] == INSANE:
+            game._restore(i)
+        game._ready(i)
+        log_event(game, "ready", f"{game.card(i).title} readies")
+        n += 1
+    for _ in range(n):
+        pool = [i for i in game._characters if game._status[i] == READY]
+        i = yield from choose_card(
+            game, "exhaust", "exhaust (no refresh next turn)", pool, harm=True
+        )
+        if i < 0:
+            return
+        game._status[i] = EXHAUSTED
+        game._no_ready.add(i)
+        log_event(game, "exhaust", f"{game.card(i).title} exhausted: it stays so next refresh")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.abilities import STAYS_COMMITTED
+from deckbuilder.engine.abilities import (
+    PLAYED_CHARACTER,
+    STAYS_COMMITTED,
+    UNCOMMITTED,
+    AbilityContext,
+)
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
@@ -16,15 +21,30 @@ from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, param
     sources=param(("play", "hand"), "play"),
     exhaust=param(BOOL, True),
     stories=param(("any", "unresolved"), "any"),
+    target=param(("choose", "subject"), "choose"),
+    story=param(("choose", "here"), "choose"),
 )
-def commit_character(where, filter, sources, exhaust, stories):
+def commit_character(where, filter, sources, exhaust, stories, target, story):
     """Commit a character the filter accepts to a story of your choice, outside the commit
     step (from play, or put into play from hand first); with ``exhaust = false`` it stays
     ready (its icons and skill count there); ``stories = "unresolved"``: to a story not yet
-    resolved (after the one of the trigger)."""
+    resolved (after the one of the trigger); ``target = "subject"``: the character chosen
+    before (``choose_subject``), even an exhausted one; ``story = "here"``: to the story of
+    the trigger or of the ability's card (ctx.story), not a chosen one."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
+        if target == "subject":
+            i = ctx.target
+            if game._status.get(i) not in (READY, EXHAUSTED) or game.committed_story(i) >= 0:
+                return
+            s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+            if s >= 0:
+                status = game._status[i]
+                game._commit(i, s)
+                if not exhaust:
+                    game._status[i] = status
+            return
         if sources == "hand":
             pool = [
                 i
@@ -50,7 +70,10 @@ def commit_character(where, filter, sources, exhaust, stories):
         i = yield from choose_card(game, "commit", "commit", pool, optional=True)
         if i < 0:
             return
-        s = yield from choose_story(game, "commit", "commit to", slots)
+        if story == "here":
+            s = ctx.story if 0 <= ctx.story < len(game._committed) else -1
+        else:
+            s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
             return
         if sources == "hand":
@@ -129,22 +152,78 @@ def committed_here(where, action, filter):
     return effect
 
 
-@EFFECT.register("enter_committed", exhausted=param(BOOL, True))
-def enter_committed(where, exhausted):
-    """This character (from hand) is put into play committed to a story that already has
-    one of your characters committed."""
+@EFFECT.register(
+    "enter_committed",
+    exhausted=param(BOOL, True),
+    source=param(("self", "top"), "self"),
+    filter=FILTER,
+    story=param(("with_commits", "here", "any"), "with_commits"),
+    pay=param(BOOL, False),
+)
+def enter_committed(where, exhausted, source, filter, story, pay):
+    """This character (from hand; ``source = "top"``: the top card of the deck, revealed, if
+    the filter accepts it) is put into play committed to a story: one that already has one
+    of your characters committed, the story of the trigger (``here``) or any; with ``pay``
+    it is played (its cost paid, a domain that matches drained)."""
+    pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        slots = [s for s in range(len(game._committed)) if game._committed[s]]
-        if src not in game._hand or not slots:
+        if source == "top":
+            top = game._peek(1)
+            if not top:
+                return
+            i = top[0]
+            log_event(game, "reveal", f"revealed {game.card(i).title}")
+            k = game.deck.kind_of[i]
+            if game.deck.ctype[k] != CHARACTER or not pred(game, src, i):
+                return
+            if not game.may_enter(k):
+                return
+        else:
+            i = src
+            if i not in game._hand:
+                return
+        k = game.deck.kind_of[i]
+        if story == "here":
+            slots = [ctx.story] if 0 <= ctx.story < len(game._committed) else []
+        elif story == "any":
+            slots = list(range(len(game._committed)))
+        else:
+            slots = [s for s in range(len(game._committed)) if game._committed[s]]
+        if not slots:
             return
+        d = -1
+        if pay:
+            if not game._may_enter(k):
+                return
+            d = game.pay_domain(k)
+            if d == -2:
+                return
         s = yield from choose_story(game, "commit", "put into play committed to", slots)
         if s < 0:
             return
-        game._hand.remove(src)
-        game._place_in_play(src, exhausted=exhausted)
-        game._committed[s].append(src)
-        log_event(game, "put", f"{game.card(src).title} put into play committed")
+        if source == "top":
+            game._take_top()
+            game._check_deck_out()
+            game._enter(i)
+            if exhausted and game._status.get(i) == READY:
+                game._status[i] = EXHAUSTED
+        elif pay:
+            game._hand.remove(i)
+            if d >= 0:
+                game._drain(d)
+            game._enter(i)
+            if exhausted and game._status.get(i) == READY:
+                game._status[i] = EXHAUSTED
+            if game.deck.any_trigger[PLAYED_CHARACTER]:
+                game._fire_all(PLAYED_CHARACTER, AbilityContext(target=i))
+        else:
+            game._hand.remove(i)
+            game._place_in_play(i, exhausted=exhausted)
+        if game._status.get(i, INSANE) == INSANE:
+            return  # it left play, or went insane, as it entered
+        game._committed[s].append(i)
+        log_event(game, "put", f"{game.card(i).title} put into play committed")
 
     return effect
 
@@ -224,9 +303,11 @@ def remove_from_story(where, filter, target, ready):
             i = yield from choose_card(game, "remove", "remove from its story", pool)
         if i < 0:
             return
-        for c in game._committed:
+        for s, c in enumerate(game._committed):
             if i in c:
                 c.remove(i)
+                if game.deck.any_trigger[UNCOMMITTED]:
+                    game._fire_all(UNCOMMITTED, AbilityContext(story=s))
         if ready and game._status.get(i) == EXHAUSTED:
             game._status[i] = READY
         log_event(game, "remove", f"{game.card(i).title} removed from its story")

@@ -123,6 +123,8 @@ def subject_out_of_play(where, to):
             game._top.append(i)
         elif to == "bottom":
             game._bottom.insert(0, i)
+        else:
+            game._removed.append(i)  # removed from the game: a zone of its own
         log_event(game, "leave", f"{game.card(i).title}: {to} (out of play)")
         return
         yield
@@ -152,17 +154,34 @@ def destroy_lowest_skill(where):
     one of yours)."""
 
     def effect(game, src, ctx):
-        pool = list(game._characters)
-        if not pool:
-            return
-        low = min(game.skill_of(i) for i in pool)
-        pool = [i for i in pool if game.skill_of(i) == low]
-        i = yield from choose_card(game, "destroy", "destroy", pool, harm=True)
-        if i >= 0:
-            log_event(game, "destroy", f"{game.card(i).title} destroyed")
-            game._leave_play(i)
+        yield from _destroy_lowest(game, game.skill_of)
 
     return effect
+
+
+@EFFECT.register("destroy_lowest_cost")
+def destroy_lowest_cost(where):
+    """Choose and destroy a character with the lowest printed cost (the goldfish opponent
+    has none: one of yours)."""
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        yield from _destroy_lowest(game, lambda i: cd.cost[cd.kind_of[i]])
+
+    return effect
+
+
+def _destroy_lowest(game, value):
+    """Generator: choose and destroy one of the characters with the lowest ``value``."""
+    pool = list(game._characters)
+    if not pool:
+        return
+    low = min(value(i) for i in pool)
+    pool = [i for i in pool if value(i) == low]
+    i = yield from choose_card(game, "destroy", "destroy", pool, harm=True)
+    if i >= 0:
+        log_event(game, "destroy", f"{game.card(i).title} destroyed")
+        game._leave_play(i)
 
 
 @EFFECT.register("drawn_to_resource", drain_draw=param(BOOL, False))

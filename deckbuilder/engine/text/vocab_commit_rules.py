@@ -1,0 +1,440 @@
+"""Vocabulary of commit rules and rule-benders: who may commit where and how (passives the
+commit step consults), commits that outlast the turn, commits and moves in the windows of a
+struggle, readying in the refresh phase, and passives that forbid things (triggering
+abilities, putting cards into play, text boxes blanked, the Heroic/Villainous clash).
+
+The engine's side: ``StoryMixin`` (``may_commit_to``, ``_commit_step``,
+``_close_commit_step``, the struggle windows), ``TurnMixin`` (refresh, the end of the story
+phase), ``AbilityMixin._barred`` and ``_blank``, ``PayingMixin.may_enter`` and ``_clashes``.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
+from deckbuilder.engine.cards import NEUTRAL
+from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
+from deckbuilder.engine.text.registry import (
+    BOOL,
+    CONDITION,
+    CONSTANT,
+    EFFECT,
+    FILTER,
+    INT,
+    STRS,
+    TRIGGER,
+    TextError,
+    param,
+)
+from deckbuilder.engine.text.values import compile_condition, condition
+from deckbuilder.engine.text.vocab_struggles import _NAMES, _choose_type, _rule
+
+_ICONS = ("T", "C", "A", "I", "any")
+
+
+def _always(game, src, target):
+    return True
+
+
+def _who(who, condition_spec, where):
+    """``(game, src, target) -> bool``: the filter (absent: every card) and the condition."""
+    pred = compile_filter(who, where) if who else _always
+    test = compile_condition(condition_spec, where)
+    if test is None:
+        return pred
+    return lambda g, s, t: test(g, s, None) and pred(g, s, t)
+
+
+def _host_story(game, src, s) -> bool:
+    return game._attached.get(src) == STORY_HOST + game._stories[s]
+
+
+# ------------------------------------------------------------------ commit rules (passives)
+_WHERE = ("host", "with_self", "other_faction")
+
+
+@CONSTANT.register(
+    "cannot_commit_to",
+    story=param(_WHERE, required=True),
+    who=FILTER,
+    condition=CONDITION,
+)
+def cannot_commit_to(where, committed, story, who, condition):
+    """Characters the filter accepts cannot commit to a story: the one this card is attached
+    to (``host``), the one this card is committed to, or commit beside it (``with_self``),
+    or one where a character of another faction is committed (``other_faction``; neutral
+    belongs to no faction)."""
+    pred = _who(who, condition, where)
+
+    if story == "host":
+
+        def barred(game, src, inst, s):
+            return _host_story(game, src, s) and pred(game, src, inst)
+
+    elif story == "with_self":
+
+        def barred(game, src, inst, s):
+            there = game._committed[s]
+            if inst == src:  # this card may not join such a character either
+                return any(i != src and pred(game, src, i) for i in there)
+            return src in there and pred(game, src, inst)
+
+    else:
+
+        def barred(game, src, inst, s):
+            cd = game.deck
+            mine = cd.faction[cd.kind_of[inst]]
+            if mine == NEUTRAL or not pred(game, src, inst):
+                return False
+            for i in game._committed[s]:
+                theirs = cd.faction[cd.kind_of[i]]
+                if theirs != NEUTRAL and theirs != mine:
+                    return True
+            return False
+
+    return ab.Static(ab.COMMIT_BARRED, None, barred, committed=committed)
+
+
+@CONSTANT.register("commits_exhausted_at", story=param(("host",), "host"), who=FILTER)
+def commits_exhausted_at(where, committed, story, who):
+    """Exhausted characters the filter accepts may commit to the story this card is attached
+    to (they commit as they are)."""
+    pred = _who(who, None, where)
+
+    def allowed(game, src, inst, s):
+        return _host_story(game, src, s) and pred(game, src, inst)
+
+    return ab.Static(ab.COMMITS_EXHAUSTED_AT, None, allowed)
+
+
+@CONSTANT.register("must_commit", who=FILTER)
+def must_commit(where, committed, who):
+    """The characters the filter accepts (absent: this card) must commit to a story when
+    they are able to: when the commit step ends, one that still may commit does."""
+    return ab.Static(ab.MUST_COMMIT, compile_filter(who, where) if who else None)
+
+
+@CONSTANT.register("no_lone_commits")
+def no_lone_commits(where, committed):
+    """Characters cannot commit to a story alone: when the commit step ends, a character
+    committed to a story where no other character is committed is taken back (ready)."""
+    return ab.Static(ab.NO_LONE_COMMITS, _always)
+
+
+def _wound_one(game, src):
+    pool = list(game._characters)
+    i = yield from choose_card(game, "wound", "wound to commit", pool, harm=True)
+    if i >= 0:
+        game._wound(i)
+
+
+_COMMIT_COSTS = {"wound": _wound_one}
+
+
+@CONSTANT.register("commit_cost", pay=param(tuple(_COMMIT_COSTS), required=True))
+def commit_cost(where, committed, pay):
+    """To commit characters to stories in a turn, a player first pays this once (``wound``:
+    choose and wound a character you control)."""
+    return ab.Static(ab.COMMIT_COST, _always, _COMMIT_COSTS[pay])
+
+
+@CONSTANT.register("stays_until_won", who=FILTER)
+def stays_until_won(where, committed, who):
+    """The characters the filter accepts (absent: this card) do not uncommit at the end of
+    the story phase: they stay until their story is won (or an effect removes them)."""
+    return ab.Static(ab.STAYS_UNTIL_WON, compile_filter(who, where) if who else None)
+
+
+@EFFECT.register(
+    "commits_ready_this_turn",
+    target=param(("story", "character"), required=True),
+    filter=FILTER,
+    willpower=param(BOOL, False),
+)
+def commits_ready_this_turn(where, target, filter, willpower):
+    """This turn, characters commit without exhausting to a story you choose (``story``), or
+    a character you choose that the filter accepts does so to any story (``character``;
+    with ``willpower`` it also gains Willpower: it cannot go insane this turn)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if target == "story":
+            s = yield from choose_story(
+                game, "story", "characters commit without exhausting to", range(len(game._stories))
+            )
+            if s >= 0:
+                _rule(game, ("commits_ready", game._stories[s], -1))
+            return
+        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        i = yield from choose_card(game, "boost", "commits without exhausting", pool)
+        if i >= 0:
+            _rule(game, ("commits_ready", -1, i))
+            if willpower:
+                _rule(game, ("willpower", -1, i))
+            log_event(game, "commit", f"{game.card(i).title} commits without exhausting")
+
+    return effect
+
+
+# ------------------------------------------------------------------ commits in a struggle
+@TRIGGER.register("before_struggle", icon=param(_ICONS, "any"), here=param(BOOL, False))
+def before_struggle(where, icon, here):
+    """Before a struggle (of this kind, or any) resolves at a story where you have committed
+    characters (``here``: the story this card is committed to); ctx.story, ctx.x."""
+    n = -1 if icon == "any" else "TCAI".index(icon)
+
+    def test(game, src, ctx):
+        if n >= 0 and ctx.x != n:
+            return False
+        return not here or (
+            0 <= ctx.story < len(game._committed) and src in game._committed[ctx.story]
+        )
+
+    return ab.BEFORE_STRUGGLE, test
+
+
+@TRIGGER.register("after_struggle")
+def after_struggle(where):
+    """After a won icon struggle's effect has resolved at a story (ctx.story; ctx.x: its
+    icon)."""
+    return ab.AFTER_STRUGGLE, None
+
+
+@TRIGGER.register("uncommitted")
+def uncommitted(where):
+    """After characters uncommit from a story (at the end of the story phase, from a story
+    just won, or by an effect)."""
+    return ab.UNCOMMITTED, None
+
+
+@condition("host_committed_here", BOOL)
+def _host_committed_here(value, where):
+    """The character this card is attached to is committed to the story of the trigger
+    (ctx.story), or not."""
+
+    def check(game, src, ctx):
+        host = game._attached.get(src, -1)
+        s = ctx.story if ctx is not None else -1
+        return (host >= 0 and 0 <= s < len(game._committed) and host in game._committed[s]) == value
+
+    return check
+
+
+def _card_of(game, src, card):
+    return src if card == "self" else game._attached.get(src, -1)
+
+
+@EFFECT.register("commit_here", card=param(("self", "host"), "self"), exhaust=param(BOOL, False))
+def commit_here(where, card, exhaust):
+    """The card (or the character it is attached to), sane and not committed, commits to the
+    story of the trigger (ctx.story), "after it commits" responses following; with
+    ``exhaust`` it must be ready and exhausts (the cost of the commit), else it commits as
+    it is."""
+
+    def effect(game, src, ctx):
+        i = _card_of(game, src, card)
+        s = ctx.story
+        if i not in game._status or not 0 <= s < len(game._committed):
+            return
+        if game._status[i] == INSANE or game.committed_story(i) >= 0:
+            return
+        if exhaust:
+            if game._status[i] != READY:
+                return
+            game._status[i] = EXHAUSTED
+        status = game._status[i]
+        game._commit_only(i, s)  # "after ... commits" responses follow
+        game._status[i] = status  # outside the commit step a commit does not exhaust
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register(
+    "move_to_other_story",
+    card=param(("self", "host"), "self"),
+    partner=param(BOOL, False),
+    to=param(("unresolved", "with_commits"), required=True),
+)
+def move_to_other_story(where, card, partner, to):
+    """The card (or the character it is attached to), committed to the story of the trigger,
+    commits instead to another story: one not yet resolved this phase (``unresolved``, after
+    it in order) or one where characters are committed (``with_commits``); with
+    ``partner``, a character you choose committed beside it goes too (it must have one)."""
+
+    def effect(game, src, ctx):
+        i = _card_of(game, src, card)
+        s = ctx.story if ctx.story >= 0 else game.committed_story(i)
+        if i < 0 or not 0 <= s < len(game._committed) or i not in game._committed[s]:
+            return
+        movers = [i]
+        if partner:
+            pool = [j for j in game._committed[s] if j != i]
+            j = yield from choose_card(game, "move", "moves along", pool)
+            if j < 0:
+                return
+            movers.append(j)
+        if to == "unresolved":
+            slots = list(range(s + 1, len(game._stories)))
+        else:
+            slots = [t for t in range(len(game._stories)) if t != s and game._committed[t]]
+        t = yield from choose_story(game, "commit", "commit to", slots)
+        if t < 0:
+            return
+        for j in movers:
+            game._committed[s].remove(j)
+            game._committed[t].append(j)
+            log_event(game, "commit", f"{game.card(j).title} moves to {game.stories[t].title}")
+
+    return effect
+
+
+@EFFECT.register("resolve_struggle_as_won", icons=param(STRS, "TCAI"))
+def resolve_struggle_as_won(where, icons):
+    """Choose an icon struggle (among these types): resolve its effect at the story of the
+    trigger as if you had won it (investigation: a success token; arcane: ready a committed
+    exhausted character; terror and combat act on the opponent's characters: nothing)."""
+    types = ["TCAI".index(ch) for ch in (icons if isinstance(icons, str) else "".join(icons))]
+
+    def effect(game, src, ctx):
+        s = ctx.story
+        if not 0 <= s < len(game._stories):
+            return
+
+        def value(t):
+            if t == 2:
+                return 5 if any(game._status.get(i) == EXHAUSTED for i in game._committed[s]) else 0
+            return 10 if t == 3 else 0
+
+        t = yield from _choose_type(game, "resolve as won", types, value)
+        if t == 3:
+            log_event(game, "struggle", "investigation struggle resolved as won: +1 success token")
+            yield from game._add_token(s, 1)
+        elif t == 2:
+            pool = [i for i in game._committed[s] if game._status.get(i) == EXHAUSTED]
+            i = yield from choose_card(
+                game, "ready", "arcane struggle resolved as won: ready", pool
+            )
+            if i >= 0:
+                game._ready(i)
+        elif t >= 0:
+            log_event(game, "struggle", f"{_NAMES[t]} struggle resolved as won: no effect")
+
+    return effect
+
+
+@EFFECT.register("replace_struggle")
+def replace_struggle(where):
+    """Until the end of the phase, a struggle icon of a story you choose is replaced with a
+    struggle icon of your choice (every such icon of that type there; used in the story
+    phase, the effect lasts its resolution)."""
+
+    def effect(game, src, ctx):
+        slots = [s for s in range(len(game._stories)) if game._committed[s]]
+        s = yield from choose_story(
+            game, "struggle", "replace a struggle icon at", slots or range(len(game._stories))
+        )
+        if s < 0:
+            return
+        have = game.story_struggles(s)
+        old = yield from _choose_type(game, "replace", have, lambda t: -t)
+        if old < 0:
+            return
+        new = yield from _choose_type(game, "with", [t for t in range(4) if t != old], lambda t: t)
+        if new < 0:
+            return
+        sid = game._stories[s]
+        _rule(game, ("skip", sid, old))
+        _rule(game, ("extra", sid, new))
+        log_event(game, "struggle", f"{_NAMES[old]} struggle replaced with {_NAMES[new]}")
+
+    return effect
+
+
+# ------------------------------------------------------------------ refresh
+@CONSTANT.register("ready_limit", n=param(INT, required=True))
+def ready_limit(where, committed, n):
+    """Players cannot ready more than n characters during the refresh phase (the player
+    chooses which)."""
+    return ab.Static(ab.READY_LIMIT, _always, n)
+
+
+# ------------------------------------------------------------------ forbidding
+_ABILITY_KINDS = ("action", "response", "disrupt", "play")
+
+
+@CONSTANT.register(
+    "cannot_trigger", abilities=param(STRS, required=True), who=FILTER, condition=CONDITION
+)
+def cannot_trigger(where, committed, abilities, who, condition):
+    """Abilities of these kinds (action, response, disrupt; ``play``: playing events) of the
+    cards the filter accepts (absent: every card) cannot be triggered (forced responses,
+    the game's own, still resolve)."""
+    kinds = frozenset([abilities] if isinstance(abilities, str) else abilities)
+    if not kinds <= set(_ABILITY_KINDS):
+        raise TextError(f"{where}: cannot_trigger abilities are {', '.join(_ABILITY_KINDS)}")
+    return ab.Static(ab.NO_TRIGGERS, _who(who, condition, where), kinds, committed=committed)
+
+
+@CONSTANT.register("no_put_into_play", who=FILTER, condition=CONDITION)
+def no_put_into_play(where, committed, who, condition):
+    """Cards the (printed-facts) filter accepts cannot enter play through an effect (played
+    from hand, they still may)."""
+    pred = compile_kind_filter(who, where)
+    test = compile_condition(condition, where)
+    if test is None:
+        return ab.Static(ab.NO_PUT_INTO_PLAY, pred)
+    return ab.Static(ab.NO_PUT_INTO_PLAY, lambda g, s, k: test(g, s, None) and pred(g, s, k))
+
+
+@CONSTANT.register("no_clash")
+def no_clash(where, committed):
+    """Heroic and Villainous characters may be in play at the same time (while this card
+    is in play, or as it enters)."""
+    return ab.Static(ab.NO_CLASH, _always)
+
+
+@CONSTANT.register("stays_on_insane_host")
+def stays_on_insane_host(where, committed):
+    """This attachment is not discarded when the character it is attached to goes insane."""
+    return ab.Static(ab.STAYS_ON_INSANE, _always)
+
+
+def _exempt_key(inst):
+    return (inst, "unblanked")
+
+
+@CONSTANT.register("blank_text", who=FILTER, except_chosen=param(BOOL, False))
+def blank_text(where, committed, who, except_chosen):
+    """The text boxes of the cards the filter accepts are blank (no abilities, no passives);
+    with ``except_chosen``, not a card ``unblank`` chose this phase."""
+    pred = compile_filter(who, where)
+
+    def blanked(game, src, inst):
+        if inst == src or not pred(game, src, inst):
+            return False
+        if except_chosen and game._uses.get(_exempt_key(inst)) == (game.turn, game.phase):
+            return False
+        return True
+
+    return ab.Static(ab.BLANK, blanked)
+
+
+@EFFECT.register("unblank", filter=FILTER)
+def unblank(where, filter):
+    """Choose a card in play the filter accepts: until the end of the phase it ignores the
+    blanking of this card (``blank_text`` with ``except_chosen``)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters + game._supports if i != src and pred(game, src, i)]
+        i = yield from choose_card(game, "unblank", "its text counts again", pool)
+        if i >= 0:
+            game._uses[_exempt_key(i)] = (game.turn, game.phase)
+            game._statics_cache = None
+            game._cost_cache = {}
+            log_event(game, "text", f"{game.card(i).title} ignores the blanking this phase")
+
+    return effect
