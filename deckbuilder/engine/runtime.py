@@ -165,33 +165,7 @@ class AbilityMixin:
             table,
             stat_targets,
             lowering,
-            {},  # per kind of character: (skill ones, icon ones) that may apply to it
         )
-
-    def _passives_for_kind(self, cache: tuple, k: int) -> tuple:
-        """(skill passives, icon passives) of ``cache`` (``_passives_of``) that may change a
-        character of kind ``k``, in order: those whose filter of cards affected (the card
-        itself, a subtype of icons, printed facts) lets that kind through; remembered in
-        ``cache``."""
-        cd = self.deck
-        kind_of = cd.kind_of
-        out = []
-        for passives in (cache[1], cache[2]):
-            kept = []
-            for src, st in passives:
-                who = st.who
-                if who is None or getattr(who, "itself", False) or st.kind == X_SKILL:
-                    if kind_of[src] != k:
-                        continue
-                elif getattr(who, "printed_kinds", None) is not None:
-                    if not who.printed_kinds(cd)[k]:
-                        continue
-                if st.kind == ICONS and st.subtype and st.subtype not in cd.subtypes[k]:
-                    continue
-                kept.append((src, st))
-            out.append(kept)
-        found = cache[9][k] = tuple(out)
-        return found
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -253,60 +227,50 @@ class AbilityMixin:
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
         temp = self._temp
-        if cd.has_statics:
+        if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
             cache = self._statics_cache or self._build_statics()
-            if k in cache[7]:
-                per_kind = cache[9].get(k) or self._passives_for_kind(cache, k)
-                skills, icon_mods = per_kind
-            elif temp:
-                skills = icon_mods = ()
-            else:
-                return (skill if skill > 0 else 0), icons
-        elif temp:
-            cache = None
-            skills = icon_mods = ()
-        else:
-            return (skill if skill > 0 else 0), icons
-        committed = None
-        for src, st in icon_mods:
-            if st.committed:
-                if committed is None:
-                    committed = {i for c in self._committed for i in c}
-                if src not in committed:
-                    continue
-            who = st.who
-            if src == inst if who is None else who(self, src, inst):
-                t, c, a, i = st.icons
-                icons[0] += t
-                icons[1] += c
-                icons[2] += a
-                icons[3] += i
-        x_skill = None
-        for src, st in skills:
-            if st.kind == SKILL:
+            committed = None
+            for src, st in cache[2]:
                 if st.committed:
                     if committed is None:
                         committed = {i for c in self._committed for i in c}
                     if src not in committed:
                         continue
+                if st.subtype and st.subtype not in cd.subtypes[k]:
+                    continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
-                    a = st.amount
-                    skill += a if a.__class__ is int else a(self, src, inst, icons)
-            elif src == inst:  # X_SKILL
-                x_skill = st.amount(self, src)
-        if x_skill is not None:
-            skill += x_skill
-        if temp:
-            for target, dskill, ic in temp:
-                if target == inst:
-                    skill += dskill
-                    for j in range(4):
-                        icons[j] += ic[j]
-        if temp or (cache is not None and cache[8]):  # else nothing took icons away
-            t, c, a, i = icons
-            if t < 0 or c < 0 or a < 0 or i < 0:
-                icons = [n if n > 0 else 0 for n in icons]
+                    t, c, a, i = st.icons
+                    icons[0] += t
+                    icons[1] += c
+                    icons[2] += a
+                    icons[3] += i
+            x_skill = None
+            for src, st in cache[1]:
+                if st.kind == SKILL:
+                    if st.committed:
+                        if committed is None:
+                            committed = {i for c in self._committed for i in c}
+                        if src not in committed:
+                            continue
+                    who = st.who
+                    if src == inst if who is None else who(self, src, inst):
+                        a = st.amount
+                        skill += a if a.__class__ is int else a(self, src, inst, icons)
+                elif src == inst:  # X_SKILL
+                    x_skill = st.amount(self, src)
+            if x_skill is not None:
+                skill += x_skill
+            if temp:
+                for target, dskill, ic in temp:
+                    if target == inst:
+                        skill += dskill
+                        for j in range(4):
+                            icons[j] += ic[j]
+            if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
+                t, c, a, i = icons
+                if t < 0 or c < 0 or a < 0 or i < 0:
+                    icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:
