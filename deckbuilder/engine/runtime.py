@@ -44,6 +44,17 @@ PASSIVE_SETS_KEPT = 1_000
 _NO_KINDS: frozenset[int] = frozenset()
 
 
+def _kinds_affected(cd, src: int, st):
+    """The kinds of character a skill or icon passive of ``src`` may affect: its own kind
+    (an int) when it affects the card itself, a per-kind table (bytes) when its filter
+    reads printed facts, None when any kind."""
+    who = st.who
+    if who is None or st.kind == X_SKILL or getattr(who, "itself", False):
+        return cd.kind_of[src]
+    kinds = getattr(who, "printed_kinds", None)
+    return kinds(cd) if kinds is not None else None
+
+
 def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
     """A yes/no ``Choice`` (an immutable record: the same question is built once, and kept
     while fewer than ``_YES_NO_KEPT`` questions are)."""
@@ -119,11 +130,13 @@ class AbilityMixin:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
         whether every cost one is a fixed number, whether cost modifiers apply at all, the
         deck's table of costs remembered under these cost passives or None, the kinds whose
-        skill or icons they may change, whether an icon one gives minus icons), each passive
-        as (source instance, Static)."""
+        skill or icons they may change, whether an icon one gives minus icons, the skill and
+        the icon ones with the kinds each may affect), each passive as (source instance,
+        Static), with the kinds as (source instance, Static, ``_kinds_affected``)."""
         cd = self.deck
         statics, kind_of = cd.statics, cd.kind_of
         every, skills, icon_mods, costs = [], [], [], []
+        skills_for, icons_for = [], []  # the same with the kinds each may affect
         stat_targets = frozenset()
         lowering = False  # an icon passive gives minus icons: stats_of floors them at 0
         fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
@@ -135,8 +148,10 @@ class AbilityMixin:
                 kind = st.kind
                 if kind == SKILL or kind == X_SKILL:
                     skills.append((i, st))
+                    skills_for.append((i, st, _kinds_affected(cd, i, st)))
                 elif kind == ICONS:
                     icon_mods.append((i, st))
+                    icons_for.append((i, st, _kinds_affected(cd, i, st)))
                     if min(st.icons) < 0:
                         lowering = True
                 elif kind == COST and st.who is not None:
@@ -165,6 +180,8 @@ class AbilityMixin:
             table,
             stat_targets,
             lowering,
+            skills_for,
+            icons_for,
         )
 
     def committed_story(self, inst: int) -> int:
@@ -230,7 +247,13 @@ class AbilityMixin:
         if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
             cache = self._statics_cache or self._build_statics()
             committed = None
-            for src, st in cache[2]:
+            for src, st, affected in cache[10]:
+                if affected is not None:  # a kind it cannot affect: ``who`` not asked
+                    if affected.__class__ is int:
+                        if affected != k:
+                            continue
+                    elif not affected[k]:
+                        continue
                 if st.committed:
                     if committed is None:
                         committed = {i for c in self._committed for i in c}
@@ -246,7 +269,13 @@ class AbilityMixin:
                     icons[2] += a
                     icons[3] += i
             x_skill = None
-            for src, st in cache[1]:
+            for src, st, affected in cache[9]:
+                if affected is not None:
+                    if affected.__class__ is int:
+                        if affected != k:
+                            continue
+                    elif not affected[k]:
+                        continue
                 if st.kind == SKILL:
                     if st.committed:
                         if committed is None:
