@@ -1,5 +1,6 @@
 """End-to-end start-up of ``deckbuilder search`` against ``cthulhucli`` for the same query,
-for each search form: field filters, a text filter, a title word, a fuzzy title, a descriptor.
+for each search form: field filters, a text filter, a title word, a fuzzy title, a descriptor;
+and the floor under them all: the interpreter importing argparse and sqlite3, nothing else.
 
 Run it with the Python of the environment to measure: a user's install (`pip install .`)
 or the editable development one; the README gives both.
@@ -54,6 +55,14 @@ PAIRS = [
         "descriptor",
         [DECKBUILDER, "search", "yog", "sothoth", "lord"],
         [CTHULHUCLI, "yog-sothoth", "--descriptor", "lord", "--lcg"],
+    ),
+    # Not a search: the interpreter importing the two modules any command line of ours needs
+    # (argparse for the options, sqlite3 for the cards), against cthulhucli's title search.
+    # No search can cost less than this row; it shows how much of a ratio is ours.
+    (
+        "floor",
+        [sys.executable, "-c", "import argparse, sqlite3"],
+        [CTHULHUCLI, "itinerant", "--lcg"],
     ),
 ]
 

@@ -17,7 +17,7 @@ TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # PRAGMA application_id of a deckbuilder database: a SQLite file with another id, or without
 # one and without deckbuilder's tables, belongs to another program and is never modified.
 APPLICATION_ID = 0x43434442  # "CCDB"
@@ -45,9 +45,27 @@ def _collection_by_card(connection: sqlite3.Connection) -> None:
     collection_by_card(connection)
 
 
+def _add_name_words(connection: sqlite3.Connection) -> None:
+    """3 -> 4: printings keep their names' search words (names.name_words)."""
+    from card_db.names import word_forms
+
+    present = {row[1] for row in connection.execute("PRAGMA table_info(card)")}
+    for column in ("title_words", "descriptor_words"):
+        if column not in present:
+            connection.execute(f"ALTER TABLE card ADD COLUMN {column} VARCHAR NOT NULL DEFAULT ''")
+    rows = connection.execute("SELECT id, title, descriptor FROM card").fetchall()
+    # one word_forms call for the whole pool: a few passes over it, not a few per card
+    forms = word_forms([r[1] for r in rows] + [r[2] or "" for r in rows])
+    connection.executemany(
+        "UPDATE card SET title_words = ?, descriptor_words = ? WHERE id = ?",
+        ((forms[n], forms[len(rows) + n], r[0]) for n, r in enumerate(rows)),
+    )
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_card_identity,
     2: _collection_by_card,
+    3: _add_name_words,
 }
 
 

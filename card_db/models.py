@@ -50,6 +50,10 @@ class CardBase(SQLModel):
     release_order: int = 0
     # The card this printing is of (card_db/identity.py): the id of its first LCG printing.
     card_id: str = Field(default="", index=True)
+    # The title's and the descriptor's search words (names.name_words), kept by every write
+    # of a title or descriptor: a search matches words against them without folding names.
+    title_words: str = ""
+    descriptor_words: str = ""
 
 
 class CardRow(CardBase, table=True):

@@ -25,14 +25,31 @@ SCORE_SLACK = 1e-6
 WORD_SCORE = 121.0  # the floor of a word match: above any fuzzy score (at most 100.1)
 
 
+def query_tokens(words: Iterable[str]) -> tuple[str, tuple[str, ...]]:
+    """The query's words as one search-word form, and its distinct words (letters and
+    digits only: safe inside a LIKE pattern)."""
+    wanted = " ".join(word_forms([" ".join(words)])[0].split())
+    return wanted, tuple(dict.fromkeys(wanted.split()))
+
+
 class NameMatcher:
     """The names ((title, descriptor) pairs) folded once, then asked any number of queries;
     a name is known by its position in ``names``."""
 
-    def __init__(self, names: Sequence[tuple[str, str | None]]):
-        forms = word_forms([t for t, _ in names] + [d or "" for _, d in names])
-        self.titles = forms[: len(names)]
-        self.descriptors = forms[len(names) :]
+    def __init__(
+        self,
+        names: Sequence[tuple[str, str | None]],
+        words: Sequence[tuple[str, str]] | None = None,
+    ):
+        """``words``: the names' search words (``names.name_words``) when the caller has
+        them, as the database stores them; else the names are folded here."""
+        if words is None:
+            forms = word_forms([t for t, _ in names] + [d or "" for _, d in names])
+            self.titles = forms[: len(names)]
+            self.descriptors = forms[len(names) :]
+        else:
+            self.titles = [t for t, _ in words]
+            self.descriptors = [d for _, d in words]
         self.fulls = [
             f"{t} {d}" if d else t for t, d in zip(self.titles, self.descriptors, strict=True)
         ]
@@ -48,8 +65,7 @@ class NameMatcher:
         letter or digit (they ask nothing). ``keep`` takes the names a tier found and
         returns those still wanted (say, those with a printing the query's filters keep):
         a tier that keeps none gives way to the next."""
-        wanted = " ".join(word_forms([" ".join(words)])[0].split())
-        tokens = tuple(dict.fromkeys(wanted.split()))
+        wanted, tokens = query_tokens(words)
         if not tokens:
             return None
         scores = self._word_scores(wanted, tokens, keep)

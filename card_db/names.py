@@ -69,3 +69,11 @@ def word_forms(texts: list[str]) -> list[str]:
         joined = _NOT_ASCII.sub(" ", joined)
     spaced = " ".join(joined.translate(_BREAKS).split())
     return [form.strip(" ") for form in spaced.split("\0")]
+
+
+def name_words(title: str, descriptor: str | None) -> tuple[str, str]:
+    """The search-word forms (``word_forms``) of a card's title and descriptor, as the
+    database stores them beside the names, so that a search matches words without folding
+    the whole pool first."""
+    title_words, descriptor_words = word_forms([title, descriptor or ""])
+    return title_words, descriptor_words

@@ -121,14 +121,17 @@ def load_search_pool(
                 vocabulary = {field: distinct_values(connection, field) for field in
                               VOCABULARY_FIELDS}  # fmt: skip
             if query.words and prefilter.exact:
-                from card_db.name_match import NameMatcher
+                from card_db.name_match import NameMatcher, query_tokens
 
-                rows = connection.execute(
-                    f"SELECT title, descriptor FROM card WHERE {prefilter.clause}",
-                    prefilter.params,
-                )  # DISTINCT in SQL costs more than a dict here
-                names = list(dict.fromkeys(rows))
-                scores = NameMatcher(names).match(query.words)
+                _wanted, tokens = query_tokens(query.words)
+                # The names holding every word (NameMatcher's first tier) are found in
+                # SQL from the stored search words; only when none does, fuzzy matching
+                # reads every name the filters keep.
+                named = _names(connection, prefilter, _word_starts(tokens))
+                if not named:
+                    named = _names(connection, prefilter)
+                names = [name for name, _ in named]
+                scores = NameMatcher(names, [w for _, w in named]).match(query.words)
                 if scores is not None:
                     titles = sorted({names[i][0] for i in scores})
                     marks = ", ".join("?" * len(titles))
@@ -139,6 +142,30 @@ def load_search_pool(
             connection.close()
     cards = load_cards(path, progress=progress, where=card_rows(prefilter, narrowed))
     return CardPool(cards), vocabulary
+
+
+def _word_starts(tokens: tuple[str, ...]) -> tuple[str, list] | None:
+    """A clause keeping the printings whose title or descriptor has a word starting with
+    each token (tokens are letters and digits: nothing a LIKE pattern reads specially)."""
+    if not tokens or len(tokens) > MAX_CLAUSES:  # no words, or a hostile heap of them
+        return None
+    padded = "(' ' || title_words || ' ' || descriptor_words)"
+    return " AND ".join([f"{padded} LIKE ?"] * len(tokens)), [f"% {t}%" for t in tokens]
+
+
+def _names(
+    connection: sqlite3.Connection, prefilter: Prefilter, extra: tuple[str, list] | None = None
+) -> list[tuple[tuple[str, str | None], tuple[str, str]]]:
+    """The distinct names (title, descriptor) the pre-filter (and ``extra``) keeps, each
+    with its stored search words."""
+    clause, params = prefilter.clause, list(prefilter.params)
+    if extra:
+        clause, params = f"({clause}) AND {extra[0]}", params + extra[1]
+    rows = connection.execute(
+        f"SELECT title, descriptor, title_words, descriptor_words FROM card WHERE {clause}",
+        params,
+    )  # DISTINCT in SQL costs more than a dict here
+    return [((t, d), (tw, dw)) for t, d, tw, dw in dict.fromkeys(rows)]
 
 
 def distinct_values(connection: sqlite3.Connection, field: str) -> list[str]:

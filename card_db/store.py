@@ -41,20 +41,18 @@ def _steadfast(value: str) -> tuple[tuple[str, int], ...]:
 
 
 def row_to_card(row: tuple) -> Card:
+    """A card from a row of ``_COLUMNS`` (which are in ``Card.__slots__`` order)."""
     (cid, title, ctype, faction, era, set_code, set_name, number, descriptor, cycle, cost,
      cost_is_x, skill, skill_is_x, terror, combat, arcane, investigation, subtypes, keywords,
      steadfast, transient, unique, text, flavor, illustrator, max_copies, octgn_id,
      cgdb_restricted, cgdb_banned, release_order, card_id) = row  # fmt: skip
-    return Card(
-        id=cid, title=title, type=ctype, faction=faction, era=era, set_code=set_code,
-        set_name=set_name, number=number, descriptor=descriptor, cycle=cycle, cost=cost,
-        cost_is_x=bool(cost_is_x), skill=skill, skill_is_x=bool(skill_is_x), terror=terror,
-        combat=combat, arcane=arcane, investigation=investigation, subtypes=_split(subtypes),
-        keywords=_split(keywords), steadfast=_steadfast(steadfast), transient=bool(transient),
-        unique=bool(unique), text=text or "", flavor=flavor, illustrator=illustrator,
-        max_copies=max_copies, octgn_id=octgn_id, cgdb_restricted=bool(cgdb_restricted),
-        cgdb_banned=bool(cgdb_banned), release_order=release_order, card_id=card_id or cid,
-    )  # fmt: skip
+    return Card.from_fields((
+        cid, title, ctype, faction, era, set_code, set_name, number, descriptor, cycle, cost,
+        bool(cost_is_x), skill, bool(skill_is_x), terror, combat, arcane, investigation,
+        _split(subtypes), _split(keywords), _steadfast(steadfast), bool(transient),
+        bool(unique), text or "", flavor, illustrator, max_copies, octgn_id,
+        bool(cgdb_restricted), bool(cgdb_banned), release_order, card_id or cid,
+    ))  # fmt: skip
 
 
 def _is_ready(connection: sqlite3.Connection) -> bool:

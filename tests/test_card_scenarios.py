@@ -12,7 +12,11 @@ parametrised test runs them all.
     domains = [["Core-029", "Core-029"], ["Core-029"], []]
     discard = []
     tokens = [0, 0, 0]
-    stories = ["Core-158", "Core-156", "Core-165"]   # Core stories in the slots
+    stories = ["Core-158", "Core-156", "TSS-012"]    # the stories in the slots (a story
+                                       # card other than a Core story joins the deck's
+                                       # story section)
+    won_stories = ["Core-160"]         # Core stories already in the won pile
+    conspiracy = { card = "TiV-024", tokens = 2 }   # a conspiracy in play (story 4)
     phase = "operations"               # or "story"
     steps = ["commit Core-022 1", "choose draw a card"]
     [scenario.expect]
@@ -23,6 +27,7 @@ parametrised test runs them all.
     in_hand = ["Core-029"]             # card ids that must be in a zone
     in_play = [] ; in_discard = [] ; not_in_play = []
     won = 1                            # stories won
+    stories = ["Nowhere to Hide", "Opening Night"]   # the titles of the stories in play
     domains = 4
 
 A step is ``play ID``, ``use ID`` (its first usable ability; ``use ID N`` the N-th action
@@ -39,7 +44,7 @@ from pathlib import Path
 import pytest
 
 from deckbuilder.deck import Deck
-from deckbuilder.engine.actions import CHOOSE, COMMIT, PASS, PLAY, STORY_HOST, USE
+from deckbuilder.engine.actions import CHOOSE, COMMIT, CONSPIRACY_BASE, PASS, PLAY, STORY_HOST, USE
 from deckbuilder.engine.game import Game
 
 FOLDER = Path(__file__).resolve().parent / "scenarios"
@@ -65,10 +70,15 @@ def build(pool, scenario) -> Game:
     for zone in ("hand", "characters", "supports", "discard"):
         used += list(_ids(scenario.get(zone, ())))
     used += [c for d in scenario.get("domains", ()) for c in d]
+    if "conspiracy" in scenario:
+        used.append(scenario["conspiracy"]["card"])
     deck = Deck("scenario")
+    used += [c for c in scenario.get("stories", ()) if not c.startswith("Core-")]
     for cid in sorted(set(used) | {scenario["card"]}):
         if card(cid).type != "Story":
             deck.add(card(cid), max(3, used.count(cid) + 1))
+        elif not cid.startswith("Core-"):  # a story card: the story deck
+            deck.add(card(cid), 1, section="story")
     deck.add(card(FILLER), 30)
     characters = [
         (card(c["card"]), c.get("status", "ready")) if isinstance(c, dict) else card(c)
@@ -88,9 +98,24 @@ def build(pool, scenario) -> Game:
         phase=scenario.get("phase", "operations"),
         first_player=False,
     )
-    if "stories" in scenario:  # Core stories in the three slots, by card id
-        game._stories = [int(cid.split("-")[1]) - 156 for cid in scenario["stories"]]
-        game._story_deck = [s for s in range(10) if s not in game._stories]
+    if "stories" in scenario:  # the stories in the three slots, by card id
+        cards = [game.deck.card_id[game.deck.kind_of[i]] for i in game.deck.story_instances]
+        game._stories = [
+            int(cid.split("-")[1]) - 156
+            if cid.startswith("Core-")
+            else CONSPIRACY_BASE + game.deck.story_instances[cards.index(cid)]
+            for cid in scenario["stories"]
+        ]
+        game._story_deck = [s for s in game._story_deck + [0, 1, 2] if s not in game._stories]
+    if "won_stories" in scenario:  # Core stories in the won pile, by card id
+        game._won = [int(cid.split("-")[1]) - 156 for cid in scenario["won_stories"]]
+        game._story_deck = [s for s in game._story_deck if s not in game._won]
+    if "conspiracy" in scenario:  # a conspiracy in play from the start: story slot 4
+        spec = scenario["conspiracy"]
+        inst = next(i for i in game._deck if game.card(i).card_id == spec["card"])
+        game._deck.remove(inst)
+        game._place_in_play(inst)
+        game._tokens[-1] = spec.get("tokens", 0)
     for sup in scenario.get("attach", ()):  # {card, to}: an attachment on a character or story
         inst = next(i for i in game._supports if game.card(i).card_id == sup["card"])
         if sup["to"].startswith("story "):  # "story N": the story in slot N (1-3)
@@ -151,6 +176,8 @@ def check(game: Game, expect: dict) -> None:
         assert list(game._tokens[: len(expect["tokens"])]) == expect["tokens"]
     if "won" in expect:
         assert len(game._won) == expect["won"]
+    if "stories" in expect:
+        assert [s.title for s in game.stories] == expect["stories"]
     if "domains" in expect:
         assert len(game._domains) == expect["domains"]
     if "drained" in expect:
@@ -212,3 +239,41 @@ def test_every_hook_has_a_scenario():
         if not any(c in scenarios for c in cards):
             missing.append(name)
     assert not missing, missing
+
+
+def test_every_vocabulary_entry_is_played_by_a_tested_card():
+    """A test per template, trigger, filter, condition, cost and constant: each registered
+    entry is used by a card that a scenario names, or by a card a test module names, or is
+    itself named by a test that drives it directly (the stories of sets whose stories never
+    sit in the Core slots)."""
+    import re
+
+    import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
+    from deckbuilder.engine.text.load import compile_entry, set_files
+    from deckbuilder.engine.text.registry import REGISTRIES
+
+    users: dict[tuple[str, str], set[str]] = {}
+    for path in set_files():
+        for entry in tomllib.loads(path.read_text("utf-8")).get("card", []):
+            before = {registry: registry.used for registry in REGISTRIES}
+            for registry in REGISTRIES:
+                registry.used = set()
+            try:
+                compile_entry(entry, path)
+            finally:
+                for registry in REGISTRIES:
+                    for name in registry.used:
+                        users.setdefault((registry.kind, name), set()).add(entry["key"])
+                    registry.used = before[registry] | registry.used
+    named = set()
+    for path in sorted(FOLDER.glob("*.toml")):
+        named |= set(re.findall(r"[A-Za-z]+-\d+\w*", path.read_text("utf-8")))
+    tests = " ".join(p.read_text("utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    untested = [
+        f"{kind} {name!r} (used by {', '.join(sorted(cards)[:3])})"
+        for (kind, name), cards in sorted(users.items())
+        if not cards & named
+        and not any(f'"{card}"' in tests for card in cards)
+        and not re.search(rf"\b{re.escape(name)}\b", tests)
+    ]
+    assert not untested, untested

@@ -40,6 +40,8 @@ CREATE TABLE card (
 	cgdb_banned BOOLEAN NOT NULL, 
 	release_order INTEGER NOT NULL, 
 	card_id VARCHAR NOT NULL, 
+	title_words VARCHAR NOT NULL, 
+	descriptor_words VARCHAR NOT NULL, 
 	id VARCHAR NOT NULL, 
 	PRIMARY KEY (id)
 );

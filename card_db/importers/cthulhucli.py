@@ -13,7 +13,7 @@ from pathlib import Path
 
 from card_db.errors import CardDataError
 from card_db.keywords import parse_keywords
-from card_db.names import title_key
+from card_db.names import name_words, title_key
 from card_db.sets import SetInfo, set_by_name
 
 EMBEDDED_FILES = ("coc-lcg.db", "coc-ccg.db")
@@ -155,11 +155,13 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
     subtypes = [_SUBTYPE_SLIPS.get(s, s) for s in subtypes]
     number = number or str(record["id"]).strip()
     name = str(record["name"]).strip()
+    descriptor = record.get("descriptor") or None
+    title_words, descriptor_words = name_words(name, descriptor)
     return {
         "id": f"{set_code}-{number}",
         "title": name,
         "title_key": title_key(name),
-        "descriptor": (record.get("descriptor") or None),
+        "descriptor": descriptor,
         "type": card_type.capitalize(),
         "faction": faction,
         "era": era,
@@ -188,6 +190,8 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
         "cgdb_restricted": bool(record.get("restricted")),
         "cgdb_banned": bool(record.get("banned")),
         "release_order": info.order if info else 0,
+        "title_words": title_words,
+        "descriptor_words": descriptor_words,
     }
 
 

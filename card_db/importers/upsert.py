@@ -42,7 +42,10 @@ _NEVER_CLEARED = ("octgn_id", "descriptor", "subtypes", "text", "flavor", "illus
 
 def _keep_other_sources(row: dict, old) -> dict:
     kept = {c: old[c] for c in _NEVER_CLEARED if row.get(c) in (None, "") and old[c]}
-    return {**row, **kept} if kept else row
+    if not kept:
+        return row
+    merged = {**row, **kept}
+    return _with_name_words(merged, old) if "descriptor" in kept else merged
 
 
 def upsert_cards(connection, rows: Iterable[dict]) -> ImportResult:
@@ -109,10 +112,22 @@ def patch_cards(connection, patches: dict[str, dict]) -> ImportResult:
         if all(old[k] == v for k, v in values.items()):
             result.unchanged += 1
         else:
-            changed[card_id] = values
+            changed[card_id] = _with_name_words(values, old)
     _update_many(connection, changed)
     result.updated = len(changed)
     return result
+
+
+def _with_name_words(values: dict, old) -> dict:
+    """A patch that renames a card also rewrites the stored search words of its names."""
+    if "title" not in values and "descriptor" not in values:
+        return values
+    from card_db.names import name_words
+
+    title = values.get("title", old["title"])
+    descriptor = values.get("descriptor", old["descriptor"])
+    title_words, descriptor_words = name_words(title, descriptor)
+    return {**values, "title_words": title_words, "descriptor_words": descriptor_words}
 
 
 def read_capped(path, limit: int, kind: str) -> bytes:

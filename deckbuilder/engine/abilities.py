@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-# Action windows (bits): the operations phase, the story phase (commit window).
+# Action windows (bits): the operations phase, the story phase (commit window); the
+# resource phase (an action taken instead of attaching a resource: it ends the phase).
 OPS, STORY, ANY = 1, 2, 3
+RESOURCE_WINDOW = 4
 
 # Triggers of ``Ability``.
 EVENT = "event"  # the event card is played: its effect
@@ -59,6 +61,34 @@ SUPPORT_LEAVES = "support_leaves"  # after a support of yours leaves play (ctx.t
 SACRIFICED = "sacrificed"  # after a card of yours is sacrificed (ctx.target)
 TOKENS_PLACED = "tokens_placed"  # after you place success tokens at a story (ctx.story)
 CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.target)
+# "Would" windows (``AbilityMixin._would``): offered at once, before the move; an effect may
+# set ``ctx.instead`` to say where the card goes instead (see ``text/vocab_replace.py``).
+WOULD_LEAVE = "would_leave"  # a card of yours would leave play (ctx.target; ctx.x 1: for
+# the discard pile)
+WOULD_DISCARD = "would_discard"  # a card would go to your discard pile (ctx.target; ctx.x 1:
+# from play)
+WOULD_INSANE = "would_insane"  # a character of yours would go insane (ctx.target)
+WOULD_DRAW = "would_draw"  # you would draw ctx.x cards (ctx.by_effect: by a card effect)
+WOULD_TOKEN = "would_token"  # you would place ctx.x success tokens at story slot ctx.story
+WOULD_SACRIFICE = "would_sacrifice"  # a card of yours would be sacrificed (ctx.target)
+WOULD_REVEAL = "would_reveal"  # the top card of your deck would be revealed (ctx.target)
+RETURNED_TO_HAND = "returned_to_hand"  # after a card of yours returns from play to hand
+# (ctx.target)
+CHARACTER_RESTORED = "character_restored"  # after a character of yours is restored (ctx.target)
+CHARACTER_PUT = "character_put"  # after a character of yours is put into play by a card
+# effect, not played (ctx.target)
+CHARACTER_TARGETED = "character_targeted"  # after a card effect chooses (targets) a character
+# of yours (ctx.target; ctx.story: the story slot it is committed to, or -1)
+EFFECT_WOULD_SACRIFICE = "effect_would_sacrifice"  # an effect would sacrifice characters of
+# yours (asked inside the effect, ``_would_asking``; ctx.target: the first; an answer may
+# cancel the effect: ctx.instead = "cancel")
+CARD_PLAYED = "card_played"  # after you play a card, from hand or as if (ctx.target: it)
+ABILITY_OVERPAID = "ability_overpaid"  # after you pay for an ability with more than its cost
+CHARACTER_EXHAUSTED = "character_exhausted"  # after a character of yours is exhausted (a
+# commit, a cost, an effect; ctx.target)
+ABILITY_TRIGGERED = "ability_triggered"  # after a card's action or response resolved
+# (ctx.target: the card whose ability it was)
+FORCED_TRIGGERED = "forced_triggered"  # after a forced response resolved (a ``ReplayContext``)
 
 TRIGGERS = (
     EVENT,
@@ -97,10 +127,29 @@ TRIGGERS = (
     SACRIFICED,
     TOKENS_PLACED,
     CONSPIRACY_ENTERS,
+    WOULD_LEAVE,
+    WOULD_DISCARD,
+    WOULD_INSANE,
+    WOULD_DRAW,
+    WOULD_TOKEN,
+    WOULD_SACRIFICE,
+    WOULD_REVEAL,
+    RETURNED_TO_HAND,
+    CHARACTER_RESTORED,
+    CHARACTER_PUT,
+    CHARACTER_TARGETED,
+    EFFECT_WOULD_SACRIFICE,
+    CARD_PLAYED,
+    ABILITY_OVERPAID,
+    CHARACTER_EXHAUSTED,
+    ABILITY_TRIGGERED,
+    FORCED_TRIGGERED,
 )
 
 # Zones an ability works from.
 IN_PLAY, HAND, DISCARD_PILE, RESOURCE = "play", "hand", "discard", "resource"
+WON_PILE = "won"  # a won story (a conspiracy) in your won pile
+DECK_TOP = "deck_top"  # the top card of the deck (placed there face up)
 
 
 class Ability(NamedTuple):
@@ -134,12 +183,17 @@ class Static(NamedTuple):
     who: Callable | None = None  # (game, src, target) -> bool; None: the card itself
     amount: int | Callable = 0  # an int, or a function (SKILL: (game, src, target, icons);
     # COST: (game, src, kind, domain); X_SKILL, INSANE_WHEN: (game, src))
-    icons: tuple[int, int, int, int] = (0, 0, 0, 0)  # terror, combat, arcane, investigation
+    icons: tuple[int, int, int, int] | Callable = (0, 0, 0, 0)  # terror, combat, arcane,
+    # investigation; or (game, src) -> that tuple, for icons that vary with the game
     minimum: int = 0  # floor of a cost reduction
     committed: bool = False  # only while the source is committed to a story
     zone: str = IN_PLAY
     subtype: str = ""  # ICONS: only characters with this subtype (lower case) are affected,
     # known before play, so others skip the passive; checked before ``who`` is asked
+    host_only: bool = False  # COST: only for an attachment played on the source
+    pay: Callable | None = None  # COST of the card itself lowered by paying something else
+    # (sacrificing, draining more domains...): generator (game, inst, need, domain drained)
+    # paying ``need`` of the cost, at most what ``amount`` (minus the most it lowers) said
 
 
 SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE_WHEN = (
@@ -153,15 +207,37 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
     "insane_when",
 )
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
+DRAW_PHASE = "draw_phase"  # the draw phase's 2 cards replaced: ``amount`` = (draw, discard
+# from the top of the deck)
+RESOURCE_DISCARD = "resource_discard"  # attaching a resource in the resource phase costs
+# discarding a card from hand
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
+NO_ATTACH = "no_attach"  # cards cannot be attached to it
 # Story resolution (``StoryMixin._story_changes``): ``who(game, src, s)`` asks about story
 # slot ``s``. COUNTS_AT: the instance it returns (-1: none) counts at that story too,
 # ``amount`` 1 its skill, 2 its icons, 3 both; STORY_COUNT: struggles there are counted as
 # ``amount`` = (struggle type or -1 for all, column 0..3 or 4 for skill, added or instead);
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
+# "If X would be wounded, ... instead": ``amount(game, src, target)`` does the other thing
+# and returns True when it replaced the wound.
+WOUND_INSTEAD = "wound_instead"
 STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
+# Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
+# stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
+# stories win the game; NO_GAME_WIN: no game is won while ``who(game, src, src)`` holds;
+# NO_REPLACEMENT: a won story is not replaced while ``who`` holds and another non-conspiracy
+# story is in play; MUST_RESOLVE: the effect of the story this card is attached to resolves
+# when it is won (no choice).
+TOKENS_TO_WIN, MORE_STORIES, NO_GAME_WIN = "tokens_to_win", "stories_to_win", "no_game_win"
+NO_REPLACEMENT, MUST_RESOLVE = "no_replacement", "must_resolve"
+WIN_RULES = frozenset((MORE_STORIES, NO_GAME_WIN))
+# Commits and abilities: COMMITS_HERE_ONLY: the characters ``who`` accepts commit only to the
+# story this card is; NO_ABILITIES: the characters ``who`` accepts trigger no ability;
+# STAYS_COMMITTED: the characters ``who`` accepts cannot be uncommitted by an effect.
+COMMITS_HERE_ONLY, NO_ABILITIES = "commits_here_only", "no_abilities"
+STAYS_COMMITTED = "stays_committed"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -173,11 +249,23 @@ STATIC_KINDS = (
     INSANE_WHEN,
     DAY,
     NIGHT,
+    DRAW_PHASE,
+    RESOURCE_DISCARD,
     COMMITS_READY,
     COMMITS_EXHAUSTED,
+    NO_ATTACH,
     COUNTS_AT,
     STORY_COUNT,
     SKILL_FIRST,
+    TOKENS_TO_WIN,
+    MORE_STORIES,
+    NO_GAME_WIN,
+    NO_REPLACEMENT,
+    MUST_RESOLVE,
+    COMMITS_HERE_ONLY,
+    NO_ABILITIES,
+    STAYS_COMMITTED,
+    WOUND_INSTEAD,
 )
 
 
@@ -199,15 +287,41 @@ class AbilityContext:
     character that entered, left, was wounded...); inside an effect list that ends "at the
     end of the phase", the card the previous effects put into play (see ``compile.py``)."""
 
-    __slots__ = ("x", "overpaid", "story", "target", "story_id", "margin")
+    __slots__ = ("x", "overpaid", "story", "target", "story_id", "margin", "instead", "by_effect")
     # ``x``: the X paid or chosen; for a won struggle, its icon (0 terror .. 3 investigation)
     # ``margin``: for a won struggle, by how much (what the player counted; the goldfish
     # opponent counts nothing), -1 when unknown
+    # ``instead``: in a "would" window, where the card goes instead ("" : no replacement)
+    # ``by_effect``: a draw of a "would draw" window is caused by a card effect
 
-    def __init__(self, x=0, overpaid=0, story=-1, target=-1, story_id=-1, margin=-1) -> None:
+    def __init__(
+        self,
+        x=0,
+        overpaid=0,
+        story=-1,
+        target=-1,
+        story_id=-1,
+        margin=-1,
+        instead="",
+        by_effect=False,
+    ) -> None:
         self.x = x
         self.overpaid = overpaid
         self.story = story
         self.target = target
         self.story_id = story_id
         self.margin = margin
+        self.instead = instead
+        self.by_effect = by_effect
+
+
+class ReplayContext(AbilityContext):
+    """The context of "after a forced response is triggered": ``target`` the card whose
+    response it was, ``ability`` that response and ``of`` the context it resolved with."""
+
+    __slots__ = ("ability", "of")
+
+    def __init__(self, target: int, ability, of) -> None:
+        super().__init__(target=target)
+        self.ability = ability
+        self.of = of

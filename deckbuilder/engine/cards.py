@@ -17,8 +17,14 @@ from card_db.names import title_key
 NEUTRAL = FACTIONS.index("Neutral")
 N_FACTIONS = len(FACTIONS)
 
-CHARACTER, SUPPORT, EVENT, CONSPIRACY, OTHER = range(5)
-_TYPES = {"Character": CHARACTER, "Support": SUPPORT, "Event": EVENT, "Conspiracy": CONSPIRACY}
+CHARACTER, SUPPORT, EVENT, CONSPIRACY, OTHER, STORY = range(6)
+_TYPES = {
+    "Character": CHARACTER,
+    "Support": SUPPORT,
+    "Event": EVENT,
+    "Conspiracy": CONSPIRACY,
+    "Story": STORY,
+}
 
 # The ten stories of the Core Set story deck (the rulebook fixes its contents).
 CORE_STORIES = (
@@ -71,8 +77,10 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
-    ``("character", insane, exhausted, faction, subtype, no_ancient)`` or ``("other",)`` for
-    hosts a goldfish game never offers (an opponent's card, a discard pile, a domain).
+    ``("character", insane, exhausted, faction, subtype, no_ancient)``, ``("support",
+    subtype or None)`` (a support card of yours), ``("any",)`` (a character or a support),
+    ``("domain",)`` (one of yours) or ``("other",)`` for hosts a goldfish game never offers
+    (an opponent's card, a discard pile).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
     if card.type != "Support":
         return None
@@ -82,7 +90,18 @@ def attach_requirement(card):
     what = m.group(2).replace("you control", "").strip()
     if what.startswith("story"):
         return ("story",)
-    if "opponent" in what or "character" not in what or "support" in what:
+    if what.startswith("domain"):
+        return ("domain",)
+    if "opponent" in what:
+        return ("other",)
+    if what == "Location":  # a support subtype, named alone
+        return ("support", "location")
+    if "support" in what:  # "a character or support card", "a Location support card"
+        if "character" in what:
+            return ("any",)
+        subtype = what.split("support")[0].strip()
+        return ("support", subtype.lower() or None)
+    if "character" not in what:
         return ("other",)
     head = what.split("character")[0]
     faction = None
@@ -109,6 +128,7 @@ class CompiledDeck:
         "cards",
         "kind_of",
         "instances",
+        "story_instances",
         "counts",
         "ctype",
         "faction",
@@ -142,6 +162,9 @@ class CompiledDeck:
         "has_statics",
         "any_trigger",
         "hand_trigger",
+        "top_trigger",
+        "discard_trigger",
+        "won_trigger",
         "any_boosters",
         "static_kinds",
         "stat_targets",
@@ -152,6 +175,7 @@ class CompiledDeck:
         "has_cost_statics",
         "any_self_cost",
         "self_cost",
+        "alt_paid",
         "playable_event",
         "simulated",
         "match_need",
@@ -168,8 +192,13 @@ class CompiledDeck:
         cards = []
         counts = []
         index: dict[str, int] = {}
-        for entry in deck.draw:
-            if entry.count <= 0:
+        # Story cards (of the deck's story section, or listed with the draw deck) join the
+        # story deck; the Core stories are always there.
+        entries = list(deck.draw) + [
+            e for e in getattr(deck, "story", ()) if e.card.type == "Story"
+        ]
+        for entry in entries:
+            if entry.count <= 0 or (entry.card.type == "Story" and _core_story(entry.card)):
                 continue
             k = index.get(entry.card.id)
             if k is None:
@@ -184,9 +213,13 @@ class CompiledDeck:
         self.kind_memo: dict[object, object] = {}
         self.counts = tuple(counts)
         self.kind_of = tuple(k for k, n in enumerate(counts) for _ in range(n))
-        self.instances = tuple(range(len(self.kind_of)))  # each game's deck starts as a copy
         unique_titles: dict[str, int] = {}
         self.ctype = [_TYPES.get(c.type, OTHER) for c in cards]
+        # Each game's deck starts as a copy; the story cards start in the story deck.
+        self.instances = tuple(i for i, k in enumerate(self.kind_of) if self.ctype[k] != STORY)
+        self.story_instances = tuple(
+            i for i, k in enumerate(self.kind_of) if self.ctype[k] == STORY
+        )
         self.faction = [
             FACTIONS.index(c.faction) if c.faction in FACTIONS else NEUTRAL for c in cards
         ]
@@ -233,13 +266,14 @@ class CompiledDeck:
         table = struggle_table()
         self.struggles = [
             _letters(table["conspiracies"].get(c.card_id, "TCAI"))
-            if self.ctype[k] == CONSPIRACY
+            if self.ctype[k] == CONSPIRACY or self.ctype[k] == STORY
             else ()
             for k, c in enumerate(cards)
         ]
         self.boosters = [_letters(table["boosters"].get(c.card_id, "")) for c in cards]
         self.to_win = [
-            tokens_to_win(c) if self.ctype[k] == CONSPIRACY else 5 for k, c in enumerate(cards)
+            tokens_to_win(c) if self.ctype[k] in (CONSPIRACY, STORY) else 5
+            for k, c in enumerate(cards)
         ]
         self.attach = [attach_requirement(c) for c in cards]
         self._compile_text(text)
@@ -270,6 +304,22 @@ class CompiledDeck:
             t: any(a.zone == "hand" for abs_ in per_kind for a in abs_)
             for t, per_kind in self.by_trigger.items()
         }
+        # Triggers the top card of the deck answers (a card placed there face up).
+        self.top_trigger = {
+            t: any(a.zone == "deck_top" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers a card in the discard pile answers ("put this card into play from your
+        # discard pile"), the actions aside.
+        self.discard_trigger = {
+            t: t != "action" and any(a.zone == "discard" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
+        # Triggers a conspiracy in the won pile answers.
+        self.won_trigger = {
+            t: any(a.zone == "won" for abs_ in per_kind for a in abs_)
+            for t, per_kind in self.by_trigger.items()
+        }
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
         self.every_kind = frozenset(range(len(self.cards)))
@@ -282,6 +332,8 @@ class CompiledDeck:
             tuple(st for st in sts if st.kind == "cost" and st.who is None) for sts in self.statics
         ]
         self.any_self_cost = any(self.self_cost)
+        # A card's own cost lowered by paying something else (``Static.pay``).
+        self.alt_paid = [tuple(st for st in sc if st.pay is not None) for sc in self.self_cost]
         # Kinds with a cost passive (their own or others'), and whether the deck has any.
         self.cost_passive = [any(st.kind == "cost" for st in sts) for sts in self.statics]
         self.has_cost_statics = any(self.cost_passive)
@@ -298,7 +350,10 @@ class CompiledDeck:
         # of their own, and nothing in the deck reacts to a character entering play.
         watched = {"enters_exhausted", "insane_when"} & self.static_kinds
         reacting = (
-            watched or self.any_trigger["played_character"] or self.any_trigger["character_enters"]
+            watched
+            or self.any_trigger["played_character"]
+            or self.any_trigger["character_enters"]
+            or self.any_trigger["card_played"]
         )
         self.plain_entry = [
             t == CHARACTER and not reacting and not sts and not enters
@@ -336,6 +391,11 @@ class CompiledDeck:
     @property
     def size(self) -> int:
         return len(self.kind_of)
+
+
+def _core_story(card) -> bool:
+    """One of the ten Core Set stories (Core-156..165), always in the story deck."""
+    return card.card_id.startswith("Core-") and card.title in CORE_STORIES
 
 
 def _x_cost_event(card) -> bool:

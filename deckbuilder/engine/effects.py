@@ -8,6 +8,7 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import (
     CHOOSE,
+    DOMAIN_HOST,
     OVER,
     STORY_HOST,
     Action,
@@ -36,6 +37,8 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
             acts = [
                 choose_action(i)
                 if i < STORY_HOST
+                else Action(CHOOSE, domain=i - DOMAIN_HOST, x=i)
+                if i >= DOMAIN_HOST
                 else Action(CHOOSE, story=game._stories.index(i - STORY_HOST), x=i)
                 for i in options
             ]
@@ -50,7 +53,10 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
         return a.x
     acts = []
     for i in options:
-        if story_hosts and i >= STORY_HOST:
+        if story_hosts and i >= DOMAIN_HOST:
+            d = i - DOMAIN_HOST
+            acts.append(Action(CHOOSE, domain=d, x=i, label=f"{prompt} domain {d + 1}"))
+        elif story_hosts and i >= STORY_HOST:
             title = game._story_title(i - STORY_HOST)
             acts.append(
                 Action(

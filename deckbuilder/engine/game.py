@@ -27,11 +27,12 @@ more), ``drained``, ``characters``, ``supports``, ``status(i)`` ("ready"/"exhaus
 ``won``, ``discard``, ``deck_size``, ``phase``, ``turn``, ``choice`` (a pending ``Choice``).
 
 Phases needing a decision: ``mulligan`` (KEEP or MULLIGAN, once), ``setup-resources``
-(SETUP_RESOURCE three times), ``resource`` (ATTACH one card or PASS), ``operations`` (PLAY
-cards, USE abilities, then PASS), ``story`` (COMMIT ready characters, PLAY events, USE
-abilities, then PASS to resolve). Whenever an effect needs a decision (a target, an optional
-response, a story's effect) ``choice`` is set and the legal actions are its CHOOSE options,
-whatever the phase. Refresh, draw and story resolution happen on their own.
+(SETUP_RESOURCE three times), ``resource`` (ATTACH one card, USE an ability taken instead,
+or PASS), ``operations`` (PLAY cards, USE abilities, then PASS), ``story`` (COMMIT ready
+characters, PLAY events, USE abilities, then PASS to resolve). Whenever an effect needs a
+decision (a target, an optional response, a story's effect) ``choice`` is set and the legal
+actions are its CHOOSE options, whatever the phase. Refresh, draw and story resolution happen
+on their own.
 
 Rule choices where the rules leave room: the deck-out loss happens the moment the deck is
 empty (rulebook: "at any point"); Transient resources count 2 toward Loyal too when drained;
@@ -44,6 +45,19 @@ restored, a character that clashes with nobody is restored first, and a restored
 that does clash is the one discarded. A card with both keywords clashes with either side.
 A support whose "Attach to" names a host a goldfish never has (an opponent's card, a discard
 pile) is not offered; skill or icon conditions on a host are not checked.
+
+Stories: the story deck is the ten Core stories, and a story card other than those that the
+deck lists (in its story section, or among its cards) joins it, shuffled in, never drawn nor
+dealt (the rulebook fixes the story deck; a deck naming story cards asks for them); its
+struggles, tokens to win and win effect are read like a conspiracy's, and once won it is
+replaced from the story deck like a Core story. The tokens a story needs, the stories that
+win the game and whether a won story is replaced are rules that cards in play may change
+(story.py); a game no longer forbidden to end is won at the next won story. No struggle is
+lost against nobody ("without losing any struggles" always holds). A phase skipped or
+repeated and Day or Night granted for the turn are effects of the turn (``_turn_rules``): a
+repeated story phase is a new commit step and resolution (the characters committed before
+are no longer committed). A character that becomes an attachment (a Zoog attached to a
+story) stays a character card in the support zone.
 """
 
 from __future__ import annotations
@@ -51,6 +65,7 @@ from __future__ import annotations
 import random
 from _random import Random as _SeedableRandom
 
+from deckbuilder.engine.abilities import COMMITS_HERE_ONLY, RESOURCE_DISCARD
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
     ATTACH,
     CHOOSE,
@@ -131,6 +146,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_supports",
         "_attached",
         "_facedown",
+        "_attached_cards",
         "_removed",
         "_status",
         "_exhausted_supports",
@@ -158,7 +174,10 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         "_discarded_this_phase",
         "_delayed",
         "_story_rules",
+        "_turn_rules",
         "_entered",
+        "_traits",
+        "_copies",
         "first_playable",
         "_unplayable_resources",
     )
@@ -211,11 +230,16 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._supports = []
         game._attached = {}
         game._facedown = {}  # a card attached face down (blank) -> the card it is on
+        # a card attached face up as a plain card (a character on a character, an event on a
+        # support): not in play itself -> the card it is on
+        game._attached_cards = {}
         game._removed = []  # cards removed from the game
         game._status = {}
         game._exhausted_supports = set()
         game._wounds = {}
         game._story_deck = list(_STORY_IDS)
+        if compiled.story_instances:  # the deck's story cards join the story deck
+            game._story_deck += [CONSPIRACY_BASE + i for i in compiled.story_instances]
         game._stories = []
         game._tokens = []
         game._committed = []
@@ -234,6 +258,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._uses = {}
         game._cost_sources = []
         game._cost_cache = {}
+        game._traits = {}  # subtypes and factions gained for a while: instance -> set
+        game._copies = {}  # copied text boxes: instance -> (kind, replace, source)
         # Nothing is in play yet: every game of the deck starts from the same (read-only)
         # passives, worked out once.
         game._statics_cache = compiled.passives_at_start
@@ -242,6 +268,10 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discarded_this_phase = []
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
+        # Effects of the turn on its rules: (kind, a, b, last turn, phase or None), see
+        # ``TurnMixin.rule_applies``: a phase skipped or repeated, the tokens a story needs,
+        # Day or Night, the next story to come into the game.
+        game._turn_rules = []
         game._entered = -1  # the last card that entered play (by ``_enter``)
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []
@@ -278,8 +308,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game = cls.new(deck, seed, first_player=first_player, turn_cap=turn_cap, text=text)
         cd = game.deck
         free = {}
-        for inst, k in enumerate(cd.kind_of):
-            free.setdefault(cd.cards[k].id, []).append(inst)
+        for inst in cd.instances:  # (the story cards stay in the story deck)
+            free.setdefault(cd.cards[cd.kind_of[inst]].id, []).append(inst)
 
         def take(card) -> int:
             copies = free.get(card.id)
@@ -302,6 +332,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
         game._discard = [take(c) for c in discard]
         game._deck = sorted(i for copies in free.values() for i in copies)
         game._story_deck = list(range(3, len(CORE_STORIES)))
+        game._story_deck += [CONSPIRACY_BASE + i for i in cd.story_instances]
         game._stories = [0, 1, 2]
         game._tokens = list(tokens)
         game._committed = [[], [], []]
@@ -331,7 +362,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
 
     def attached_to(self, instance: int) -> int:
         """The host of an attached support: a character instance, ``STORY_HOST + story id``
-        for a story, or -1."""
+        for a story, ``DOMAIN_HOST + index`` for a domain, or -1."""
         return self._attached.get(instance, -1)
 
     @property
@@ -411,10 +442,16 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             "supports": list(self._supports),
             "conspiracy": [self._conspiracy] if self._conspiracy >= 0 else [],
             "won": [s - CONSPIRACY_BASE for s in self._won if s >= CONSPIRACY_BASE],
+            "story cards": [
+                s - CONSPIRACY_BASE
+                for s in self._stories + self._story_deck
+                if s >= CONSPIRACY_BASE and s - CONSPIRACY_BASE != self._conspiracy
+            ],
             "discard": list(self._discard),
             "domain cards": list(self._domain_cards),
             "resolving": list(self._resolving),
             "face down": list(self._facedown),
+            "attached cards": list(self._attached_cards),
             "removed": list(self._removed),
         }
 
@@ -435,9 +472,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             return [Action(SETUP_RESOURCE, i) for i in self._hand]
         n_domains = len(self._domains)
         if ph == RESOURCE:
-            return [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)] + [
-                Action(PASS)
-            ]
+            attach = [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)]
+            if len(self._hand) < 2 and RESOURCE_DISCARD in self.deck.static_kinds:
+                if self._resourcing_discards():  # no card left to pay the extra cost with
+                    attach = []
+            return attach + (self.resource_actions() if self.deck.text else []) + [Action(PASS)]
         actions = []
         if ph == STORY:
             stories = range(len(self._stories))
@@ -447,6 +486,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                 if self.may_commit(i)
                 for s in stories
             ]
+            if COMMITS_HERE_ONLY in self.deck.static_kinds:
+                actions = [a for a in actions if self.may_commit_to(a.card, a.story)]
         cd = self.deck
         for i in self._hand:
             k = cd.kind_of[i]
@@ -461,6 +502,11 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                             actions.append(Action(PLAY, i, d, x=x))
             elif self.can_pay(k, -1):
                 actions.append(Action(PLAY, i, -1))
+                if cd.has_cost_statics and cd.attach[k] is not None and self._host_cut(k):
+                    # free only on the cutting host: paid in full, on any host
+                    actions.extend(
+                        Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d)
+                    )
             else:
                 actions.extend(Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d))
         if cd.text:
@@ -523,8 +569,8 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
             self._play(a.card, a.domain, a.x)
         elif kind == COMMIT:
             self._commit(a.card, a.story)
-        elif kind == USE:
-            self._use(a)
+        elif kind == USE:  # in the resource phase, instead of attaching a resource
+            self._use(a, self._end_resource if self.phase == RESOURCE else None)
         elif self.phase == RESOURCE:
             self._end_resource()
         elif self.phase == OPERATIONS:
@@ -552,7 +598,9 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                         self._end_operations()
                 elif ph == RESOURCE:
                     choice = policy.resource(self)
-                    if choice is not None:
+                    if choice.__class__ is Action:  # an action instead of a resource
+                        self._use(choice, self._end_resource)
+                    elif choice is not None:
                         self._resource_phase_attach(*choice)
                     else:
                         self._end_resource()
@@ -561,7 +609,7 @@ class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or not self.may_commit(inst):
                             continue
-                        if s >= len(self._stories):
+                        if s >= len(self._stories) or not self.may_commit_to(inst, s):
                             continue
                         self._commit(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None

@@ -14,6 +14,7 @@ from deckbuilder.engine.game import (
     OPERATIONS,
     PLAY,
     READY,
+    RESOURCE,
     STORY,
     Action,
     Game,
@@ -23,6 +24,7 @@ from deckbuilder.engine.policy import Policy
 
 INFINITE = float("inf")
 MAX_ACTIONS_PER_PHASE = 25  # a safety net against abilities that could loop
+RESOURCES_ENOUGH = 4  # every domain has this many: an action instead of a resource, if any
 
 
 class GreedyPolicy(Policy):
@@ -144,10 +146,14 @@ class GreedyPolicy(Policy):
     def setup_resources(self, game: Game) -> list[int]:
         return self._split(game)
 
-    def resource(self, game: Game) -> tuple[int, int] | None:
+    def resource(self, game: Game) -> tuple[int, int] | Action | None:
         hand = game._hand
         if not hand:
             return None
+        if min(game._dom_value) >= RESOURCES_ENOUGH:  # an action instead, if any
+            for a in game.resource_actions():
+                if self._worth_using(game, a, RESOURCE):
+                    return a
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         if len(hand) == 1 and profile.value_of_instance[hand[0]] > 0:
             # The last card is a character or conspiracy: attach it only if it cannot be paid.
@@ -333,7 +339,10 @@ class GreedyPolicy(Policy):
 
     def _worth_using(self, game: Game, a: Action, phase: str) -> bool:
         cd = game.deck
-        ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
+        if game._copies and a.card in game._copies:  # it has a copied text box too
+            ab = game.text_of("action", a.card)[a.x // 100]
+        else:
+            ab = cd.by_trigger["action"][cd.kind_of[a.card]][a.x // 100]
         return not ab.cost_x and self._worth_using_ability(game, ab, a.card, phase)
 
     def _worth_using_ability(self, game: Game, ab, card: int, phase: str) -> bool:
@@ -450,7 +459,11 @@ class GreedyPolicy(Policy):
         for s in order:
             # The first skilled character with investigation icons where a token is
             # needed, else the first one without.
-            to_win = TOKENS_TO_WIN_STORY if stories[s] < CONSPIRACY_BASE else game.story_to_win(s)
+            to_win = (
+                TOKENS_TO_WIN_STORY
+                if stories[s] < CONSPIRACY_BASE and not game._varying_to_win()
+                else game.story_to_win(s)
+            )
             if to_win - tokens[s] >= 3:
                 if skilled_inv:
                     pick = skilled_inv.pop(0)

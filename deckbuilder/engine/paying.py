@@ -1,18 +1,23 @@
 """Paying for cards and abilities, and what may be played at all.
 
 Paying a card: drain exactly one domain with at least its cost in resources, one of them of
-the card's faction (not for neutral cards; Loyal: all of them); Steadfast counts resources
-of the faction across all domains; a card whose cost is 0 (printed, X=0 or reduced to 0)
-needs no domain. Cost modifiers are ``Static`` COST effects of cards in play. Paying for an
-ability ("pay N") drains a domain with at least N resources and needs no match (rule
-choice: the rules ask a match only for playing cards).
+the card's faction (not for neutral cards, nor while an effect waives the match; Loyal: all
+of them); Steadfast counts resources of the faction across all domains; a card whose cost
+is 0 (printed, X=0 or reduced to 0) needs no domain. Cost modifiers are ``Static`` COST
+effects of cards in play and effects of the phase (``_cost_sources``, which may also waive
+the match or forbid a play). A card's own "lower my cost by sacrificing / draining more
+domains..." (``Static.pay``) lowers the cost like any reduction; what the domain drained
+did not pay is then paid that way first of all, before anything the play triggers. Paying
+for an ability ("pay N"), or a printed cost inside an effect, drains a domain with at least
+N resources and needs no match (rule choice: the rules ask a match only for playing cards).
 """
 
 from __future__ import annotations
 
 import math
 
-from deckbuilder.engine.actions import INSANE, READY, STORY_HOST
+from deckbuilder.engine.abilities import NO_ATTACH
+from deckbuilder.engine.actions import DOMAIN_HOST, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
 
@@ -35,13 +40,16 @@ class PayingMixin:
                 return False
         cost = x if cd.cost_is_x[kind] else cd.cost[kind]
         if (self._cost_sources or cd.has_cost_statics) and self._cost_mods_possible():
-            cost = self._modified_cost(kind, cost, d)
+            base, cost = cost, self._modified_cost(kind, cost, d)
+            if cost == 0 and d >= 0 and self._host_cut(kind):
+                # Paid in full, an attachment may go on another host than the one cutting.
+                cost = self._modified_cost(kind, base, d, hosted=False)
         if cost == 0:
             return d == -1
         if d < 0 or self._drained[d] or self._dom_value[d] < cost:
             return False
         f = cd.faction[kind]
-        if f == NEUTRAL:
+        if f == NEUTRAL or (self._cost_sources and self._match_waived(kind)):
             return True
         if cd.loyal[kind]:
             return self._dom_fac[d][f] >= cost
@@ -61,7 +69,7 @@ class PayingMixin:
             cost = self._cost_cache.get(kind)
             if cost is None:
                 cost = self._cost_now(kind)
-            if cost < 0:
+            if cost < 0 or (self._cost_sources and self._match_waived(kind)):
                 return self._pay_domain_modified(kind)
         else:
             cost = cd.cost[kind]
@@ -128,7 +136,15 @@ class PayingMixin:
         return cost
 
     def _pay_domain_modified(self, kind: int) -> int:
-        """``pay_domain`` when cost modifiers may apply (some depend on the domain)."""
+        """``pay_domain`` when cost modifiers may apply (some depend on the domain); for a
+        card that may pay part of its cost otherwise (``Static.pay``), the domain that leaves
+        the least to pay so, then the smallest."""
+        if self.deck.alt_paid[kind]:
+            ways = [d for d in (-1, *self._domain_indices) if self.can_pay(kind, d)]
+            if not ways:
+                return -2
+            value = self._dom_value
+            return min(ways, key=lambda d: (self._rest_to_pay(kind, d), value[d] if d >= 0 else 0))
         if self.can_pay(kind, -1):
             return -1
         best = -2
@@ -143,6 +159,8 @@ class PayingMixin:
         and an event's window (not cost)."""
         cd = self.deck
         t = cd.ctype[kind]
+        if self._cost_sources and self._play_forbidden(kind):
+            return False
         if t == CONSPIRACY:
             return self._conspiracy < 0
         if t == EVENT:
@@ -158,8 +176,11 @@ class PayingMixin:
         return True
 
     def may_enter(self, kind: int) -> bool:
-        """Uniqueness and Heroic/Villainous: may a card of ``kind`` enter play at all."""
+        """Uniqueness, Heroic/Villainous and the one-conspiracy limit: may a card of ``kind``
+        enter play at all."""
         cd = self.deck
+        if cd.ctype[kind] == CONSPIRACY and self._conspiracy >= 0:
+            return False
         uid = cd.unique_id[kind]
         kind_of = cd.kind_of
         if uid >= 0:
@@ -188,13 +209,22 @@ class PayingMixin:
         return False
 
     def attach_hosts(self, kind: int) -> list[int]:
-        """Hosts a support of ``kind`` may be attached to: character instances, or
-        ``STORY_HOST + story id`` for stories (see ``cards.attach_requirement``)."""
+        """Hosts a support of ``kind`` may be attached to: character instances,
+        ``STORY_HOST + story id`` for stories or ``DOMAIN_HOST + index`` for your domains
+        (see ``cards.attach_requirement``)."""
         req = self.deck.attach[kind]
         if req is None:
             return []
         if req[0] == "story":
             return [STORY_HOST + sid for sid in self._stories]
+        if req[0] == "domain":
+            return [DOMAIN_HOST + d for d in self._domain_indices]
+        if req[0] == "any":
+            return self._characters + self._supports
+        if req[0] == "support":
+            sub = req[1]
+            subtypes, kind_of = self.deck.subtypes, self.deck.kind_of
+            return [i for i in self._supports if sub is None or sub in subtypes[kind_of[i]]]
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req
@@ -214,7 +244,62 @@ class PayingMixin:
             if no_ancient and "ancient one" in cd.subtypes[k]:
                 continue
             hosts.append(i)
+        if NO_ATTACH in cd.static_kinds:  # "cards cannot be attached to ..."
+            hosts = [i for i in hosts if not self.has_static(NO_ATTACH, i)]
         return hosts
+
+    def _match_waived(self, kind: int) -> bool:
+        """An effect of this phase lets a card of ``kind`` ignore the resource match (a
+        cost source whose test is marked ``ignore_match``)."""
+        for who, _, _, _ in self._cost_sources:
+            if getattr(who, "ignore_match", False) and who(self, kind):
+                return True
+        return False
+
+    def _host_cut(self, kind: int) -> bool:
+        """A passive in play cuts the cost of an attachment of ``kind`` played on its
+        source (``Static.host_only``)."""
+        for src, st in self._cost_statics():
+            if st.host_only and st.who(self, src, kind):
+                return True
+        return False
+
+    def _play_forbidden(self, kind: int) -> bool:
+        """An effect of this phase forbids playing a card of ``kind`` (a cost source whose
+        test is marked ``forbids_play``)."""
+        for who, _, _, _ in self._cost_sources:
+            if getattr(who, "forbids_play", False) and who(self, kind):
+                return True
+        return False
+
+    def _rest_to_pay(self, kind: int, d: int, x: int = 0) -> int:
+        """How much of the cost of a card of ``kind`` paid with domain ``d`` (-1: none) is
+        left for its own alternative payments (``Static.pay``: sacrificing, draining more
+        domains...): its cost without them, less the domain's resources (asked before the
+        drain)."""
+        cd = self.deck
+        cost = x if cd.cost_is_x[kind] else cd.cost[kind]
+        full = self._modified_cost(kind, cost, d, alt=False)
+        rest = full - (self._dom_value[d] if d >= 0 else 0)
+        return rest if rest > 0 else 0
+
+    def _queue_rest_payment(self, inst: int, kind: int, d: int, rest: int) -> None:
+        """Queue, first of all, the payment of ``rest`` of the cost of ``inst`` by its own
+        alternative payments (each pays what it can, in the order printed)."""
+        payers = self.deck.alt_paid[kind]
+
+        def pay(game, src, ctx):
+            need = rest
+            for st in payers:
+                if need <= 0:
+                    return
+                most = -st.amount(game, -1, kind, d)
+                part = need if need < most else most
+                if part > 0:
+                    yield from st.pay(game, src, part, d)
+                    need -= part
+
+        self._triggers.insert(0, ((pay,), inst, None))
 
     def _pay_domains(self, amount: int) -> list[int]:
         """Ready domains that can pay ``amount`` for an ability (no match needed)."""

@@ -5,7 +5,8 @@ views and ``can_pay``/``may_play``):
 
 - ``mulligan(game) -> bool``: take the one mulligan of the setup hand?
 - ``setup_resources(game) -> [i, i, i]``: the 3 setup-hand cards to attach, domain 1 to 3;
-- ``resource(game) -> (instance, domain) | None``: the resource phase attachment;
+- ``resource(game) -> (instance, domain) | Action | None``: the resource phase attachment
+  (or a USE action of ``game.resource_actions()``, taken instead);
 - ``play(game) -> Action | None``: the next operations action (PLAY a card or USE an
   ability), None to end the phase;
 - ``commit(game) -> [(instance, story_index), ...]``: the story phase commitments;
@@ -48,7 +49,7 @@ class Policy:
     def setup_resources(self, game: Game) -> list[int]:
         raise NotImplementedError
 
-    def resource(self, game: Game) -> tuple[int, int] | None:
+    def resource(self, game: Game) -> tuple[int, int] | Action | None:
         raise NotImplementedError
 
     def play(self, game: Game) -> Action | None:
@@ -68,7 +69,15 @@ class Policy:
         if game.choice is not None:
             return self.decide(game, game.choice)
         pending = game._pending
-        while pending and pending[0].kind == COMMIT and not game.may_commit(pending[0].card):
+        while (
+            pending
+            and pending[0].kind == COMMIT
+            and (
+                not game.may_commit(pending[0].card)
+                or pending[0].story >= len(game._stories)
+                or not game.may_commit_to(pending[0].card, pending[0].story)
+            )
+        ):
             pending.pop(0)  # an effect took that character away: skip it, as ``run`` does
         if pending:
             return pending[0]
@@ -85,13 +94,13 @@ class Policy:
             plan = [Action(MULLIGAN if self.mulligan(game) else KEEP)]
         elif ph == SETUP_PHASE:
             plan = [Action(SETUP_RESOURCE, i) for i in self.setup_resources(game)]
-        elif getattr(self, "_planned", None) == (id(game), game.turn):
+        elif getattr(self, "_planned", None) == (id(game), game.turn, game.story_round()):
             a = self.story_action(game)
             return Action(PASS) if a is None else a
         else:
-            self._planned = (id(game), game.turn)
+            self._planned = (id(game), game.turn, game.story_round())
             plan = [Action(COMMIT, i, story=s) for i, s in self.commit(game)]
             if not plan:
                 return self.choose(game)
         pending.extend(plan)
-        return pending[0]
+        return self.choose(game)  # (a commit the rules now forbid is skipped)

@@ -10,22 +10,30 @@ response becomes a yes/no ``Choice`` ("use" or "decline"), a forced one just res
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
+    ABILITY_OVERPAID,
+    ABILITY_TRIGGERED,
     ACTION,
     COST,
+    DECK_TOP,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
-    EVENT_PLAYED,
+    FORCED_TRIGGERED,
     HAND,
     ICONS,
     IN_PLAY,
+    NO_ABILITIES,
     RESOURCE,
+    RESOURCE_WINDOW,
     SKILL,
+    WON_PILE,
     X_SKILL,
     AbilityContext,
     Choice,
+    ReplayContext,
 )
 from deckbuilder.engine.actions import (
     CHOOSE,
+    CONSPIRACY_BASE,
     INSANE,
     OPERATIONS,
     OVER,
@@ -71,7 +79,8 @@ def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
 
 _YES_NO: dict[tuple, Choice] = {}
 # Keys of a deck's ``kind_memo``: its actions open in the operations / the story window.
-_OPS_ACTIONS, _STORY_ACTIONS = (ACTION, 1), (ACTION, 2)
+# The action windows' memo keys (``usable_abilities``): operations, story, resource phase.
+_OPS_ACTIONS, _STORY_ACTIONS, _RESOURCE_ACTIONS = (ACTION, 1), (ACTION, 2), (ACTION, 4)
 _YES_NO_KEPT = 10_000
 
 
@@ -103,7 +112,7 @@ class AbilityMixin:
         game of the deck."""
         cd = self.deck
         sources = ()
-        if cd.has_statics:
+        if cd.has_statics or self._copies:
             # Plain loops: a list comprehension is a function call, dearer for a few cards.
             statics, kind_of, status = cd.statics, cd.kind_of, self._status
             found = []
@@ -116,6 +125,8 @@ class AbilityMixin:
             c = self._conspiracy
             if c >= 0 and statics[kind_of[c]]:
                 found.append(c)
+            if self._copies:
+                self._copied_sources(found)
             sources = tuple(found)
         known = cd.passive_sets
         cache = known.get(sources)
@@ -141,9 +152,14 @@ class AbilityMixin:
         lowering = False  # an icon passive gives minus icons: stats_of floors them at 0
         fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
         for i in sources:
-            if cd.stat_targets[kind_of[i]]:
-                stat_targets = stat_targets | cd.stat_targets[kind_of[i]]
-            for st in statics[kind_of[i]]:
+            if i.__class__ is tuple:  # (instance, kind): a text box it copies
+                i, k = i
+                stat_targets = stat_targets | cd.stat_targets[k] | {kind_of[i]}
+            else:
+                k = kind_of[i]
+                if cd.stat_targets[k]:
+                    stat_targets = stat_targets | cd.stat_targets[k]
+            for st in statics[k]:
                 every.append((i, st))
                 kind = st.kind
                 if kind == SKILL or kind == X_SKILL:
@@ -152,7 +168,7 @@ class AbilityMixin:
                 elif kind == ICONS:
                     icon_mods.append((i, st))
                     icons_for.append((i, st, _kinds_affected(cd, i, st)))
-                    if min(st.icons) < 0:
+                    if st.icons.__class__ is tuple and min(st.icons) < 0:
                         lowering = True
                 elif kind == COST and st.who is not None:
                     costs.append((i, st))
@@ -183,6 +199,42 @@ class AbilityMixin:
             skills_for,
             icons_for,
         )
+
+    # ----------------------------------------------------------------- copied text boxes
+    # ``_copies``: instance -> (kind whose text box it has, whether that text box replaces
+    # its own, the instance copied). Its actions, its responses to events about any card and
+    # its passives are then those of the copied kind too (or instead).
+    def _copied_sources(self, found: list) -> None:
+        """Passive sources of copied text boxes: (instance, kind) entries; an instance whose
+        own text box is replaced drops out."""
+        statics, status = self.deck.statics, self._status
+        for i, (k, replace, _) in self._copies.items():
+            if status.get(i, 0) == INSANE or not (i in status or i in self._supports):
+                continue
+            if replace and i in found:
+                found.remove(i)
+            if statics[k]:
+                found.append((i, k))
+
+    def text_of(self, trigger: str, inst: int) -> tuple:
+        """The abilities of ``inst`` for ``trigger``: its own, and those of a text box it
+        copies (instead, when the copy replaces its own)."""
+        cd = self.deck
+        own = cd.by_trigger[trigger][cd.kind_of[inst]]
+        copy = self._copies.get(inst)
+        if copy is None:
+            return own
+        other = cd.by_trigger[trigger][copy[0]]
+        return other if copy[1] else own + other
+
+    def set_copy(self, inst: int, kind: int, replace: bool, source: int) -> None:
+        """``inst`` has the text box of ``kind`` (copied from ``source``) from now on."""
+        self._copies[inst] = (kind, replace, source)
+        self._statics_cache = None
+
+    def end_copy(self, inst: int) -> None:
+        if self._copies.pop(inst, None) is not None:
+            self._statics_cache = None
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
@@ -263,7 +315,7 @@ class AbilityMixin:
                     continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
-                    t, c, a, i = st.icons
+                    t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
                     icons[0] += t
                     icons[1] += c
                     icons[2] += a
@@ -314,18 +366,24 @@ class AbilityMixin:
         """COST passives of cards in play that modify other cards' costs."""
         return (self._statics_cache or self._build_statics())[3]
 
-    def _modified_cost(self, kind: int, cost: int, d: int = -1) -> int:
+    def _modified_cost(
+        self, kind: int, cost: int, d: int = -1, alt: bool = True, hosted: bool = True
+    ) -> int:
         """``cost`` after the card's own reductions (which may depend on the domain ``d``
-        drained), passives in play and effects of this phase; a reduction never takes it
-        below the largest ``minimum`` of the reductions used, nor below 0."""
+        drained; ``alt``: with those paid by something else, see ``Static.pay``), passives
+        in play (``hosted``: with those for an attachment on their source) and effects of
+        this phase; a reduction never takes it below the largest ``minimum`` of the
+        reductions used, nor below 0."""
         floor = 0
         total = cost
         for st in self.deck.self_cost[kind]:
+            if not alt and st.pay is not None:
+                continue
             a = st.amount
             total += a if isinstance(a, int) else a(self, -1, kind, d)
             floor = max(floor, st.minimum)
         for src, st in self._cost_statics():
-            if st.who(self, src, kind):
+            if st.who(self, src, kind) and (hosted or not st.host_only):
                 a = st.amount
                 total += a if isinstance(a, int) else a(self, src, kind, d)
                 floor = max(floor, st.minimum)
@@ -357,70 +415,156 @@ class AbilityMixin:
 
     def _fire_all(self, trigger: str, ctx: AbilityContext | None = None) -> None:
         """Queue ``trigger`` for every card in play that answers it."""
+        queue = self._triggers  # (``_queue_trigger`` written out: this runs at every event)
+        for i in self._listeners(trigger):
+            queue.append((trigger, i, ctx))
+
+    def _listeners(self, trigger: str) -> list[int]:
+        """The cards that answer ``trigger``: in play, the conspiracy, in hand (a response
+        event, a card put into play from hand), the top card of the deck (placed there
+        face up), the discard pile and the won pile (a conspiracy), for the decks with such
+        abilities."""
         cd = self.deck
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
-        queue = self._triggers  # (``_queue_trigger`` written out: this runs at every event)
-        for i in self._characters:
-            if table[kind_of[i]]:
-                queue.append((trigger, i, ctx))
+        out = [i for i in self._characters if table[kind_of[i]]]
         for i in self._supports:
             if table[kind_of[i]]:
-                queue.append((trigger, i, ctx))
+                out.append(i)
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
-            queue.append((trigger, c, ctx))
+            out.append(c)
+        if self._copies:  # a copied text box answers for its copier
+            for i, (k, _, _) in self._copies.items():
+                if (
+                    table[k]
+                    and not table[kind_of[i]]
+                    and (i in self._status or i in self._supports)
+                ):
+                    out.append(i)
         if cd.hand_trigger[trigger]:  # a card in hand may answer (a response event)
             for i in self._hand:
                 if table[kind_of[i]]:
-                    queue.append((trigger, i, ctx))
+                    out.append(i)
+        if cd.top_trigger[trigger] and self._top and table[kind_of[self._top[-1]]]:
+            out.append(self._top[-1])
+        if cd.discard_trigger[trigger]:  # "put this card into play from your discard pile"
+            for i in self._discard:
+                if table[kind_of[i]]:
+                    out.append(i)
+        if cd.won_trigger[trigger]:  # "while this conspiracy is in your won pile"
+            for sid in self._won:
+                if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
+                    out.append(sid - CONSPIRACY_BASE)
+        return out
+
+    def _would(self, trigger: str, ctx: AbilityContext) -> AbilityContext:
+        """A "would" window (before a card moves, goes insane, is drawn, before tokens are
+        placed): the cards that answer ``trigger`` are offered it at once, in order, until
+        one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered
+        inside the rule that asked, nobody asked, the same way whoever plays (so a game
+        stepped through with a policy's suggestions is still the game ``run`` plays): an
+        optional ability is used unless its ``ai`` is "avoid", any other choice takes its
+        first option (the templates offer the best first)."""
+        policy, self._policy = self._policy, None  # choosers then yield their choice
+        try:
+            for src in self._listeners(trigger):
+                if self.phase == OVER:
+                    break
+                self._answer_now(self._offer(trigger, src, ctx))
+                if ctx.instead:
+                    break
+        finally:
+            self._policy = policy
+        return ctx
+
+    def _would_asking(self, trigger: str, ctx: AbilityContext):
+        """Generator: a "would" window opened inside an effect, where the player can be
+        asked: the answers are offered like any response, in order, until one says what
+        happens instead (``ctx.instead``)."""
+        for src in self._listeners(trigger):
+            if self.phase == OVER or ctx.instead:
+                return
+            yield from self._offer(trigger, src, ctx)
+
+    def _answer_now(self, gen) -> None:
+        """Run an effect generator to its end, answering its choices at once (``_would``)."""
+        choice = next(gen, None)
+        while choice is not None and self.phase != OVER:
+            if choice.kind == "response":  # yes, unless "avoid"
+                a = choice.options[-1 if choice.harm else 0]
+            else:
+                a = choice.options[0]
+            try:
+                choice = gen.send(a)
+            except StopIteration:
+                return
+        gen.close()
 
     def _resolve_triggers(self):
         """Generator: resolve queued triggers in order (new ones join the queue)."""
         queue = self._triggers
-        cd = self.deck
         while queue and self.phase != OVER:
             trigger, src, ctx = queue.pop(0)
             if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
                 yield from trigger[0](self, src, ctx)
                 continue
-            for ab in cd.by_trigger[trigger][cd.kind_of[src]]:
-                if self.phase == OVER:
-                    return
-                if not self._ability_live(ab, src):
-                    continue
-                ctx = ctx or AbilityContext()
-                if ab.condition is not None and not ab.condition(self, src, ctx):
-                    continue
-                if ab.limit is not None and not self._within_limit(ab, src):
-                    continue
-                if ab.forced:
-                    if self.log is not None:
-                        self._event("ability", f"{self.card(src).title}: {ab.text}")
-                    if ab.limit is not None:
-                        self._count_use(ab, src)
-                    yield from ab.effect(self, src, ctx)
-                    continue
-                if ab.can_pay is not None and not ab.can_pay(self, src):
-                    continue
-                if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
-                    yield from self._respond_from_hand(src, ab, ctx)
-                    continue
-                if ab.exhaust and not self._ready_to_exhaust(src):
-                    continue
-                pay = self._pay_domains(ab.cost)
-                if not pay:
-                    continue
-                choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
-                if (yield choice).x:
-                    if pay[0] >= 0:
-                        self._drain(min(pay, key=lambda d: self._dom_value[d]))
-                    if self.log is not None:
-                        self._event("ability", f"{self.card(src).title}: {ab.text}")
-                    if ab.limit is not None:
-                        self._count_use(ab, src)
-                    yield from self._pay_self_costs(ab, src)
-                    yield from ab.effect(self, src, ctx)
+            yield from self._offer(trigger, src, ctx)
+
+    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None):
+        """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
+        resolves, an optional one is a yes/no choice, costs paid when used)."""
+        cd = self.deck
+        abilities = cd.by_trigger[trigger][cd.kind_of[src]]
+        if self._copies and src in self._copies:
+            abilities = self.text_of(trigger, src)
+        for ab in abilities:
+            if self.phase == OVER:
+                return
+            if not self._ability_live(ab, src):
+                continue
+            ctx = ctx or AbilityContext()
+            if ab.condition is not None and not ab.condition(self, src, ctx):
+                continue
+            if ab.limit is not None and not self._within_limit(ab, src):
+                continue
+            if ab.forced:
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from ab.effect(self, src, ctx)
+                if cd.any_trigger[ABILITY_TRIGGERED]:
+                    self.ability_triggered(src)
+                if cd.any_trigger[FORCED_TRIGGERED]:
+                    self._fire_all(FORCED_TRIGGERED, ReplayContext(src, ab, ctx))
+                continue
+            if ab.can_pay is not None and not ab.can_pay(self, src):
+                continue
+            if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
+                yield from self._respond_from_hand(src, ab, ctx)
+                continue
+            if ab.exhaust and not self._ready_to_exhaust(src):
+                continue
+            pay = self._pay_domains(ab.cost)
+            if not pay:
+                continue
+            choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+            if ab.ai == "avoid":
+                choice = choice._replace(harm=True)
+            if (yield choice).x:
+                if pay[0] >= 0:
+                    d = min(pay, key=lambda d: self._dom_value[d])
+                    self._overpaying(d, ab.cost)
+                    self._drain(d)
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from self._pay_self_costs(ab, src)
+                yield from ab.effect(self, src, ctx)
+                if cd.any_trigger[ABILITY_TRIGGERED]:
+                    self.ability_triggered(src)
 
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
@@ -446,16 +590,16 @@ class AbilityMixin:
             yield from ab.extra_cost(self, src)
         yield from ab.effect(self, src, ctx)
         self._resolving.remove(src)
-        if src not in self._hand:
-            self._discard.append(src)
-        if self.deck.any_trigger[EVENT_PLAYED]:
-            self._fire_all(EVENT_PLAYED, AbilityContext(target=src))
+        self._event_done(src)
+        self._card_played(src)
 
     def _ability_live(self, ab, src: int) -> bool:
         """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self._status:
+                if NO_ABILITIES in self.deck.static_kinds and self.has_static(NO_ABILITIES, src):
+                    return False
                 return self._status[src] != INSANE and not self._blank(src)
             return (
                 src in self._supports
@@ -467,6 +611,10 @@ class AbilityMixin:
             return src in self._discard
         if zone == RESOURCE:
             return any(src in d for d in self._domains)
+        if zone == WON_PILE:
+            return CONSPIRACY_BASE + src in self._won
+        if zone == DECK_TOP:
+            return bool(self._top) and self._top[-1] == src
         return src in self._hand
 
     def _blank(self, inst: int) -> bool:
@@ -559,10 +707,14 @@ class AbilityMixin:
         ``ability_actions`` (its domains aside): what a policy that reads numbers looks at
         before building any action."""
         cd = self.deck
-        key = _OPS_ACTIONS if self.phase == OPERATIONS else _STORY_ACTIONS
+        ph = self.phase
+        key = (
+            _OPS_ACTIONS if ph == OPERATIONS else _STORY_ACTIONS if ph == STORY
+            else _RESOURCE_ACTIONS
+        )  # fmt: skip
         table = cd.kind_memo.get(key)
         if table is None:  # per kind: (index, ability) of its actions open in this window
-            window = 1 if key is _OPS_ACTIONS else 2
+            window = key[1]
             table = cd.kind_memo[key] = [
                 tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
                 for abilities in cd.by_trigger[ACTION]
@@ -578,13 +730,21 @@ class AbilityMixin:
         if outside:  # most decks have no action that works from the discard pile or hand
             zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
                            if name in outside)  # fmt: skip
-        # ``_usable`` written out for the cards in play (the most asked, at every step).
+        # ``_usable`` written out for the cards in play (the most asked, at every step): what
+        # ``_ability_live`` says of a card in play must be said here too.
         status, supports, exhausted = self._status, self._supports, self._exhausted_supports
         blanking = self._blanking >= 0
+        silenced = NO_ABILITIES in cd.static_kinds
         for zone in zones:
             for i in zone:
                 k = kind_of[i]
                 abilities = table[k]
+                if self._copies and i in self._copies:  # its own actions and copied ones
+                    abilities = tuple(
+                        (n, ab)
+                        for n, ab in enumerate(self.text_of(ACTION, i))
+                        if ab.window & key[1]
+                    )
                 if not abilities or (kinds is not None and k not in kinds):
                     continue
                 for n, ab in abilities:
@@ -600,7 +760,11 @@ class AbilityMixin:
                                 continue
                             if ab.exhaust and i in exhausted:
                                 continue
-                        elif st == INSANE or (blanking and self._blank(i)):
+                        elif (
+                            st == INSANE
+                            or (blanking and self._blank(i))
+                            or (silenced and self.has_static(NO_ABILITIES, i))
+                        ):
                             continue
                         elif ab.exhaust and st != READY:
                             continue
@@ -618,6 +782,18 @@ class AbilityMixin:
                         continue
                     out.append((i, n, ab))
         return out
+
+    def resource_actions(self) -> list[Action]:
+        """USE actions of abilities taken instead of attaching a resource (none for most
+        decks: remembered per deck)."""
+        memo = self.deck.kind_memo
+        any_ = memo.get("resource actions")
+        if any_ is None:
+            any_ = memo["resource actions"] = any(
+                ab.window & RESOURCE_WINDOW for per_kind in self.deck.by_trigger[ACTION]
+                for ab in per_kind
+            )  # fmt: skip
+        return self.ability_actions() if any_ else []
 
     def _action_zones(self) -> frozenset[str]:
         """The zones outside play (discard pile, hand) from which an action of this deck
@@ -673,7 +849,7 @@ class AbilityMixin:
         """Generator: the costs of a response beyond resources (exhaust, sacrifice, others)."""
         if ab.exhaust:
             if src in self._status:
-                self._status[src] = 1  # EXHAUSTED
+                self._exhaust(src)
             else:
                 self._exhausted_supports.add(src)
         if ab.extra_cost is not None:
@@ -683,11 +859,15 @@ class AbilityMixin:
 
     def it_is(self, kind: str) -> bool:
         """Whether it is Day (``DAY``) or Night (``NIGHT``): a card in play says so (FAQ: it
-        can be Day and Night at once)."""
+        can be Day and Night at once), or an effect of the turn ("it_is" rule)."""
+        if self._turn_rules:
+            for rule in self._turn_rules:
+                if rule[0] == "it_is" and rule[1] == kind and self.rule_applies(rule):
+                    return True
         if kind not in self.deck.static_kinds:
             return False
-        for _, st in self._statics_in_play():
-            if st.kind == kind:
+        for src, st in self._statics_in_play():
+            if st.kind == kind and (st.who is None or st.who(self, src, src)):
                 return True
         return False
 
@@ -695,12 +875,16 @@ class AbilityMixin:
         """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""
         inst = a.card
         n, x = divmod(a.x, 100)
-        ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
+        if self._copies and inst in self._copies:
+            ab = self.text_of(ACTION, inst)[n]
+        else:
+            ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
         if a.domain >= 0:
+            self._overpaying(a.domain, x if ab.cost_x else ab.cost)
             self._drain(a.domain)
         if ab.exhaust:
             if inst in self._status:
-                self._status[inst] = 1  # EXHAUSTED
+                self._exhaust(inst)
             else:
                 self._exhausted_supports.add(inst)
         if self.log is not None:
@@ -710,12 +894,25 @@ class AbilityMixin:
         ctx = AbilityContext(x=x, story=self.committed_story(inst))
         if ab.zone == DISCARD_PILE and self.deck.any_trigger[DISCARD_ABILITY_USED]:
             self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_chain``)
+        if self.deck.any_trigger[ABILITY_TRIGGERED]:
+            self.ability_triggered(inst)  # resolved after the effect (``_chain``)
         if ab.extra_cost is not None:
             self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
             return
         if ab.sacrifice:
             self._sacrifice(inst)
         self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+
+    def _overpaying(self, d: int, cost: int) -> None:
+        """Domain ``d`` is about to be drained to pay ``cost`` for an ability: with more
+        resources than that, "after you overpay for a triggered ability" follows."""
+        if self.deck.any_trigger[ABILITY_OVERPAID] and self._dom_value[d] > cost:
+            self._fire_all(ABILITY_OVERPAID, AbilityContext(x=self._dom_value[d] - cost))
+
+    def ability_triggered(self, inst: int) -> None:
+        """A player triggered an effect of the card ``inst`` (an action or a response of
+        it, or an effect that triggers it): "after a card's effect is triggered" follows."""
+        self._fire_all(ABILITY_TRIGGERED, AbilityContext(target=inst))
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)

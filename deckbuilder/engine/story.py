@@ -18,9 +18,14 @@ from deckbuilder.engine.abilities import (
     CANNOT_COMMIT,
     CHARACTER_COMMITTED,
     COMMITS_EXHAUSTED,
+    COMMITS_HERE_ONLY,
     COMMITS_READY,
     COMMITTED,
     COUNTS_AT,
+    MORE_STORIES,
+    MUST_RESOLVE,
+    NO_GAME_WIN,
+    NO_REPLACEMENT,
     READIED_BY_STRUGGLE,
     SKILL_FIRST,
     STORIES_RESOLVED,
@@ -31,7 +36,10 @@ from deckbuilder.engine.abilities import (
     STRUGGLE_WON,
     SUCCEEDED,
     TOKENS_PLACED,
+    TOKENS_TO_WIN,
+    WIN_RULES,
     WON,
+    WOULD_TOKEN,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -50,6 +58,7 @@ from deckbuilder.engine.cards import (
     CORE_STORY_STRUGGLES,
     INVESTIGATION,
     STORIES_TO_WIN,
+    STORY,
     TOKENS_TO_WIN_STORY,
 )
 from deckbuilder.engine.runtime import yes_no
@@ -69,17 +78,18 @@ _CORE_STORY_OFFERS: dict[int, tuple | None] = {}
 
 
 def _core_story_offer(sid: int) -> tuple | None:
-    """(yes/no Choice, effect) for winning Core story ``sid``, or None: built once, since a
-    Choice is immutable and every game offers the same one."""
+    """(yes/no Choice, effect, condition or None) for winning Core story ``sid``, or None:
+    built once, since a Choice is immutable and every game offers the same one (when its
+    condition, if any, holds: nothing to do is not offered)."""
     if sid not in _CORE_STORY_OFFERS:
         effect = CARD_TEXT["win"](core_story_card_id(sid))
         offer = None
         if effect is not None:
-            text, fx, _condition, ai = effect
+            text, fx, condition, ai = effect
             prompt = f"{CORE_STORIES[sid]}: {text}"
             choice = yes_no("story_effect", prompt, "decline the story's effect")
             # ``harm``: the card data says the effect costs the player more than it gives.
-            offer = (choice._replace(harm=ai == "avoid"), fx)
+            offer = (choice._replace(harm=ai == "avoid"), fx, condition)
         _CORE_STORY_OFFERS[sid] = offer
     return _CORE_STORY_OFFERS[sid]
 
@@ -113,10 +123,23 @@ class StoryMixin:
                 return False
         return not (self.deck.has_statics and self.has_static(CANNOT_COMMIT, inst))
 
+    def may_commit_to(self, inst: int, s: int) -> bool:
+        """No passive (COMMITS_HERE_ONLY) keeps ``inst`` from committing to story slot ``s``:
+        such a passive lets the characters it names commit only to the story its card is
+        (a conspiracy) or is attached to."""
+        if COMMITS_HERE_ONLY not in self.deck.static_kinds:
+            return True
+        sid = self._stories[s]
+        for src, st in self._statics_in_play():
+            if st.kind == COMMITS_HERE_ONLY and self._static_applies(src, st, inst):
+                if sid != CONSPIRACY_BASE + src and self._attached.get(src) != STORY_HOST + sid:
+                    return False
+        return True
+
     def _commit(self, inst: int, s: int) -> None:
         cd = self.deck
         if COMMITS_READY not in cd.static_kinds or not self.has_static(COMMITS_READY, inst):
-            self._status[inst] = EXHAUSTED
+            self._exhaust(inst)
         self._committed[s].append(inst)
         if self.log is not None:
             self._event(
@@ -173,10 +196,62 @@ class StoryMixin:
         return out
 
     def story_to_win(self, s: int) -> int:
+        """Success tokens that win story slot ``s``: 5 or what a conspiracy prints, changed by
+        the passives in play (TOKENS_TO_WIN) and the effects of the turn ("to_win" rules);
+        never fewer than 1."""
         sid = self._stories[s]
         if sid >= CONSPIRACY_BASE:
-            return self.deck.to_win[self.deck.kind_of[sid - CONSPIRACY_BASE]]
-        return TOKENS_TO_WIN_STORY
+            n = self.deck.to_win[self.deck.kind_of[sid - CONSPIRACY_BASE]]
+        else:
+            n = TOKENS_TO_WIN_STORY
+        if self._turn_rules or TOKENS_TO_WIN in self.deck.static_kinds:
+            n = max(1, n + self._to_win_change(s, sid))
+        return n
+
+    def _to_win_change(self, s: int, sid: int) -> int:
+        change = 0
+        if TOKENS_TO_WIN in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == TOKENS_TO_WIN and (st.who is None or st.who(self, src, s)):
+                    change += st.amount
+        for rule in self._turn_rules:
+            if rule[0] == "to_win" and rule[1] == sid and self.rule_applies(rule):
+                change += rule[2]
+        return change
+
+    def _varying_to_win(self) -> bool:
+        """Whether anything may change the tokens a Core story needs (5)."""
+        return bool(self._turn_rules) or TOKENS_TO_WIN in self.deck.static_kinds
+
+    # ----------------------------------------------------------------- winning the game
+    def stories_to_win(self) -> int:
+        """Stories that win the game: 3, plus what the passives in play add."""
+        n = STORIES_TO_WIN
+        if MORE_STORIES in self.deck.static_kinds:
+            for _src, st in self._statics_in_play():
+                if st.kind == MORE_STORIES:
+                    n += st.amount
+        return n
+
+    def _game_won(self) -> bool:
+        """The won pile wins the game: enough stories, and no passive in play forbids it."""
+        if len(self._won) < self.stories_to_win():
+            return False
+        if NO_GAME_WIN in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == NO_GAME_WIN and (st.who is None or st.who(self, src, src)):
+                    return False
+        return True
+
+    def _last_win(self, sid: int) -> bool:
+        """Whether winning story ``sid`` now wins the game (then no effect is offered)."""
+        if not (self.deck.static_kinds & WIN_RULES):
+            return len(self._won) >= _WINS_BEFORE_LAST
+        self._won.append(sid)
+        try:
+            return self._game_won()
+        finally:
+            self._won.pop()
 
     # ----------------------------------------------------------------- resolution
     def _resolve_stories(self):
@@ -196,6 +271,7 @@ class StoryMixin:
         resolved = text and cd.any_trigger[STORY_RESOLVED]
         readied = text and cd.any_trigger[READIED_BY_STRUGGLE]
         placed = text and cd.any_trigger[TOKENS_PLACED]
+        would_token = text and cd.any_trigger[WOULD_TOKEN]
         # Passives that change how stories resolve (``_story_changes``); effects of the turn
         # that do are in ``self._story_rules``.
         story_statics = cd.static_kinds & STORY_STATICS
@@ -203,6 +279,7 @@ class StoryMixin:
         if all_resolved:
             n_committed = sum(len(c) for c in all_committed)
         plain_unlogged = plain_stories and not logging and not struggle_won and not story_statics
+        fixed_to_win = not self._varying_to_win()
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
@@ -215,7 +292,7 @@ class StoryMixin:
             # A Core story without boosters: terror and combat do nothing against nobody
             # (only logged), so neither is counted nor resolved unless logged.
             special = story_statics or self._story_rules
-            plain = plain_unlogged and sid < CONSPIRACY_BASE and not special
+            plain = plain_unlogged and sid < CONSPIRACY_BASE and not special and fixed_to_win
             printed = every_printed
             if not printed:
                 printed = True
@@ -251,7 +328,7 @@ class StoryMixin:
                 icons = (terror, combat, arcane, investigation)
             if plain:
                 struggles, to_win = _EFFECTIVE_CORE_STRUGGLES, TOKENS_TO_WIN_STORY
-            elif plain_stories and sid < CONSPIRACY_BASE:
+            elif plain_stories and sid < CONSPIRACY_BASE and fixed_to_win:
                 struggles, to_win = CORE_STORY_STRUGGLES, TOKENS_TO_WIN_STORY
             else:
                 struggles, to_win = self.story_struggles(s), self.story_to_win(s)
@@ -267,7 +344,7 @@ class StoryMixin:
                     if self.phase == OVER:
                         return
                     if succeeded:
-                        self._fire_all(SUCCEEDED, AbilityContext(story=s))
+                        self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
                         if self._triggers:
                             yield from self._resolve_triggers()
                         if self.phase == OVER:
@@ -331,9 +408,9 @@ class StoryMixin:
                 elif struggle == INVESTIGATION:
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
-                    n = tokens[s] = tokens[s] + 1
+                    n = tokens[s] = tokens[s] + (self._tokens_would(s, 1) if would_token else 1)
                     if n >= to_win:
-                        if text and len(self._won) < _WINS_BEFORE_LAST:
+                        if text and not self._last_win(sid):
                             yield from self._win_story(s)
                         else:
                             self._win_story_plain(s)
@@ -350,9 +427,9 @@ class StoryMixin:
             if not won and total_skill >= 1:
                 if logging:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
-                n = tokens[s] = tokens[s] + 2
+                n = tokens[s] = tokens[s] + (self._tokens_would(s, 2) if would_token else 2)
                 if n >= to_win:
-                    if text and len(self._won) < _WINS_BEFORE_LAST:
+                    if text and not self._last_win(sid):
                         yield from self._win_story(s)
                     else:
                         self._win_story_plain(s)
@@ -364,7 +441,7 @@ class StoryMixin:
                     if self._triggers:
                         yield from self._resolve_triggers()
                 if succeeded:
-                    self._fire_all(SUCCEEDED, AbilityContext(story=s))
+                    self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
                     if self._triggers:
                         yield from self._resolve_triggers()
             if resolved and not won and self.phase != OVER:
@@ -391,10 +468,10 @@ class StoryMixin:
         success tokens; returns True when that won the story."""
         if self.log is not None:
             self._event("success", "skill succeeds, unchallenged: +2 success tokens")
-        n = self._tokens[s] = self._tokens[s] + 2
+        n = self._tokens[s] = self._tokens[s] + self._tokens_would(s, 2)
         if n < to_win:
             return False
-        if self.deck.text and len(self._won) < _WINS_BEFORE_LAST:
+        if self.deck.text and not self._last_win(self._stories[s]):
             yield from self._win_story(s)
         else:
             self._win_story_plain(s)
@@ -466,6 +543,7 @@ class StoryMixin:
         is won when its tokens reach the number needed: one already there is being won (an
         effect of its own win adds tokens to it), not won again."""
         before = self._tokens[s]
+        n = self._tokens_would(s, n)
         self._tokens[s] += n
         needed = self.story_to_win(s)
         if before >= needed:
@@ -477,8 +555,17 @@ class StoryMixin:
         yield from self._win_story(s)
         return True
 
+    def _tokens_would(self, s: int, n: int) -> int:
+        """The "would place success tokens" window before ``n`` of your tokens are placed
+        at story slot ``s``: how many are still placed there (an answer may place them
+        elsewhere, ``ctx.x``)."""
+        if n <= 0 or not self.deck.any_trigger[WOULD_TOKEN]:
+            return n
+        return max(0, self._would(WOULD_TOKEN, AbilityContext(x=n, story=s)).x)
+
     def _log_win(self, sid: int) -> None:
-        self._event("story_won", f"won {self._story_title(sid)} ({len(self._won) + 1} of 3)")
+        n = len(self._won) + 1
+        self._event("story_won", f"won {self._story_title(sid)} ({n} of {self.stories_to_win()})")
 
     def _win_story_plain(self, s: int) -> None:
         """``_win_story`` for keywords only or the game's last win: no effect to offer, so
@@ -486,7 +573,7 @@ class StoryMixin:
         sid = self._stories[s]
         if self.log is not None:
             self._log_win(sid)
-        self._story_won(s, sid, len(self._won) >= _WINS_BEFORE_LAST)
+        self._story_won(s, sid, self._last_win(sid))
 
     def _win_story(self, s: int):
         sid = self._stories[s]
@@ -494,7 +581,7 @@ class StoryMixin:
         # Rulebook: the effect is executed (or declined), then the story joins the won pile.
         if self.log is not None:
             self._log_win(sid)
-        third = len(self._won) >= _WINS_BEFORE_LAST  # the game's last win offers no effect
+        third = self._last_win(sid)  # the game's last win offers no effect
         text = cd.text and not third
         if text:
             if sid >= CONSPIRACY_BASE:
@@ -505,13 +592,17 @@ class StoryMixin:
                 offer = _CORE_STORY_OFFERS.get(sid, False)  # a call only the first time
                 if offer is False:
                     offer = _core_story_offer(sid)
-                if offer is not None:
-                    choice, fx = offer
+                if offer is not None and (
+                    offer[2] is None or offer[2](self, -1, AbilityContext(story=s, story_id=sid))
+                ):
+                    choice, fx, _ = offer
                     # A policy (``run``) answers at once, as ``_drive`` would (it asks no
                     # policy once the game is over): no yield, which costs a round trip
                     # through the generators of the phase.
                     policy = self._policy
-                    if policy is not None and self.phase != OVER:
+                    if MUST_RESOLVE in cd.static_kinds and self._must_resolve(sid):
+                        answer = choice.options[0]  # a card attached to it says it must
+                    elif policy is not None and self.phase != OVER:
                         answer = policy.decide(self, choice)
                     else:
                         answer = yield choice
@@ -530,13 +621,16 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
-        self._won.append(sid)
+        if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
+            self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
+        else:
+            self._won.append(sid)
         self._committed[s].clear()
         if self._attached:
             self._destroy_story_attachments(sid)
         if self._facedown:
             self._wake_dormant(STORY_HOST + sid)
-        if sid >= CONSPIRACY_BASE:
+        if self.is_conspiracy(sid):
             if self._conspiracy == sid - CONSPIRACY_BASE:
                 self._conspiracy = -1
                 kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
@@ -548,16 +642,69 @@ class StoryMixin:
         else:
             self._tokens[s] = 0
             pile = self._story_deck
-            if pile:
-                j = floor(self.rng.random() * len(pile))
+            kinds = self.deck.static_kinds
+            if NO_REPLACEMENT in kinds and self._not_replaced(s):
+                del self._stories[s], self._tokens[s], self._committed[s]
+            elif pile:
+                j = self._next_story_index(pile)
                 pile[j], pile[-1] = pile[-1], pile[j]
                 self._stories[s] = pile.pop()
+                if NO_REPLACEMENT in kinds:  # slots left empty before are filled again
+                    while pile and sum(not self.is_conspiracy(x) for x in self._stories) < 3:
+                        self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 del self._stories[s], self._tokens[s], self._committed[s]
+        if not third and self.deck.static_kinds & WIN_RULES:
+            third = self._game_won()
         if third and self.phase != OVER:
             if self.log is not None:
                 self._event("game_won", f"third story won on turn {self.turn}")
             self._end(WIN)
+
+    def is_conspiracy(self, sid: int) -> bool:
+        """Story ``sid`` is a conspiracy card (or another card among the stories), not a
+        Core story nor a story card of the deck's story section."""
+        if sid < CONSPIRACY_BASE:
+            return False
+        return self.deck.ctype[self.deck.kind_of[sid - CONSPIRACY_BASE]] != STORY
+
+    def _to_story_deck(self, sid: int) -> None:
+        """Story ``sid`` (out of play and of the won pile) is shuffled into the story deck;
+        a conspiracy or another card cannot join it and goes to the discard pile."""
+        if not self.is_conspiracy(sid):
+            self._story_deck.append(sid)
+        else:
+            self._discard.append(sid - CONSPIRACY_BASE)
+        if self.log is not None:
+            self._event("story", f"{self._story_title(sid)} shuffled into the story deck")
+
+    def _next_story_index(self, pile: list) -> int:
+        """Where in the story deck the next story comes from: one an effect chose
+        ("next_story" rule), else at random."""
+        for rule in self._turn_rules:
+            if rule[0] == "next_story" and rule[1] in pile:
+                self._turn_rules.remove(rule)
+                return pile.index(rule[1])
+        return floor(self.rng.random() * len(pile))
+
+    def _not_replaced(self, s: int) -> bool:
+        """A passive (NO_REPLACEMENT) keeps the won story in slot ``s`` from being replaced:
+        it holds, and another non-conspiracy story is in play."""
+        stories = self._stories
+        if not any(not self.is_conspiracy(x) for n, x in enumerate(stories) if n != s):
+            return False
+        for src, st in self._statics_in_play():
+            if st.kind == NO_REPLACEMENT and (st.who is None or st.who(self, src, src)):
+                return True
+        return False
+
+    def _must_resolve(self, sid: int) -> bool:
+        """A card attached to story ``sid`` makes its effect resolve when it is won."""
+        host = STORY_HOST + sid
+        for src, st in self._statics_in_play():
+            if st.kind == MUST_RESOLVE and self._attached.get(src) == host:
+                return True
+        return False
 
     def _wake_dormant(self, host: int) -> None:
         """The Dormant cards attached face down to a won story wake: each goes to the

@@ -6,9 +6,12 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     AFTER_DRAW,
     CARD_DRAWN,
+    CARD_PLAYED,
     CHARACTER_ENTERS,
+    CHARACTER_PUT,
     CONSPIRACY_ENTERS,
     DOMAIN_DRAINED,
+    DRAW_PHASE,
     ENTERS,
     ENTERS_EXHAUSTED,
     EVENT_PLAYED,
@@ -16,6 +19,7 @@ from deckbuilder.engine.abilities import (
     NO_RESTORE,
     PLAYED_CHARACTER,
     READIED,
+    RESOURCE_DISCARD,
     STORY_PHASE,
     SUPPORT_ENTERS,
     TURN_END,
@@ -92,6 +96,8 @@ class TurnMixin:
     # ----------------------------------------------------------------- refresh, draw
     def _start_turn(self) -> None:
         self.turn += 1
+        if self._turn_rules:  # effects of earlier turns end
+            self._turn_rules = [r for r in self._turn_rules if r[3] >= self.turn]
         if self._temp_turn:
             self._temp_turn.clear()
         if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
@@ -136,7 +142,11 @@ class TurnMixin:
         else:
             self.phase = "draw"
         before = len(self._hand)
-        self._draw(1 if self.turn == 1 and self.first_player else 2)
+        n = 1 if self.turn == 1 and self.first_player else 2
+        if n == 2 and DRAW_PHASE in self.deck.static_kinds:
+            self._draw_phase_replaced()
+        else:
+            self._draw(n)
         if self.phase == OVER:
             return
         if self.deck.text and self.deck.any_trigger[CARD_DRAWN]:
@@ -151,6 +161,23 @@ class TurnMixin:
             self._after_triggers()
         else:
             self.phase = RESOURCE
+
+    def _draw_phase_replaced(self) -> None:
+        """The draw phase's 2 cards, unless a passive in play replaces them (draw some,
+        then discard some from the top of the deck)."""
+        for _, st in self._statics_in_play():
+            if st.kind == DRAW_PHASE:
+                draw, mill = st.amount
+                self._draw(draw)
+                for _ in range(mill):
+                    i = self._take_top() if self.phase != OVER else -1
+                    if i < 0:
+                        break
+                    self._discard.append(i)
+                    self._event("discard", f"{self.card(i).title} discarded from the deck")
+                self._check_deck_out()
+                return
+        self._draw(2)
 
     def _begin_resource(self) -> None:
         self._set_phase(RESOURCE)
@@ -175,10 +202,32 @@ class TurnMixin:
 
     # ----------------------------------------------------------------- resource
     def _resource_phase_attach(self, inst: int, d: int) -> None:
+        discard = RESOURCE_DISCARD in self.deck.static_kinds and self._resourcing_discards()
+        if discard and len(self._hand) < 2:  # the extra cost cannot be paid: no resource
+            self._end_resource()
+            return
         self._attach_resource(inst, d)
         if self.log is not None:
             self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
+        if discard:
+            self._drive(self._discard_for_resource(), self._end_resource)
+            return
         self._end_resource()
+
+    def _resourcing_discards(self) -> bool:
+        """A passive in play makes attaching a resource cost a card discarded from hand."""
+        return any(st.kind == RESOURCE_DISCARD for _, st in self._statics_in_play())
+
+    def _discard_for_resource(self):
+        from deckbuilder.engine.effects import choose_card
+
+        i = yield from choose_card(self, "discard", "discard to resource", self._hand, harm=True)
+        if i >= 0:
+            self._hand.remove(i)
+            self._discard.append(i)
+            self._event("discard", f"{self.card(i).title} discarded to resource")
+            self._discarded_from_hand(1)
+            yield from self._resolve_triggers()
 
     def _end_resource(self) -> None:
         if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
@@ -249,6 +298,10 @@ class TurnMixin:
         t = cd.ctype[k]
         context = cd.reads_context[k]
         overpaid = 0
+        rest = self._rest_to_pay(k, d, x) if cd.alt_paid[k] else 0  # before a drain
+        hosts = None  # an attachment paid only by a cut for one host goes on it
+        if cd.has_cost_statics and t == SUPPORT and cd.attach[k] is not None and host < 0:
+            hosts = self._hosts_paid_for(k, d, x)
         if d >= 0:
             if context:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
@@ -265,6 +318,8 @@ class TurnMixin:
                 self._drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
+        if rest:
+            self._queue_rest_payment(inst, k, d, rest)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 self._characters.append(inst)
@@ -283,12 +338,14 @@ class TurnMixin:
             return
         if t == SUPPORT and cd.attach[k] is not None and host < 0:
             ctx = AbilityContext(x=x, overpaid=overpaid)
-            self._drive(self._attach_then_enter(inst, ctx), then)
+            self._drive(self._attach_then_enter(inst, ctx, hosts), then)
             return
         ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
-        self._enter(inst, ctx, host)
+        self._enter(inst, ctx, host, played=True)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
             self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
+        if cd.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
         if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
             self._drive(self._resolve_triggers(), then)
         elif then is not None:
@@ -306,18 +363,31 @@ class TurnMixin:
             yield from ability.extra_cost(self, inst)
         yield from ability.effect(self, inst, ctx)
         self._resolving.remove(inst)
-        # An effect may return it to hand instead, or put it into play as a character.
-        if inst not in self._hand and inst not in self._status:
-            self._discard.append(inst)
-        if self.deck.any_trigger[EVENT_PLAYED]:
-            self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
+        # An effect may return it to hand instead, put it into play as a character, or
+        # place it on the deck.
+        self._event_done(inst)
+        self._card_played(inst)
         if self._triggers:
             yield from self._resolve_triggers()
 
-    def _attach_then_enter(self, inst, ctx):
+    def _hosts_paid_for(self, kind: int, d: int, x: int = 0) -> list[int] | None:
+        """The hosts an attachment paid with domain ``d`` may go on when only a cut for
+        attachments played on a given card paid for it (those cards); None: any host."""
+        cd = self.deck
+        cuts = [src for src, st in self._cost_statics() if st.host_only and st.who(self, src, kind)]
+        if not cuts:
+            return None
+        cost = x if cd.cost_is_x[kind] else cd.cost[kind]
+        full = self._modified_cost(kind, cost, d, hosted=False)
+        if (self._dom_value[d] if d >= 0 else 0) >= full:
+            return None
+        return cuts
+
+    def _attach_then_enter(self, inst, ctx, hosts=None):
         from deckbuilder.engine.effects import choose_card
 
-        hosts = self.attach_hosts(self.deck.kind_of[inst])
+        legal = self.attach_hosts(self.deck.kind_of[inst])
+        hosts = legal if hosts is None else [h for h in legal if h in hosts]
         self._resolving.append(inst)
         host = yield from choose_card(
             self,
@@ -328,13 +398,25 @@ class TurnMixin:
             story_hosts=True,
         )
         self._resolving.remove(inst)
-        self._enter(inst, ctx, host)
+        self._enter(inst, ctx, host, played=True)
+        if self.deck.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
         if self._triggers:
             yield from self._resolve_triggers()
 
-    def _enter(self, inst: int, ctx=None, host: int = -1) -> None:
+    def _card_played(self, inst: int) -> None:
+        """An event has been played (it resolved): "after an event is played", then "after
+        a card is played"."""
+        cd = self.deck
+        if cd.any_trigger[EVENT_PLAYED]:
+            self._fire_all(EVENT_PLAYED, AbilityContext(target=inst))
+        if cd.any_trigger[CARD_PLAYED]:
+            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
+
+    def _enter(self, inst: int, ctx=None, host: int = -1, played: bool = False) -> None:
         """``inst`` (out of any zone) enters play: passives, "enters play exhausted",
-        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row."""
+        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row;
+        ``played``: from hand by its player (otherwise put into play by a card effect)."""
         cd = self.deck
         k = cd.kind_of[inst]
         t = cd.ctype[k]
@@ -350,6 +432,8 @@ class TurnMixin:
             self._queue_trigger(ENTERS, inst, ctx)
         if t == CHARACTER and cd.any_trigger[CHARACTER_ENTERS]:
             self._fire_all(CHARACTER_ENTERS, AbilityContext(target=inst))
+        if t == CHARACTER and not played and cd.any_trigger[CHARACTER_PUT]:
+            self._fire_all(CHARACTER_PUT, AbilityContext(target=inst))
         elif t == SUPPORT and cd.any_trigger[SUPPORT_ENTERS]:
             self._fire_all(SUPPORT_ENTERS, AbilityContext(target=inst))
         elif t == CONSPIRACY and cd.any_trigger[CONSPIRACY_ENTERS]:
@@ -362,20 +446,72 @@ class TurnMixin:
             if st.kind == INSANE_WHEN and st.amount(self, src):
                 self._go_insane(src)
 
+    def _turn_rule(self, kind: str, phase: str, consume: bool = False) -> bool:
+        """An effect of the turn (``_turn_rules``) of this kind holds for ``phase`` now;
+        ``consume``: it is used up."""
+        for rule in self._turn_rules:
+            if rule[0] == kind and rule[1] == phase and self.rule_applies(rule):
+                if consume:
+                    self._turn_rules.remove(rule)
+                return True
+        return False
+
+    def rule_applies(self, rule: tuple) -> bool:
+        """An effect of the turn ``(kind, a, b, last turn, phase or None)`` holds now: up to
+        the end of its last turn, or of that phase of it."""
+        if self.turn > rule[3]:
+            return False
+        return rule[4] is None or (self.turn == rule[3] and self.phase == rule[4])
+
+    def story_round(self) -> int:
+        """How many times this turn's story phase has begun again (a repeated phase)."""
+        if not self._turn_rules:
+            return 0
+        return sum(1 for r in self._turn_rules if r[0] == "story_repeated" and r[3] == self.turn)
+
+    def _repeat_phase(self, phase: str) -> bool:
+        """An effect repeats the phase that ends now: it begins again."""
+        if not self._turn_rules or not self._turn_rule("repeat_phase", phase, consume=True):
+            return False
+        if self.log is not None:
+            self._event("phase", f"the {phase} phase is repeated")
+        if phase == STORY:
+            self._turn_rules.append(("story_repeated", STORY, None, self.turn, None))
+            for committed in self._committed:
+                committed.clear()
+            self._enter_story_phase()  # its effects "until the end of the phase" end
+        else:
+            self._set_phase(phase)
+            if self._triggers:
+                self._after_triggers()
+        return True
+
     def _end_operations(self) -> None:
+        if self._turn_rules and self._repeat_phase(OPERATIONS):
+            return
+        if self._turn_rules and self._turn_rule("skip_phase", STORY):
+            if self.log is not None:
+                self._event("story", "the story phase is skipped")
+            self._end_turn()
+            return
         if self.turn == 1 and self.first_player:
             if self.log is not None:
                 self._event("story", "first player penalty: no story phase on turn 1")
             self._end_turn()
         else:
-            self._set_phase(STORY)
-            cd = self.deck
-            if cd.text and cd.any_trigger[STORY_PHASE]:
-                self._fire_all(STORY_PHASE)
-            if self._triggers:
-                self._after_triggers()
+            self._enter_story_phase()
+
+    def _enter_story_phase(self) -> None:
+        self._set_phase(STORY)
+        cd = self.deck
+        if cd.text and cd.any_trigger[STORY_PHASE]:
+            self._fire_all(STORY_PHASE)
+        if self._triggers:
+            self._after_triggers()
 
     def _end_turn(self) -> None:
+        if self.phase == STORY and self._turn_rules and self._repeat_phase(STORY):
+            return
         for committed in self._committed:
             committed.clear()
         if self.phase == OVER:

@@ -15,14 +15,24 @@ from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 from deckbuilder.engine.abilities import (
     CARD_DRAWN,
     CARDS_DRAWN,
+    CHARACTER_EXHAUSTED,
     CHARACTER_INSANE,
     CHARACTER_LEAVES,
+    CHARACTER_RESTORED,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
     HAND_DISCARDED,
     READIED,
+    RETURNED_TO_HAND,
     SACRIFICED,
     SUPPORT_LEAVES,
+    WOULD_DISCARD,
+    WOULD_DRAW,
+    WOULD_INSANE,
+    WOULD_LEAVE,
+    WOULD_REVEAL,
+    WOULD_SACRIFICE,
+    WOUND_INSTEAD,
     AbilityContext,
 )
 from deckbuilder.engine.actions import (
@@ -30,8 +40,10 @@ from deckbuilder.engine.actions import (
     DECK_OUT,
     EXHAUSTED,
     INSANE,
+    MULLIGAN_PHASE,
     OVER,
     READY,
+    SETUP_PHASE,
     STORY_HOST,
     WIN,
 )
@@ -58,7 +70,29 @@ class ZonesMixin:
             return self._bottom.pop()
         return -1
 
-    def _draw(self, n: int) -> None:
+    def _take_bottom(self) -> int:
+        """The bottom card of the deck, removed (-1 when the deck is empty)."""
+        if self._bottom:
+            return self._bottom.pop(0)
+        deck = self._deck
+        if deck:
+            j = floor(self.rng.random() * len(deck))
+            deck[j], deck[-1] = deck[-1], deck[j]
+            return deck.pop()
+        if self._top:
+            return self._top.pop(0)
+        return -1
+
+    def _draw(self, n: int, by_effect: bool = False) -> None:
+        if (
+            self.deck.any_trigger[WOULD_DRAW]
+            and n > 0
+            and self.phase != MULLIGAN_PHASE
+            and self.phase != SETUP_PHASE
+        ):
+            n = self._draw_replaced(n, by_effect)
+            if n <= 0:
+                return
         deck, hand = self._deck, self._hand
         size = len(deck)
         if not self._top and size >= n:
@@ -87,6 +121,70 @@ class ZonesMixin:
         if not deck:
             self._check_deck_out()
 
+    def _draw_replaced(self, n: int, by_effect: bool) -> int:
+        """The "would draw" window before drawing ``n`` cards: what answers it may change
+        how many (``ctx.x``) or replace the draw (``ctx.instead``: "discard_pile" draws
+        them from the top of the discard pile, "bottom" the first from the bottom of the
+        deck, "mill" discards the first instead); returns how many are still drawn from
+        the top."""
+        ctx = self._would(WOULD_DRAW, AbilityContext(x=n, by_effect=by_effect))
+        n, instead = ctx.x, ctx.instead
+        if self.phase == OVER:
+            return 0
+        if instead == "discard_pile":
+            for _ in range(n):
+                if self._discard:
+                    self._hand.append(self._discard.pop())
+            self._event("draw", f"drew {n} from the discard pile instead")
+            return 0
+        if instead in ("bottom", "mill") and n > 0:
+            i = self._take_bottom() if instead == "bottom" else self._take_top()
+            if i >= 0:
+                if instead == "bottom":
+                    self._hand.append(i)
+                    self._event("draw", f"drew {self.card(i).title} from the bottom instead")
+                else:
+                    self._to_discard(i)
+                    self._event("discard", f"{self.card(i).title} discarded instead of drawn")
+            self._check_deck_out()
+            n -= 1
+        return n
+
+    def _to_discard(self, inst: int, from_play: bool = False) -> str:
+        """A card goes to your discard pile, unless a "would" window sends it elsewhere
+        (``ctx.instead``: "top" or "bottom" of the deck, "hand"); returns where it went."""
+        to = "discard"
+        if self.deck.any_trigger[WOULD_DISCARD]:
+            ctx = self._would(WOULD_DISCARD, AbilityContext(x=int(from_play), target=inst))
+            to = ctx.instead or "discard"
+        self._put(inst, to)
+        return to
+
+    def _put(self, inst: int, to: str) -> None:
+        """Put a card out of every zone into ``to``: "discard", "hand", "top" or "bottom"
+        (of the deck)."""
+        if to == "top":
+            self._top.append(inst)
+        elif to == "bottom":
+            self._bottom.insert(0, inst)
+        elif to == "hand":
+            self._hand.append(inst)
+        else:
+            self._discard.append(inst)
+        if to != "discard" and to != "hand":
+            self._event("to_deck", f"{self.card(inst).title} put on the {to} of the deck")
+
+    def _event_done(self, inst: int) -> None:
+        """An event has resolved: to the discard pile, unless its effect put it elsewhere
+        (back in hand, into play, on the deck)."""
+        if (
+            inst not in self._hand
+            and inst not in self._status
+            and inst not in self._top
+            and inst not in self._bottom
+        ):
+            self._to_discard(inst)
+
     def _check_deck_out(self) -> None:
         if not self._deck and not self._top and not self._bottom and self.phase != OVER:
             # Rulebook: a player with no cards left in his deck is eliminated at once.
@@ -104,6 +202,20 @@ class ZonesMixin:
         if len(cards) < n:
             cards += self._bottom[::-1][: n - len(cards)]
         return cards
+
+    def _reveal_top(self, n: int) -> list[int]:
+        """The top ``n`` cards, top first, revealed by an effect: first the "would be
+        revealed" window of the top card (an answer may take it away: the next card is then
+        the one revealed, and asked in turn)."""
+        if self.deck.any_trigger[WOULD_REVEAL]:
+            top = self._peek(1)
+            while top and self.phase != OVER:
+                self._would(WOULD_REVEAL, AbilityContext(target=top[0]))
+                now = self._peek(1)
+                if now == top:
+                    break
+                top = now
+        return self._peek(n)
 
     def _shuffle_deck(self) -> None:
         self._deck.extend(self._top)
@@ -179,7 +291,7 @@ class ZonesMixin:
         transient, kind_of = self.deck.transient, self.deck.kind_of
         for i in [i for i in dom if transient[kind_of[i]]]:
             self._detach_resource(i, d)
-            self._discard.append(i)
+            self._to_discard(i)
             self._event("destroy", f"Transient resource {self.card(i).title} destroyed")
 
     def _fire_drained(self, d: int) -> None:
@@ -213,12 +325,19 @@ class ZonesMixin:
         self._hand.append(inst)
 
     def _take_from(self, inst: int) -> None:
-        """Remove ``inst`` from the hand, the discard pile or the deck (not from play)."""
+        """Remove ``inst`` from the hand, the discard pile, a domain or the deck (not from
+        play)."""
         if inst in self._hand:
             self._hand.remove(inst)
         elif inst in self._discard:
             self._discard.remove(inst)
         else:
+            for d, dom in enumerate(self._domains):
+                if inst in dom:
+                    self._detach_resource(inst, d)
+                    if inst in self._unplayable_resources:
+                        self._unplayable_resources.remove(inst)
+                    return
             self._remove_from_deck(inst)
 
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
@@ -242,10 +361,23 @@ class ZonesMixin:
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
 
-    def _leave_play(self, inst: int, to: str = "discard") -> None:
+    def _leave_play(
+        self, inst: int, to: str = "discard", sacrificed: bool = False, host: int = -1
+    ) -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
-        attached to it are destroyed; "entered the discard pile from play" is remembered
-        for this phase."""
+        attached to it are destroyed (their "discarded" ability learns that ``host`` left,
+        ctx.target); "entered the discard pile from play" is remembered for this phase. The
+        "would leave play" window comes first, then for the discard pile the "would go to
+        the discard pile" one: a move to the discard pile may be replaced (``to``: "top" or
+        "bottom" of the deck, "hand"). Its triggers tell a sacrifice (``sacrificed``: ctx.x
+        1) from a card destroyed."""
+        cd = self.deck
+        if (cd.any_trigger[WOULD_LEAVE] or cd.any_trigger[WOULD_DISCARD]) and (
+            inst in self._status or inst in self._supports
+        ):
+            to = self._leave_replaced(inst, to)
+            if inst not in self._status and inst not in self._supports:
+                return  # an answer took it out of play already
         story = -1  # the story slot a committed character leaves
         if inst in self._status:
             self._characters.remove(inst)
@@ -263,30 +395,60 @@ class ZonesMixin:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
-        if to == "hand":
-            self._hand.append(inst)
-        else:
+        if self._copies and inst in self._copies:  # a copy ends when its card leaves play
+            self.end_copy(inst)
+        if to == "discard":
             self._discard.append(inst)
             self._discarded_this_phase.append(inst)
+        else:
+            self._put(inst, to)
+            if to == "hand" and cd.any_trigger[RETURNED_TO_HAND]:
+                self._fire_all(RETURNED_TO_HAND, AbilityContext(target=inst))
         if self._attached:
-            for a in [a for a, host in self._attached.items() if host == inst]:
-                self._leave_play(a)
+            for a in [a for a, on in self._attached.items() if on == inst]:
+                self._leave_play(a, host=inst)
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
         if self._facedown:  # cards attached face down go to the discard pile
             for a in [a for a, host in self._facedown.items() if host == inst]:
                 del self._facedown[a]
-                self._discard.append(a)
-        if to != "hand" and self.deck.by_trigger["discarded"][self.deck.kind_of[inst]]:
-            self._queue_trigger("discarded", inst)
-        cd = self.deck
+                self._to_discard(a)
+        if to == "discard" and cd.by_trigger["discarded"][cd.kind_of[inst]]:
+            ctx = None
+            if sacrificed or host >= 0:
+                ctx = AbilityContext(x=1 if sacrificed else -1, target=host)
+            self._queue_trigger("discarded", inst, ctx)
         if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
-            self._fire_all(CHARACTER_LEAVES, AbilityContext(story=story, target=inst))
+            self._fire_all(
+                CHARACTER_LEAVES, AbilityContext(x=int(sacrificed), story=story, target=inst)
+            )
         elif cd.any_trigger[SUPPORT_LEAVES] and cd.ctype[cd.kind_of[inst]] == SUPPORT:
-            self._fire_all(SUPPORT_LEAVES, AbilityContext(target=inst))
+            self._fire_all(SUPPORT_LEAVES, AbilityContext(x=int(sacrificed), target=inst))
+
+    def _leave_replaced(self, inst: int, to: str) -> str:
+        """The "would" windows of ``_leave_play``: where the card goes (only a move to the
+        discard pile is replaced; the engine's helpers use a move to the hand to take a
+        card out of play for another zone)."""
+        cd = self.deck
+        discard = to == "discard"
+        if cd.any_trigger[WOULD_LEAVE]:
+            ctx = self._would(WOULD_LEAVE, AbilityContext(x=int(discard), target=inst))
+            if discard and ctx.instead:
+                return ctx.instead
+        if discard and cd.any_trigger[WOULD_DISCARD]:
+            ctx = self._would(WOULD_DISCARD, AbilityContext(x=1, target=inst))
+            if ctx.instead:
+                return ctx.instead
+        return to
 
     def _sacrifice(self, inst: int) -> None:
         """Sacrifice a card in play (it leaves for the discard pile); "after a sacrifice"
         follows."""
-        self._leave_play(inst)
+        if self.deck.any_trigger[WOULD_SACRIFICE]:
+            self._would(WOULD_SACRIFICE, AbilityContext(target=inst))
+            if inst not in self._status and inst not in self._supports:
+                return
+        self._leave_play(inst, sacrificed=True)
         if self.deck.any_trigger[SACRIFICED]:
             self._fire_all(SACRIFICED, AbilityContext(target=inst))
 
@@ -295,10 +457,10 @@ class ZonesMixin:
         drawn" for each card drawn, then "after drawing 1 or more cards"."""
         cd = self.deck
         if not (cd.any_trigger[CARD_DRAWN] or cd.any_trigger[CARDS_DRAWN]):
-            self._draw(n)
+            self._draw(n, True)
             return
         before = len(self._hand)
-        self._draw(n)
+        self._draw(n, True)
         drawn = self._hand[before:]
         if not drawn or self.phase == OVER:
             return
@@ -312,6 +474,12 @@ class ZonesMixin:
         """``n`` cards were just discarded from hand: "after cards are discarded" follows."""
         if n > 0 and self.deck.any_trigger[HAND_DISCARDED]:
             self._fire_all(HAND_DISCARDED, AbilityContext(x=n))
+
+    def _exhaust(self, inst: int) -> None:
+        """A character exhausts: "after a character is exhausted" follows."""
+        self._status[inst] = EXHAUSTED
+        if self.deck.any_trigger[CHARACTER_EXHAUSTED]:
+            self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
 
     def _ready(self, inst: int) -> None:
         """A character readies: "after this character readies" follows."""
@@ -335,6 +503,14 @@ class ZonesMixin:
         k = cd.kind_of[inst]
         if self._status.get(inst, INSANE) == INSANE or cd.willpower[k]:
             return False
+        if cd.any_trigger[WOULD_INSANE]:
+            ctx = self._would(WOULD_INSANE, AbilityContext(target=inst))
+            if ctx.instead:  # "instead returned to its owner's hand"...
+                self._event("insane", f"{self.card(inst).title}: instead of going insane")
+                self._leave_play(inst, to=ctx.instead)
+                return False
+            if self._status.get(inst, INSANE) == INSANE:
+                return False
         if self._wounds.get(inst):
             self._event("destroy", f"{self.card(inst).title} goes insane while wounded: destroyed")
             self._leave_play(inst)
@@ -345,7 +521,9 @@ class ZonesMixin:
                 committed.remove(inst)
         for a in [a for a, host in self._attached.items() if host == inst]:
             self._leave_play(a)
-        if self.deck.statics[k]:
+        if self._attached_cards:
+            self._discard_attached_cards(inst)
+        if self.deck.statics[k] or inst in self._copies:  # a copied text box's too
             self._passives_changed(k)
         self._event("insane", f"{self.card(inst).title} goes insane")
         if cd.text:
@@ -353,9 +531,22 @@ class ZonesMixin:
                 self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
         return True
 
+    def _discard_attached_cards(self, host: int) -> None:
+        """The cards attached face up to ``host`` (not in play themselves) are discarded."""
+        for a in [a for a, h in self._attached_cards.items() if h == host]:
+            del self._attached_cards[a]
+            self._discard.append(a)
+
     def _wound(self, inst: int) -> None:
-        """One wound: a character without Toughness left (or insane) is destroyed."""
+        """One wound: a character without Toughness left (or insane) is destroyed; a passive
+        of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
+        does something else instead and says so)."""
         k = self.deck.kind_of[inst]
+        if WOUND_INSTEAD in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):
+                    if st.amount(self, src, inst):
+                        return
         wounds = self._wounds.get(inst, 0)
         if self._status[inst] == INSANE or wounds >= self.deck.toughness[k]:
             self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
@@ -369,8 +560,10 @@ class ZonesMixin:
 
     def _restore(self, inst: int) -> None:
         self._status[inst] = EXHAUSTED
-        if self.deck.statics[self.deck.kind_of[inst]]:
+        if self.deck.statics[self.deck.kind_of[inst]] or inst in self._copies:
             self._passives_changed(self.deck.kind_of[inst])
         self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
             self._queue_trigger("restored", inst)
+        if self.deck.any_trigger[CHARACTER_RESTORED]:
+            self._fire_all(CHARACTER_RESTORED, AbilityContext(target=inst))

@@ -5,8 +5,11 @@ An ability record::
 
     kind = "play" | "action" | "response" | "forced" | "disrupt" | "constant" | "win"
     when = { event = NAME, ...its parameters }      # response, forced, disrupt
-    window = "operations" | "story" | "any"         # action, play (default any)
-    zone = "play" | "hand" | "discard" | "resource" # where the card must be (default play)
+    window = "operations" | "story" | "any"         # action, play (default any); an
+                                                     # action may be "resource" (instead
+                                                     # of attaching a resource)
+    zone = "play" | "hand" | "discard" | "resource" | "won" | "deck_top"  # where the card
+                                                     # must be (default play)
     limit = { times = 1, per = "turn" | "phase" | "game" }
     condition = { ...condition atoms }
     cost = { pay = N | "X", exhaust = true, sacrifice = true, ...costs }
@@ -60,12 +63,19 @@ _KEYS = {
     "label",
     "ai",
 }
-_WINDOWS = {"operations": ab.OPS, "story": ab.STORY, "any": ab.ANY}
+_WINDOWS = {
+    "operations": ab.OPS,
+    "story": ab.STORY,
+    "any": ab.ANY,
+    "resource": ab.RESOURCE_WINDOW,  # instead of attaching a resource
+}
 _ZONES = {
     "play": ab.IN_PLAY,
     "hand": ab.HAND,
     "discard": ab.DISCARD_PILE,
     "resource": ab.RESOURCE,  # attached to a domain as a resource
+    "won": ab.WON_PILE,  # a conspiracy in your won pile
+    "deck_top": ab.DECK_TOP,  # the top card of the deck (placed there face up)
 }
 _PERS = ("turn", "phase", "game")
 
@@ -97,7 +107,8 @@ def _constants(record: dict, where: str) -> list:
         params = {k: v for k, v in item.items() if k != "do"}
         if "condition" in record and "condition" not in params:  # the record's, for each
             params["condition"] = record["condition"]
-        out.append(CONSTANT.build(item["do"], params, where, where, committed))
+        built = CONSTANT.build(item["do"], params, where, where, committed)
+        out.extend(built) if isinstance(built, list) else out.append(built)  # a few give two
     return out
 
 
@@ -196,7 +207,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     zone = _ZONES.get(record.get("zone", "play"))
     if window is None or zone is None:
         raise TextError(
-            f"{where}: window is operations/story/any, zone is play/hand/discard/resource"
+            f"{where}: window is operations/story/any/resource, zone is "
+            "play/hand/discard/resource/won/deck_top"
         )
     ai = record.get("ai", "")
     if ai not in ("", "story", "avoid"):

@@ -12,7 +12,16 @@ from deckbuilder.engine.text.filters import (
     is_printed_only,
     printed_kinds,
 )
-from deckbuilder.engine.text.registry import AMOUNT, CONDITION, CONSTANT, FILTER, ICONS, INT, param
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    BOOL,
+    CONDITION,
+    CONSTANT,
+    FILTER,
+    ICONS,
+    INT,
+    param,
+)
 from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.values import compile_amount, compile_condition
 
@@ -73,10 +82,12 @@ def icons(where, committed, icons, who, condition):
     who=FILTER,
     minimum=param(INT, 0),
     condition=CONDITION,
+    on_self=param(BOOL, False),
 )
-def cost(where, committed, amount, who, minimum, condition):
+def cost(where, committed, amount, who, minimum, condition, on_self):
     """Cards ``who`` accepts (printed facts only; absent: this card, from hand) cost
-    ``amount`` more (negative: less), never below ``minimum``."""
+    ``amount`` more (negative: less), never below ``minimum``; ``on_self``: attachments
+    played on this card only (one paid only thanks to it must go on it)."""
     value = compile_amount(amount, where)
     test = compile_condition(condition, where)
     if isinstance(amount, int) and test is None:
@@ -89,7 +100,17 @@ def cost(where, committed, amount, who, minimum, condition):
         return ab.Static(ab.COST, None, size, minimum=minimum)
     if not is_printed_only(who, where):
         raise_state(where)
-    return ab.Static(ab.COST, compile_kind_filter(who, where), size, minimum=minimum)
+    accepts = compile_kind_filter(who, where)
+    if on_self:  # a cost that depends on the board: never remembered
+        fixed = size
+
+        def who_here(game, src, kind):
+            return accepts(game, src, kind) and src in game.attach_hosts(kind)
+
+        if isinstance(fixed, int):
+            size = lambda g, s, k, d=-1: fixed  # noqa: E731
+        return ab.Static(ab.COST, who_here, size, minimum=minimum, host_only=True)
+    return ab.Static(ab.COST, accepts, size, minimum=minimum)
 
 
 def raise_state(where):
@@ -130,13 +151,13 @@ def insane_when(where, committed, condition):
     return ab.Static(ab.INSANE_WHEN, None, lambda g, s: test(g, s, None))
 
 
-@CONSTANT.register("day")
-def day(where, committed):
-    """It is Day (while this card is in play)."""
-    return ab.Static(ab.DAY)
+@CONSTANT.register("day", condition=CONDITION)
+def day(where, committed, condition):
+    """It is Day (while this card is in play and the condition holds)."""
+    return ab.Static(ab.DAY, _who(where, None, condition))
 
 
-@CONSTANT.register("night")
-def night(where, committed):
-    """It is Night (while this card is in play)."""
-    return ab.Static(ab.NIGHT)
+@CONSTANT.register("night", condition=CONDITION)
+def night(where, committed, condition):
+    """It is Night (while this card is in play and the condition holds)."""
+    return ab.Static(ab.NIGHT, _who(where, None, condition))

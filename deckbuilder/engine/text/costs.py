@@ -8,7 +8,7 @@ generator that pays it (choosing what to discard or sacrifice).
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.actions import INSANE, READY
 from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, COST, FILTER, INT, param
@@ -31,7 +31,7 @@ def discard(where, value):
             if i < 0:
                 return
             game._hand.remove(i)
-            game._discard.append(i)
+            game._to_discard(i)
         game._discarded_from_hand(value)
 
     return can_pay, pay
@@ -77,7 +77,7 @@ def exhaust_other(where, value):
         i = yield from choose_card(game, "exhaust", "exhaust", pool(game, src), harm=True)
         if i >= 0:
             if i in game._status:
-                game._status[i] = EXHAUSTED
+                game._exhaust(i)
             else:
                 game._exhausted_supports.add(i)
 
@@ -143,6 +143,6 @@ def sacrifice_resource(where, value):
         if i >= 0:
             d = next(d for d, dom in enumerate(game._domains) if i in dom)
             game._detach_resource(i, d)
-            game._discard.append(i)
+            game._to_discard(i)
 
     return (lambda game, src: any(game._domains)), pay

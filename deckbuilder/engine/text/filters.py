@@ -72,32 +72,89 @@ def _type(value):
     return lambda cd, k: cd.ctype[k] in wanted
 
 
+# Subtypes and factions a card has beyond its printed ones: gained for a while (the game's
+# ``_traits``: instance -> set of lower-case subtypes and faction indices) or while a
+# passive of kind ``GAIN_TRAIT`` applies to it (its ``amount``: such a set). The atoms on
+# subtypes and factions read them (``state``) whenever a card may have any.
+GAIN_TRAIT = "gain_trait"
+_reading = [False]  # a passive's own filter reads printed traits (no loop)
+
+
+def traits_may_differ(game) -> bool:
+    return bool(game._traits) or GAIN_TRAIT in game.deck.static_kinds
+
+
+def gained_traits(game, i: int) -> set:
+    """The subtypes (lower case) and faction indices ``i`` has beyond its printed ones."""
+    out = set(game._traits.get(i, ()))
+    if GAIN_TRAIT in game.deck.static_kinds and not _reading[0]:
+        _reading[0] = True
+        try:
+            for src, st in game._statics_in_play():
+                if st.kind == GAIN_TRAIT and game._static_applies(src, st, i):
+                    out |= st.amount
+        finally:
+            _reading[0] = False
+    return out
+
+
+def _with_state(printed, state):
+    printed.state = state
+    return printed
+
+
 @atom("subtype", KIND, STRS)
 def _subtype(value):
-    """Has one of these subtypes (e.g. "Investigator", ["Spell", "Tome"])."""
+    """Has one of these subtypes (e.g. "Investigator", ["Spell", "Tome"]), printed or
+    gained."""
     wanted = {v.lower() for v in _strs(value)}
-    return lambda cd, k: not wanted.isdisjoint(cd.subtypes[k])
+    return _with_state(
+        lambda cd, k: not wanted.isdisjoint(cd.subtypes[k]),
+        lambda game, i: (
+            not wanted.isdisjoint(game.deck.subtypes[game.deck.kind_of[i]])
+            or not wanted.isdisjoint(gained_traits(game, i))
+        ),
+    )
 
 
 @atom("not_subtype", KIND, STRS)
 def _not_subtype(value):
-    """Has none of these subtypes (e.g. "Ancient One")."""
+    """Has none of these subtypes (e.g. "Ancient One"), printed or gained."""
     unwanted = {v.lower() for v in _strs(value)}
-    return lambda cd, k: unwanted.isdisjoint(cd.subtypes[k])
+    return _with_state(
+        lambda cd, k: unwanted.isdisjoint(cd.subtypes[k]),
+        lambda game, i: (
+            unwanted.isdisjoint(game.deck.subtypes[game.deck.kind_of[i]])
+            and unwanted.isdisjoint(gained_traits(game, i))
+        ),
+    )
 
 
 @atom("faction", KIND, STRS)
 def _faction(value):
-    """Of one of these factions ("agency", "miskatonic", "Hastur", "neutral"...)."""
+    """Of one of these factions ("agency", "miskatonic", "Hastur", "neutral"...), printed or
+    gained."""
     wanted = {faction_index(v) for v in _strs(value)}
-    return lambda cd, k: cd.faction[k] in wanted
+    return _with_state(
+        lambda cd, k: cd.faction[k] in wanted,
+        lambda game, i: (
+            game.deck.faction[game.deck.kind_of[i]] in wanted
+            or not wanted.isdisjoint(gained_traits(game, i))
+        ),
+    )
 
 
 @atom("not_faction", KIND, STRS)
 def _not_faction(value):
-    """Of none of these factions."""
+    """Of none of these factions (printed or gained)."""
     unwanted = {faction_index(v) for v in _strs(value)}
-    return lambda cd, k: cd.faction[k] not in unwanted
+    return _with_state(
+        lambda cd, k: cd.faction[k] not in unwanted,
+        lambda game, i: (
+            game.deck.faction[game.deck.kind_of[i]] not in unwanted
+            and unwanted.isdisjoint(gained_traits(game, i))
+        ),
+    )
 
 
 @atom("title", KIND, STRS)
@@ -234,6 +291,9 @@ def compile_filter(spec: dict | None, where: str = ""):
         return _anything
     kind_preds = [f for reads, f in _atoms(spec, where) if reads == KIND]
     state_preds = [f for reads, f in _atoms(spec, where) if reads == STATE]
+    traits = [f.state for f in kind_preds if hasattr(f, "state")]
+    if traits:
+        return _reading_traits(kind_preds, state_preds, traits)
     if not kind_preds and len(state_preds) == 1:
         return state_preds[0]
     matches = _kind_table(kind_preds)
@@ -274,6 +334,30 @@ def matching(game, src, pred, cards) -> list[int]:
     if getattr(pred, "printed_only", False):
         return [i for i in cards if table[kind_of[i]]]
     return [i for i in cards if table[kind_of[i]] and pred(game, src, i)]
+
+
+def _reading_traits(kind_preds: list, state_preds: list, traits: list):
+    """A filter with atoms on subtypes or factions: their printed values through the
+    per-kind table, unless a card may have gained some (``traits_may_differ``)."""
+    matches = _kind_table(kind_preds)
+    plain = _kind_table([f for f in kind_preds if not hasattr(f, "state")])
+
+    def pred(game, src, i):
+        cd = game.deck
+        if game._traits or GAIN_TRAIT in cd.static_kinds:
+            if not plain(cd)[cd.kind_of[i]]:
+                return False
+            for t in traits:
+                if not t(game, i):
+                    return False
+        elif not matches(cd)[cd.kind_of[i]]:
+            return False
+        for f in state_preds:
+            if not f(game, src, i):
+                return False
+        return True
+
+    return pred
 
 
 def _kind_table(kind_preds: list):

@@ -10,7 +10,7 @@ committed character).
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import Choice
-from deckbuilder.engine.actions import CHOOSE, CONSPIRACY_BASE, Action
+from deckbuilder.engine.actions import CHOOSE, Action
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
 from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.effect_list import compile_effects
@@ -46,6 +46,8 @@ def story_slots(game, src, ctx, spec) -> list[int]:
                 continue
             if spec.get("committed") and not game._committed[s]:
                 continue
+            if spec.get("committed") is False and game._committed[s]:
+                continue  # a story where no characters are committed
         out.append(s)
     return out
 
@@ -113,10 +115,7 @@ def unwin_story(where):
         )
         a = yield Choice("unwin", "shuffle a won story back", acts, True)
         game._won.remove(a.x)
-        if a.x >= CONSPIRACY_BASE:
-            game._discard.append(a.x - CONSPIRACY_BASE)
-        else:
-            game._story_deck.append(a.x)
+        game._to_story_deck(a.x)  # (a won conspiracy goes to the discard pile)
 
     return effect
 
@@ -245,33 +244,37 @@ def sacrifice_resource(where):
         if i >= 0:
             d = next(d for d, dom in enumerate(game._domains) if i in dom)
             game._detach_resource(i, d)
-            game._discard.append(i)
+            game._to_discard(i)
 
     return effect
 
 
 @EFFECT.register(
     "cost_change",
-    amount=param(INT, required=True),
+    amount=param(AMOUNT, required=True),
     filter=FILTER,
     minimum=param(INT, 0),
     once=param(BOOL, True),
 )
 def cost_change(where, amount, filter, minimum, once):
     """This phase, the next card the (printed-facts) filter accepts costs ``amount`` more
-    (negative: less), never below ``minimum``; every such card when not ``once``."""
+    (negative: less; a counted amount is counted now), never below ``minimum``; every such
+    card when not ``once``."""
     pred = compile_kind_filter(filter, where)
+    value = compile_amount(amount, where)
 
     def who(game, kind):
         return pred(game, -1, kind)
 
     def effect(game, src, ctx):
-        game._cost_sources.append((who, amount, minimum, once))
-        game._cost_cache = {}
+        n = value(game, src, ctx)
+        if n:
+            game._cost_sources.append((who, n, minimum, once))
+            game._cost_cache = {}
         return
         yield
 
-    if amount < 0:  # a cut helps only with a card in hand that it applies to
+    if not isinstance(amount, int) or amount < 0:  # a cut helps only with a card in hand
 
         def worthwhile(game, src):
             kinds = game.deck.kind_of

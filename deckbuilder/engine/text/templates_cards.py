@@ -69,7 +69,7 @@ def discard_from_hand(where, n, player, random, filter):
             if i < 0:
                 break
             game._hand.remove(i)
-            game._discard.append(i)
+            game._to_discard(i)
             n += 1
             log_event(game, "discard", f"{game.card(i).title} discarded")
         game._discarded_from_hand(n)
@@ -93,7 +93,7 @@ def discard_top(where, n, player):
             i = game._take_top()
             if i < 0:
                 break
-            game._discard.append(i)
+            game._to_discard(i)
             log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
@@ -109,19 +109,26 @@ def discard_top(where, n, player):
     top=INT,
     shuffle=param(BOOL, True),
     n=param(INT, 1),
+    cost_max=AMOUNT,
 )
-def search(where, filter, to, top, shuffle, n):
-    """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts: to
-    hand, into play, or on top of the deck; then shuffle."""
+def search(where, filter, to, top, shuffle, n, cost_max):
+    """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts
+    (``cost_max``: with a printed cost at most this, a number or "X"): to hand, into play,
+    or on top of the deck; then shuffle."""
     pred = compile_filter(filter, where)
+    most = compile_amount(cost_max, where) if cost_max is not None else None
 
     def effect(game, src, ctx):
         pool = game._peek(top) if top else game._deck + game._top + game._bottom
+        cap = most(game, src, ctx) if most is not None else None
         for _ in range(n):
             found = matching(game, src, pred, pool)
             if to == "play":
                 kind_of = game.deck.kind_of
                 found = [i for i in found if game.may_enter(kind_of[i])]
+            if cap is not None:
+                cost, kind_of = game.deck.cost, game.deck.kind_of
+                found = [i for i in found if cost[kind_of[i]] <= cap]
             i = yield from choose_card(game, "search", "take", found, optional=True)
             if i < 0:
                 break
@@ -307,7 +314,7 @@ def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
         if rest == "discard":
             for i in cards:
                 game._remove_from_deck(i)
-                game._discard.append(i)
+                game._to_discard(i)
             game._check_deck_out()
         elif rest == "bottom":
             for i in cards:

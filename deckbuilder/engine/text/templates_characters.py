@@ -10,6 +10,8 @@ the filter accepts), ``"committed"`` (each of your characters committed to a sto
 
 from __future__ import annotations
 
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.effects import choose_card
 from deckbuilder.engine.text.filters import compile_filter
@@ -44,6 +46,10 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
     i = yield from choose_card(
         game, kind, prompt, pool, harm=harm, optional=target == "choose_optional"
     )
+    if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED]:  # "targeted by a card effect"
+        game._fire_all(
+            ab.CHARACTER_TARGETED, AbilityContext(target=i, story=game.committed_story(i))
+        )
     return [i] if i >= 0 else []
 
 
@@ -74,7 +80,7 @@ def exhaust(where, filter, target):
     def effect(game, src, ctx):
         pool = [i for i in game._characters if game._status[i] == READY and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "exhaust", "exhaust", True)):
-            game._status[i] = EXHAUSTED
+            game._exhaust(i)
 
     return effect
 
@@ -135,15 +141,29 @@ def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_i
     return effect
 
 
-@EFFECT.register("copy_icons", filter=FILTER, to=param(("self", "host"), "self"))
-def copy_icons(where, filter, to):
+@EFFECT.register(
+    "copy_icons",
+    filter=FILTER,
+    to=param(("self", "host", "choose"), "self"),
+    receiver=FILTER,
+)
+def copy_icons(where, filter, to, receiver):
     """Until the end of the phase the card (or, ``to = "host"``, the character it is
-    attached to) gains the printed icons of a chosen character the filter accepts."""
+    attached to; ``to = "choose"``, a sane character you control that the ``receiver``
+    filter accepts, chosen first) gains the printed icons of a chosen character the filter
+    accepts."""
     pred = compile_filter(filter, where)
+    takes = compile_filter(receiver, where)
 
     def effect(game, src, ctx):
         cd = game.deck
-        gains = src if to == "self" else game._attached.get(src, -1)
+        if to == "choose":
+            pool = [
+                i for i in game._characters if game._status[i] != INSANE and takes(game, src, i)
+            ]
+            gains = yield from choose_card(game, "boost", "give icons to", pool)
+        else:
+            gains = src if to == "self" else game._attached.get(src, -1)
         if gains not in game._status:
             return
         pool = [
@@ -187,6 +207,11 @@ def sacrifice(where, filter, target, n, zone):
             )
             if not chosen:
                 return
+            if game.deck.any_trigger[ab.EFFECT_WOULD_SACRIFICE]:  # a chance to cancel it
+                window = AbilityContext(target=chosen[0])
+                yield from game._would_asking(ab.EFFECT_WOULD_SACRIFICE, window)
+                if window.instead == "cancel":
+                    return
             for i in chosen:
                 if game.log is not None:
                     game._event("sacrifice", f"{game.card(i).title} sacrificed")

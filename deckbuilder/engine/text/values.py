@@ -10,7 +10,7 @@ A condition is a table of atoms, all of which must hold (``{ night = true, commi
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import INSANE, STORY_HOST
+from deckbuilder.engine.actions import CONSPIRACY_BASE, INSANE, STORY_HOST
 from deckbuilder.engine.text.filters import compile_filter, matching
 from deckbuilder.engine.text.registry import (
     AMOUNT,
@@ -233,13 +233,19 @@ def _subject(value, where):
 
 @condition("story_of_self", BOOL)
 def _story_of_self(value, where):
-    """The story of the trigger is the one the source is committed to (or attached to)."""
+    """The story of the trigger is the one the source is committed to (or attached to, or
+    is: a conspiracy)."""
 
     def check(game, src, ctx):
         s = ctx.story
         if s < 0 or s >= len(game._stories):
             return not value
-        here = src in game._committed[s] or game._attached.get(src) == STORY_HOST + game._stories[s]
+        sid = game._stories[s]
+        here = (
+            src in game._committed[s]
+            or game._attached.get(src) == STORY_HOST + sid
+            or sid == CONSPIRACY_BASE + src
+        )
         return here == value
 
     return check

@@ -295,7 +295,7 @@ def boost_icon_of_top_card(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        top = game._peek(1)
+        top = game._reveal_top(1)
         if not top:
             return
         cd = game.deck

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import STAYS_COMMITTED
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
@@ -14,11 +15,13 @@ from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, param
     filter=FILTER,
     sources=param(("play", "hand"), "play"),
     exhaust=param(BOOL, True),
+    stories=param(("any", "unresolved"), "any"),
 )
-def commit_character(where, filter, sources, exhaust):
+def commit_character(where, filter, sources, exhaust, stories):
     """Commit a character the filter accepts to a story of your choice, outside the commit
     step (from play, or put into play from hand first); with ``exhaust = false`` it stays
-    ready (its icons and skill count there)."""
+    ready (its icons and skill count there); ``stories = "unresolved"``: to a story not yet
+    resolved (after the one of the trigger)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -39,10 +42,15 @@ def commit_character(where, filter, sources, exhaust):
                 and game._status.get(i) in (READY, EXHAUSTED)
                 and pred(game, src, i)
             ]
+        slots = range(len(game._committed))
+        if stories == "unresolved":
+            slots = range(ctx.story + 1 if ctx.story >= 0 else 0, len(game._committed))
+        if not slots:
+            return
         i = yield from choose_card(game, "commit", "commit", pool, optional=True)
         if i < 0:
             return
-        s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+        s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
             return
         if sources == "hand":
@@ -69,7 +77,9 @@ def recommit(where, filter):
             i
             for c in game._committed
             for i in c
-            if game._status.get(i) != INSANE and pred(game, src, i)
+            if game._status.get(i) != INSANE
+            and pred(game, src, i)
+            and not game.has_static(STAYS_COMMITTED, i)
         ]
         i = yield from choose_card(game, "recommit", "move", pool)
         if i < 0:
@@ -148,6 +158,8 @@ def commit_self(where, exhaust):
         if game._status.get(src) not in (READY, EXHAUSTED):
             return
         here = game.committed_story(src)
+        if here >= 0 and game.has_static(STAYS_COMMITTED, src):
+            return
         slots = [s for s in range(len(game._committed)) if s != here]
         s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
@@ -199,7 +211,12 @@ def remove_from_story(where, filter, target, ready):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        committed = [i for c in game._committed for i in c if i in game._status]
+        committed = [
+            i
+            for c in game._committed
+            for i in c
+            if i in game._status and not game.has_static(STAYS_COMMITTED, i)
+        ]
         if target == "self":
             i = src if src in committed else -1
         else:

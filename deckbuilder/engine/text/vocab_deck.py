@@ -95,7 +95,7 @@ def reveal_top_take(where, n, filter):
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
-        cards = game._peek(amount(game, src, ctx))
+        cards = game._reveal_top(amount(game, src, ctx))
         for i in cards:
             game._remove_from_deck(i)
             if pred(game, src, i):
@@ -417,7 +417,7 @@ def guess_bottom_type(where):
             game._hand.append(i)
             log_event(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} to hand")
         else:
-            game._discard.append(i)
+            game._to_discard(i)
             log_event(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} discarded")
         game._check_deck_out()
         return

@@ -224,7 +224,7 @@ def discard_random_for_tokens(where, n, filter):
                 break
             i = game._hand[int(game.rng.random() * len(game._hand))]
             game._hand.remove(i)
-            game._discard.append(i)
+            game._to_discard(i)
             done += 1
             log_event(game, "discard", f"{game.card(i).title} discarded at random")
             if pred(game, src, i):

@@ -6,7 +6,16 @@ from deckbuilder.engine.actions import INSANE, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    BOOL,
+    EFFECT,
+    FILTER,
+    INT,
+    STRS,
+    TextError,
+    param,
+)
 from deckbuilder.engine.text.values import compile_amount
 
 
@@ -30,7 +39,7 @@ def mill_characters_into_play(where, n, insane):
                 if insane and i in game._status:
                     game._status[i] = INSANE
             else:
-                game._discard.append(i)
+                game._to_discard(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
@@ -185,18 +194,22 @@ def put_self_into_play(where, insane, exhausted):
 
 @EFFECT.register(
     "search_play_total_cost",
-    top=param(INT, required=True),
+    top=param(INT, 0),
     total=param(INT, required=True),
     filter=FILTER,
+    source=param(("deck", "discard"), "deck"),
 )
-def search_play_total_cost(where, top, total, filter):
-    """Search the top cards of the deck: put into play any number of cards the filter accepts
-    whose printed costs add up to at most ``total``; then shuffle the deck."""
+def search_play_total_cost(where, top, total, filter, source):
+    """Search the top cards of the deck (or, ``source``, the discard pile): put into play any
+    number of cards the filter accepts whose printed costs add up to at most ``total``; then
+    shuffle the deck."""
     pred = compile_filter(filter, where)
+    if source == "deck" and top <= 0:
+        raise TextError(f"{where}: searching the deck needs top = N")
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = list(game._peek(top))
+        pool = list(game._peek(top)) if source == "deck" else list(game._discard)
         left = total
         while True:
             found = [
@@ -211,11 +224,12 @@ def search_play_total_cost(where, top, total, filter):
                 break
             pool.remove(i)
             left -= cd.cost[cd.kind_of[i]]
-            game._remove_from_deck(i)
-            log_event(game, "search", f"{game.card(i).title} put into play from the deck")
+            game._take_from(i)
+            log_event(game, "search", f"{game.card(i).title} put into play from the {source}")
             game._enter(i)
-        game._shuffle_deck()
-        game._check_deck_out()
+        if source == "deck":
+            game._shuffle_deck()
+            game._check_deck_out()
 
     return effect
 

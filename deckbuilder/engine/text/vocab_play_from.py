@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
-from deckbuilder.engine.actions import STORY_HOST
+from deckbuilder.engine.actions import DOMAIN_HOST, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, EVENT, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
@@ -44,17 +44,40 @@ def _domains_for(game, k: int, ignore_match) -> list[int]:
     return [d for d in game._domain_indices if not game._drained[d] and game._dom_value[d] >= cost]
 
 
+def _host_domain(game, src) -> int:
+    """The domain the card is attached to, or -1."""
+    d = game._attached.get(src, -1) - DOMAIN_HOST
+    return d if 0 <= d < len(game._domains) else -1
+
+
+def _payers(game, i, k, ignore_match, source):
+    """``_domains_for`` a card; one of your resources (``host_domain``) is counted out of
+    its domain, which it leaves to be played."""
+    if source != "host_domain":
+        return _domains_for(game, k, ignore_match)
+    d = next(d for d, dom in enumerate(game._domains) if i in dom)
+    game._detach_resource(i, d)
+    doms = _domains_for(game, k, ignore_match)
+    game._add_resource(i, d)
+    return doms
+
+
 def _candidates(game, src, source, pred, ignore_match):
     cd = game.deck
     if source == "top":
-        cards = game._peek(1)
+        cards = game._reveal_top(1)
+    elif source == "host_domain":
+        d = _host_domain(game, src)
+        cards = list(game._domains[d]) if d >= 0 else []
+    elif source == "hand":
+        cards = game._hand
     else:
         cards = game._discard
     out = []
     for i in cards:
         k = cd.kind_of[i]
         if i != src and pred(game, src, i) and game.may_play(k):
-            if _domains_for(game, k, ignore_match):
+            if _payers(game, i, k, ignore_match, source):
                 out.append(i)
     return out
 
@@ -65,13 +88,24 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     support enters play (an attachment on a host of your choice)."""
     cd = game.deck
     k = cd.kind_of[inst]
+    t = cd.ctype[k]
+    host = -1
+    if t == SUPPORT and cd.attach[k] is not None:  # its host first: the card stays put
+        hosts = game.attach_hosts(k)
+        host = yield from choose_card(
+            game, "attach", f"attach {game.card(inst).title} to", hosts, story_hosts=True
+        )
+        if host < 0:
+            return
     game._take_from(inst)
+    rest = game._rest_to_pay(k, d, 0) if cd.alt_paid[k] and d >= 0 else 0
     if d >= 0:
         game._drain(d)
     if game._cost_sources:
         game._use_once_cost_sources(k)
     log_event(game, "play", f"played {game.card(inst).full_title} as if from hand")
-    t = cd.ctype[k]
+    if rest:
+        game._queue_rest_payment(inst, k, d, rest)
     if t == EVENT:
         ability = cd.by_trigger["event"][k][0]
         game._resolving.append(inst)
@@ -84,25 +118,20 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
             if events_to == "bottom":
                 game._bottom.insert(0, inst)
             else:
-                game._discard.append(inst)
+                game._to_discard(inst)
+        if cd.any_trigger[ab.CARD_PLAYED]:
+            game._fire_all(ab.CARD_PLAYED, AbilityContext(target=inst))
         return
-    host = -1
-    if t == SUPPORT and cd.attach[k] is not None:
-        hosts = game.attach_hosts(k)
-        host = yield from choose_card(
-            game, "attach", f"attach {game.card(inst).title} to", hosts, story_hosts=True
-        )
-        if host < 0:
-            game._discard.append(inst)
-            return
     game._enter(inst, None, host)
     if t == CHARACTER and cd.any_trigger[ab.PLAYED_CHARACTER]:
         game._fire_all(ab.PLAYED_CHARACTER, AbilityContext(target=inst))
+    if cd.any_trigger[ab.CARD_PLAYED]:
+        game._fire_all(ab.CARD_PLAYED, AbilityContext(target=inst))
 
 
 @EFFECT.register(
     "play_from",
-    source=param(("discard", "top"), required=True),
+    source=param(("discard", "top", "host_domain", "hand"), required=True),
     filter=FILTER,
     n=param(INT, 1),
     ignore_match=param(BOOL, False),
@@ -110,11 +139,11 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     events_to=param(("discard", "bottom"), "discard"),
 )
 def play_from(where, source, filter, n, ignore_match, free, events_to):
-    """You may play a card the filter accepts from the discard pile (or the revealed top
-    card of your deck) as if it were in your hand, paying its cost (``ignore_match``: any
-    domain of enough resources pays; ``free``: without paying its cost); up to n cards, one
-    after the other; an event played so goes to the discard pile, or the bottom of the deck
-    with ``events_to``."""
+    """You may play a card the filter accepts from the discard pile (the revealed top card
+    of your deck, the domain the card is attached to or, through an effect, your hand) as if
+    it were in your hand, paying its cost (``ignore_match``: any domain of enough resources
+    pays; ``free``: without paying its cost); up to n cards, one after the other; an event
+    played so goes to the discard pile, or the bottom of the deck with ``events_to``."""
     pred = compile_filter(filter, where)
     if free:
         ignore_match = "free"
@@ -130,7 +159,7 @@ def play_from(where, source, filter, n, ignore_match, free, events_to):
             if i < 0:
                 return
             k = game.deck.kind_of[i]
-            doms = _domains_for(game, k, ignore_match)
+            doms = _payers(game, i, k, ignore_match, source)
             d = doms[0] if doms == [-1] else (yield from choose_domain(game, "pay", "pay", doms))
             if d == -1 and doms != [-1]:
                 return
@@ -212,7 +241,7 @@ def top_characters_into_play(where, n):
 
     def effect(game, src, ctx):
         cd = game.deck
-        for i in game._peek(n):
+        for i in game._reveal_top(n):
             k = cd.kind_of[i]
             if cd.ctype[k] == CHARACTER and game.may_enter(k):
                 game._remove_from_deck(i)

@@ -345,18 +345,37 @@ def cost_change_by_drained_domain(where, filter, minimum):
     return effect
 
 
-@EFFECT.register("swap_resource", filter=FILTER)
-def swap_resource(where, filter):
+@EFFECT.register("swap_resource", filter=FILTER, only_faction=STRS)
+def swap_resource(where, filter, only_faction):
     """Attach a card the filter accepts from hand to one of your domains as a resource, then
-    return a resource of that domain to your hand."""
+    return a resource of that domain to your hand (``only_faction``: to a domain whose
+    resources are all of this faction)."""
     pred = compile_filter(filter, where)
+    factions = None
+    if only_faction is not None:
+        names = [only_faction] if isinstance(only_faction, str) else only_faction
+        factions = {faction_index(n) for n in names}
+
+    def domains(game):
+        if factions is None:
+            return game._domain_indices
+        cd = game.deck
+        return [
+            d
+            for d in game._domain_indices
+            if game._domains[d]
+            and all(cd.faction[cd.kind_of[r]] in factions for r in game._domains[d])
+        ]
 
     def effect(game, src, ctx):
         pool = [i for i in game._hand if i != src and pred(game, src, i)]
+        doms = domains(game)
+        if not doms:
+            return
         i = yield from choose_card(game, "resource", "attach as a resource", pool)
         if i < 0:
             return
-        d = yield from choose_domain(game, "resource", "attach to", game._domain_indices)
+        d = yield from choose_domain(game, "resource", "attach to", doms)
         game._attach_resource(i, d)
         log_event(game, "resource", f"{game.card(i).title} attached to domain {d + 1}")
         j = yield from choose_card(game, "to_hand", "return to hand", list(game._domains[d]))

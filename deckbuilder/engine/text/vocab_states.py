@@ -299,13 +299,14 @@ def facedown_on(game, host: int) -> int:
 
 @EFFECT.register(
     "attach_facedown",
-    source=param(("subject", "discard", "hand"), "discard"),
+    source=param(("subject", "discard", "hand", "discarded"), "discard"),
     filter=FILTER,
 )
 def attach_facedown(where, source, filter):
     """Attach a card face down to the card itself (a blank attachment; to the discard pile
     when its host leaves play): the card the trigger is about (if in your discard pile), or
-    one the filter accepts chosen from the discard pile or the hand."""
+    one the filter accepts chosen from the discard pile or the hand (``discarded``: among
+    the cards just discarded from hand, ctx.x of them)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -315,8 +316,12 @@ def attach_facedown(where, source, filter):
             i = ctx.target if ctx is not None and ctx.target in game._discard else -1
         else:
             zone = game._discard if source == "discard" else game._hand
+            if source == "discarded":
+                zone = game._discard[-ctx.x :] if ctx is not None and ctx.x > 0 else []
             pool = [i for i in zone if i != src and pred(game, src, i)]
-            i = yield from choose_card(game, "attach", "attach face down", pool, optional=True)
+            i = yield from choose_card(
+                game, "attach", "attach face down", pool, optional=True, harm=source == "hand"
+            )
         if i < 0:
             return
         if i in game._discard:

@@ -49,7 +49,9 @@ def _resolve_other_stories(game, src, ctx):
         offer = _core_story_offer(sid)
         if offer is None:
             continue
-        choice, fx = offer
+        choice, fx, condition = offer
+        if condition is not None and not condition(game, src, AbilityContext(story_id=sid)):
+            continue
         if game._policy is not None:
             answer = game._policy.decide(game, choice)
         else:
@@ -84,30 +86,39 @@ def tokens_for_discard_cards(where, filter):
 
 @EFFECT.register("resolve_story_effect")
 def resolve_story_effect(where):
-    """Resolve the effect of the story the source is committed to, as if won (Core stories;
-    a conspiracy's win effect is queued)."""
+    """Resolve the effect of the story of the trigger (the one the source is committed to),
+    as if won (Core stories; a conspiracy's win effect is queued); nothing when that story
+    has just been won (its slot holds another story)."""
 
     def effect(game, src, ctx):
-        from deckbuilder.engine.abilities import AbilityContext
-        from deckbuilder.engine.story import _core_story_offer
-
         s = ctx.story if ctx is not None else -1
         if not 0 <= s < len(game._stories):
             return
         sid = game._stories[s]
-        if sid >= CONSPIRACY_BASE:
-            inst = sid - CONSPIRACY_BASE
-            if game.deck.by_trigger[ab.WON][game.deck.kind_of[inst]]:
-                game._queue_trigger(ab.WON, inst, AbilityContext(story=s, story_id=sid))
+        if ctx.story_id >= 0 and ctx.story_id != sid:
             return
-        offer = _core_story_offer(sid)
-        if offer is None:
-            return
-        if game.log is not None:
-            game._event("story_effect", offer[0].prompt)
-        yield from offer[1](game, -1, AbilityContext(story=s, story_id=sid))
+        yield from run_story_effect(game, src, sid, s)
 
     return effect
+
+
+def run_story_effect(game, src, sid: int, s: int):
+    """Generator: the effect of story ``sid`` (in slot ``s``, or -1 when not in play)
+    resolves as if won: a Core story's text, a conspiracy's or story card's win effect
+    (queued)."""
+    from deckbuilder.engine.abilities import AbilityContext
+    from deckbuilder.engine.story import _core_story_offer
+
+    if sid >= CONSPIRACY_BASE:
+        inst = sid - CONSPIRACY_BASE
+        if game.deck.by_trigger[ab.WON][game.deck.kind_of[inst]]:
+            game._queue_trigger(ab.WON, inst, AbilityContext(story=s, story_id=sid))
+        return
+    offer = _core_story_offer(sid)
+    if offer is None:
+        return
+    log_event(game, "story_effect", offer[0].prompt)
+    yield from offer[1](game, -1, AbilityContext(story=s, story_id=sid))
 
 
 @EFFECT.register("self_to_won_pile")
@@ -125,7 +136,7 @@ def self_to_won_pile(where):
         game._won.append(CONSPIRACY_BASE + src)
         if game.log is not None:
             game._event("story_won", f"{game.card(src).title} joins the won stories")
-        if len(game._won) >= 3 and game.phase != OVER:
+        if game.phase != OVER and game._game_won():
             game._end(WIN)
         return
         yield

@@ -1,0 +1,52 @@
+"""Vocabulary of destroying cards in play (not sacrificing: no "after a sacrifice")."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import CONSPIRACY_BASE
+from deckbuilder.engine.effects import choose_card, log_event
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import EFFECT, FILTER, param
+
+
+def _destroy_conspiracy(game) -> None:
+    """Your conspiracy in play leaves its story slot for the discard pile."""
+    c = game._conspiracy
+    sid = CONSPIRACY_BASE + c
+    s = game._stories.index(sid)
+    if game._attached:
+        game._destroy_story_attachments(sid)
+    game._conspiracy = -1
+    kind = game.deck.kind_of[c]
+    if game.deck.statics[kind]:
+        game._passives_changed(kind)
+    if game._blanking == sid:
+        game._blanking = -1
+    del game._stories[s], game._tokens[s], game._committed[s]
+    game._discard.append(c)
+    log_event(game, "destroy", f"{game.card(c).title} destroyed")
+
+
+@EFFECT.register(
+    "destroy",
+    filter=FILTER,
+    zone=param(("characters", "supports", "conspiracy"), "characters"),
+)
+def destroy(where, filter, zone):
+    """Choose a card in play the filter accepts (a character, a support, or the conspiracy
+    in play) and destroy it; in a goldfish only yours exist, so a "choose 1, if able" hits
+    one of yours."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        if zone == "conspiracy":
+            if game._conspiracy >= 0 and pred(game, src, game._conspiracy):
+                _destroy_conspiracy(game)
+            return
+        cards = game._characters if zone == "characters" else game._supports
+        pool = [i for i in cards if pred(game, src, i)]
+        i = yield from choose_card(game, "destroy", "destroy", pool, harm=True)
+        if i >= 0:
+            log_event(game, "destroy", f"{game.card(i).title} destroyed")
+            game._leave_play(i)
+
+    return effect

@@ -1,0 +1,79 @@
+"""Vocabulary of exchanging cards between the hand and other zones: hand cards for the top
+of the discard pile, a character in play for as many draws as its cost (cards then put
+back on the deck)."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import INSANE
+from deckbuilder.engine.effects import choose_card, log_event
+from deckbuilder.engine.runtime import yes_no
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import EFFECT, FILTER
+
+
+@EFFECT.register("exchange_hand_with_discard_top")
+def exchange_hand_with_discard_top(where):
+    """Exchange any number of cards of your hand with as many from the top of your discard
+    pile: take the top cards (one by one, each a yes/no), then discard as many chosen from
+    the rest of the hand."""
+
+    def effect(game, src, ctx):
+        taken = []
+        tops = [i for i in reversed(game._discard) if i != src]
+        limit = len(game._hand)
+        for i in tops:
+            if len(taken) >= limit:
+                break
+            if not (yield yes_no("exchange", f"take {game.card(i).title} from the discard pile")).x:
+                break
+            taken.append(i)
+        if not taken:
+            return
+        keep = list(game._hand)
+        for i in taken:
+            game._discard.remove(i)
+            game._hand.append(i)
+        for _ in taken:
+            pool = [i for i in keep if i in game._hand]
+            i = yield from choose_card(game, "discard", "discard", pool, harm=True)
+            if i < 0:
+                break
+            game._hand.remove(i)
+            game._discard.append(i)
+        log_event(game, "exchange", f"exchanged {len(taken)} cards with the discard pile")
+        game._discarded_from_hand(len(taken))
+
+    return effect
+
+
+@EFFECT.register("return_for_cost_draw", filter=FILTER)
+def return_for_cost_draw(where, filter):
+    """Return a character you control the filter accepts to its owner's hand to draw X
+    cards, X its printed cost; then put X cards from your hand on top of your deck."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        pool = [i for i in game._characters if pred(game, src, i)]
+        i = yield from choose_card(game, "to_hand", "return to hand", pool, harm=True)
+        if i < 0:
+            return
+        x = game.deck.cost[game.deck.kind_of[i]]
+        game._leave_play(i, to="hand")
+        log_event(game, "to_hand", f"{game.card(i).title} returned to hand: draw {x}")
+        if x <= 0:
+            return
+        game._draw_by_effect(x)
+        for _ in range(x):
+            i = yield from choose_card(
+                game, "to_deck", "put on top of the deck", game._hand, harm=True
+            )
+            if i < 0:
+                return
+            game._hand.remove(i)
+            game._top.append(i)
+
+    def worthwhile(game, src):
+        return any(pred(game, src, i) and game._status[i] != INSANE for i in game._characters)
+
+    effect.worthwhile = worthwhile
+    return effect

@@ -1,0 +1,59 @@
+"""Vocabulary of putting several characters into play at once: every character of a
+subtype chosen among those of the discard pile."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.abilities import Choice
+from deckbuilder.engine.actions import CHOOSE, Action
+from deckbuilder.engine.cards import CHARACTER
+from deckbuilder.engine.effects import log_event
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import EFFECT, FILTER
+
+_NEVER = frozenset({"ancient one"})
+
+
+@EFFECT.register("subtype_into_play", filter=FILTER)
+def subtype_into_play(where, filter):
+    """Choose a subtype (never Ancient One) and put into play every character of your
+    discard pile the filter accepts that has it (each that may enter play, one by one)."""
+    pred = compile_filter(filter, where)
+
+    def candidates(game, src):
+        cd = game.deck
+        return [
+            i for i in game._discard if cd.ctype[cd.kind_of[i]] == CHARACTER and pred(game, src, i)
+        ]
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = candidates(game, src)
+        counts: dict[str, int] = {}
+        for i in pool:
+            for sub in cd.subtypes[cd.kind_of[i]] - _NEVER:
+                counts[sub] = counts.get(sub, 0) + 1
+        if not counts:
+            return
+        names = sorted(counts, key=lambda s: (-counts[s], s))
+        if len(names) == 1:
+            name = names[0]
+        else:
+            acts = tuple(
+                Action(CHOOSE, x=n, label=f"choose {s.title()} ({counts[s]} in the discard pile)")
+                for n, s in enumerate(names)
+            )
+            a = yield Choice("subtype", "choose a subtype", acts)
+            name = names[a.x if 0 <= a.x < len(names) else 0]
+        log_event(game, "subtype", f"chose the subtype {name.title()}")
+        for i in pool:
+            k = cd.kind_of[i]
+            if name in cd.subtypes[k] and i in game._discard and game.may_enter(k):
+                game._discard.remove(i)
+                log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+                game._enter(i)
+
+    def worthwhile(game, src):
+        return bool(candidates(game, src))
+
+    effect.worthwhile = worthwhile
+    return effect

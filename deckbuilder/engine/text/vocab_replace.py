@@ -1,0 +1,178 @@
+""" "Would" windows and what happens instead: a card would leave play, go to the discard
+pile, go insane, be sacrificed; you would draw cards or place success tokens.
+
+The engine opens such a window (``AbilityMixin._would``) at the moment the rule is about
+to act, before anything moves: the cards that answer it (in play, in hand, on top of the
+deck, in the discard pile) are offered it at once, one by one, until one says what happens
+instead. An answer is an ordinary ability (``kind = "forced"`` for a printed "any time ...
+would", ``"disrupt"`` for a choice) whose effect may set ``ctx.instead`` (``instead``) or
+change the number the window is about (``ctx.x``: cards drawn, tokens placed). The window
+is answered inside the rule that opened it, nobody asked, whoever plays: an optional
+answer is used unless its ``ai`` is "avoid", and any other choice takes its first option
+(the templates below offer the best first).
+"""
+
+from __future__ import annotations
+
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
+from deckbuilder.engine.text.triggers import subject_condition
+from deckbuilder.engine.text.values import condition
+
+_INSTEAD = ("top", "bottom", "hand", "discard_pile", "mill", "cancel")
+
+
+@TRIGGER.register("would_leave_play", subject=FILTER, to_discard=param(BOOL, False))
+def would_leave_play(where, subject, to_discard):
+    """Before a card of yours leaves play (subject: it, still in play; ``to_discard``: only
+    for the discard pile, the only move an answer may replace)."""
+    test = (lambda g, s, c: c.x == 1) if to_discard else None
+    return ab.WOULD_LEAVE, subject_condition(where, subject, test)
+
+
+@TRIGGER.register("would_discard", subject=FILTER, from_play=param(BOOL, False))
+def would_discard(where, subject, from_play):
+    """Before a card would go to your discard pile, from any zone (subject: that card;
+    ``from_play``: only a card leaving play)."""
+    test = (lambda g, s, c: c.x == 1) if from_play else None
+    return ab.WOULD_DISCARD, subject_condition(where, subject, test)
+
+
+@TRIGGER.register("would_go_insane", subject=FILTER)
+def would_go_insane(where, subject):
+    """Before a character of yours goes insane (subject: it, still sane)."""
+    return ab.WOULD_INSANE, subject_condition(where, subject)
+
+
+@TRIGGER.register("would_be_sacrificed", subject=FILTER)
+def would_be_sacrificed(where, subject):
+    """Before a card of yours is sacrificed (subject: it, still in play)."""
+    return ab.WOULD_SACRIFICE, subject_condition(where, subject)
+
+
+@TRIGGER.register("would_draw", by_effect=param(BOOL, False))
+def would_draw(where, by_effect):
+    """Before you draw cards (ctx.x: how many; ``by_effect``: only a draw caused by a card
+    effect, not the draw phase's)."""
+    return ab.WOULD_DRAW, (lambda g, s, c: c.by_effect) if by_effect else None
+
+
+def _here(game, src, ctx):
+    s = ctx.story
+    return 0 <= s < len(game._committed) and src in game._committed[s]
+
+
+@TRIGGER.register("would_place_tokens", here=param(BOOL, False))
+def would_place_tokens(where, here):
+    """Before you place success tokens at a story (ctx.x: how many, ctx.story: where;
+    ``here``: the story this card is committed to)."""
+    return ab.WOULD_TOKEN, _here if here else None
+
+
+@EFFECT.register("instead", to=param(_INSTEAD, required=True))
+def instead(where, to):
+    """What the window was about happens otherwise: the card goes on the ``top`` or the
+    ``bottom`` of its owner's deck or to the ``hand`` (a move to the discard pile, going
+    insane), or the cards are drawn from the top of the discard pile (``discard_pile``),
+    or the first card drawn is discarded (``mill``); ``cancel``: the effect that would do
+    it is cancelled (``effect_would_sacrifice``)."""
+
+    def effect(game, src, ctx):
+        ctx.instead = to
+        if to == "cancel":
+            log_event(game, "cancel", f"{game.card(src).title} cancels the effect")
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("draw_more", n=param(INT, 1))
+def draw_more(where, n):
+    """The draw of the window draws n more cards."""
+
+    def effect(game, src, ctx):
+        ctx.x += n
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("fewer_tokens", n=param(INT, 1))
+def fewer_tokens(where, n):
+    """n fewer of the success tokens of the window are placed at their story (the next
+    effects say where they go)."""
+
+    def effect(game, src, ctx):
+        ctx.x = max(0, ctx.x - n)
+        return
+        yield
+
+    return effect
+
+
+@EFFECT.register("tokens_elsewhere")
+def tokens_elsewhere(where):
+    """The success tokens of the window are placed at another story of your choice
+    instead (which they may win; the story nearest to being won is offered first)."""
+
+    def effect(game, src, ctx):
+        n = ctx.x
+        others = [s for s in range(len(game._stories)) if s != ctx.story]
+        others.sort(key=lambda s: game.story_to_win(s) - game._tokens[s])  # nearest first
+        if n <= 0 or not others:
+            return
+        s = yield from choose_story(game, "token", "place the tokens at", others)
+        if s < 0:
+            return
+        ctx.x = 0
+        log_event(game, "token", f"{n} success token(s) placed at another story instead")
+        yield from game._add_token(s, n)
+
+    return effect
+
+
+@EFFECT.register("top_or_bottom_draw")
+def top_or_bottom_draw(where):
+    """Look at the top card of your deck: you may draw the bottom card instead of it (the
+    first card of the window's draw)."""
+
+    def effect(game, src, ctx):
+        top = game._peek(1)
+        if not top:
+            return
+        i = yield from choose_card(game, "draw", "draw", top, optional=True)
+        if i < 0:
+            ctx.instead = "bottom"
+
+    return effect
+
+
+@condition("discard_covers_draw", BOOL)
+def _discard_covers_draw(value, where):
+    """Your discard pile holds at least as many cards as the window draws (ctx.x)."""
+    return lambda game, src, ctx: (len(game._discard) >= max(1, ctx.x)) == value
+
+
+@condition("tokens_win_here", BOOL)
+def _tokens_win_here(value, where):
+    """The success tokens of the window (ctx.x) would win the story they are placed at
+    (ctx.story), or not."""
+
+    def test(game, src, ctx):
+        s = ctx.story
+        if not 0 <= s < len(game._tokens):
+            return False
+        return (game._tokens[s] + ctx.x >= game.story_to_win(s)) == value
+
+    return test
+
+
+@TRIGGER.register("would_be_revealed", subject=FILTER)
+def would_be_revealed(where, subject):
+    """Before the top card of your deck is revealed by an effect (subject: that card; it
+    answers with ``zone = "deck_top"``): if an answer takes it away, the next card is
+    revealed instead."""
+    return ab.WOULD_REVEAL, subject_condition(where, subject)

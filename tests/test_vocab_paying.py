@@ -1,0 +1,71 @@
+"""Paying rules of card text that a scenario cannot show by its steps alone: a resource
+attached at a cost (The Blackwood Initiative), a card no longer offered (Professor Lake)."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.actions import ATTACH, CHOOSE, PASS, PLAY
+from tests.test_card_scenarios import build, step
+
+
+def _plays(game, cid):
+    return [a for a in game.legal_actions() if a.kind == PLAY and game.card(a.card).card_id == cid]
+
+
+def test_blackwood_initiative_makes_a_resource_cost_a_discard(full_pool):
+    game = build(
+        full_pool, {"card": "FtGG-035", "hand": ["FtGG-035"], "domains": [["FtGG-004"] * 2]}
+    )
+    for text in ("play FtGG-035", "pass", "pass"):
+        step(game, text)
+    assert game.phase == "resource" and len(game.hand) == 2
+    game._hand.append(game._deck.pop())  # three cards: the discard is a choice
+    attach = next(a for a in game.legal_actions() if a.kind == ATTACH)
+    game.apply(attach)
+    discard = [a for a in game.legal_actions() if a.kind == CHOOSE]
+    assert len(discard) == 2 and all("discard to resource" in game.describe(a) for a in discard)
+    game.apply(discard[0])
+    assert len(game.hand) == 1 and len(game.discard) == 1 and game.phase == "operations"
+    assert sum(len(d) for d in game.domains) == 3
+
+
+def test_blackwood_initiative_leaves_no_resource_with_one_card_in_hand(full_pool):
+    game = build(
+        full_pool, {"card": "FtGG-035", "hand": ["FtGG-035"], "domains": [["FtGG-004"] * 2]}
+    )
+    for text in ("play FtGG-035", "pass", "pass"):
+        step(game, text)
+    game._discard.append(game._hand.pop())  # one card left in hand
+    assert [a.kind for a in game.legal_actions()] == [PASS]
+
+
+def test_professor_lake_forbids_the_faction_just_played(full_pool):
+    scenario = {
+        "card": "AtMoM-003",
+        "characters": ["AtMoM-003"],
+        "hand": ["TSB-001", "TSB-001", "Core-029"],
+        "domains": [["Core-029"]],
+    }
+    game = build(full_pool, scenario)
+    assert _plays(game, "TSB-001")
+    step(game, "play TSB-001")
+    assert not _plays(game, "TSB-001") and _plays(game, "Core-029")
+
+
+def test_john_henry_price_cut_only_for_attachments_on_him(full_pool):
+    scenario = {
+        "card": "SftSK-061",
+        "characters": ["SftSK-061", "Core-029"],
+        "hand": ["Core-015"],
+        "domains": [["FtGG-004"]],
+    }
+    game = build(full_pool, scenario)
+    plays = _plays(game, "Core-015")
+    assert sorted(a.domain for a in plays) == [-1, 0]  # free on him, or paid in full
+    game.apply(next(a for a in plays if a.domain == -1))  # free: it must go on him
+    wagon = next(i for i in game.supports if game.card(i).card_id == "Core-015")
+    assert game.card(game.attached_to(wagon)).card_id == "SftSK-061"
+
+    game = build(full_pool, scenario)
+    game.apply(next(a for a in _plays(game, "Core-015") if a.domain == 0))
+    hosts = [game.describe(a) for a in game.legal_actions() if a.kind == CHOOSE]
+    assert len(hosts) == 2  # paid in full: either character
