@@ -54,6 +54,17 @@ PASSIVE_SETS_KEPT = 1_000
 _NO_KINDS: frozenset[int] = frozenset()
 
 
+def _kinds_affected(cd, src: int, st):
+    """The kinds of character a skill or icon passive of ``src`` may affect: its own kind
+    (an int) when it affects the card itself, a per-kind table (bytes) when its filter
+    reads printed facts, None when any kind."""
+    who = st.who
+    if who is None or st.kind == X_SKILL or getattr(who, "itself", False):
+        return cd.kind_of[src]
+    kinds = getattr(who, "printed_kinds", None)
+    return kinds(cd) if kinds is not None else None
+
+
 def yes_no(kind: str, label: str, no: str = "decline") -> Choice:
     """A yes/no ``Choice`` (an immutable record: the same question is built once, and kept
     while fewer than ``_YES_NO_KEPT`` questions are)."""
@@ -151,11 +162,13 @@ class AbilityMixin:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
         whether every cost one is a fixed number, whether cost modifiers apply at all, the
         deck's table of costs remembered under these cost passives or None, the kinds whose
-        skill or icons they may change, whether an icon one gives minus icons), each passive
-        as (source instance, Static)."""
+        skill or icons they may change, whether an icon one gives minus icons, the skill and
+        the icon ones with the kinds each may affect), each passive as (source instance,
+        Static), with the kinds as (source instance, Static, ``_kinds_affected``)."""
         cd = self.deck
         statics, kind_of = cd.statics, cd.kind_of
         every, skills, icon_mods, costs = [], [], [], []
+        skills_for, icons_for = [], []  # the same with the kinds each may affect
         stat_targets = frozenset()
         lowering = False  # an icon passive gives minus icons: stats_of floors them at 0
         fixed_costs = True  # every cost modifier in play is a fixed number: costs remembered
@@ -172,8 +185,10 @@ class AbilityMixin:
                 kind = st.kind
                 if kind == SKILL or kind == X_SKILL:
                     skills.append((i, st))
+                    skills_for.append((i, st, _kinds_affected(cd, i, st)))
                 elif kind == ICONS:
                     icon_mods.append((i, st))
+                    icons_for.append((i, st, _kinds_affected(cd, i, st)))
                     if st.icons.__class__ is tuple and min(st.icons) < 0:
                         lowering = True
                 elif kind == COST and st.who is not None:
@@ -202,33 +217,9 @@ class AbilityMixin:
             table,
             stat_targets,
             lowering,
-            {},  # per kind of character: (skill ones, icon ones) that may apply to it
+            skills_for,
+            icons_for,
         )
-
-    def _passives_for_kind(self, cache: tuple, k: int) -> tuple:
-        """(skill passives, icon passives) of ``cache`` (``_passives_of``) that may change a
-        character of kind ``k``, in order: those whose filter of cards affected (the card
-        itself, a subtype of icons, printed facts) lets that kind through; remembered in
-        ``cache``."""
-        cd = self.deck
-        kind_of = cd.kind_of
-        out = []
-        for passives in (cache[1], cache[2]):
-            kept = []
-            for src, st in passives:
-                who = st.who
-                if who is None or getattr(who, "itself", False) or st.kind == X_SKILL:
-                    if kind_of[src] != k:
-                        continue
-                elif getattr(who, "printed_kinds", None) is not None:
-                    if not who.printed_kinds(cd)[k]:
-                        continue
-                if st.kind == ICONS and st.subtype and st.subtype not in cd.subtypes[k]:
-                    continue
-                kept.append((src, st))
-            out.append(kept)
-        found = cache[9][k] = tuple(out)
-        return found
 
     # ----------------------------------------------------------------- copied text boxes
     # ``_copies``: instance -> (kind whose text box it has, whether that text box replaces
@@ -326,60 +317,62 @@ class AbilityMixin:
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
         temp = self._temp
-        if cd.has_statics:
+        if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
             cache = self._statics_cache or self._build_statics()
-            if k in cache[7]:
-                per_kind = cache[9].get(k) or self._passives_for_kind(cache, k)
-                skills, icon_mods = per_kind
-            elif temp:
-                skills = icon_mods = ()
-            else:
-                return (skill if skill > 0 else 0), icons
-        elif temp:
-            cache = None
-            skills = icon_mods = ()
-        else:
-            return (skill if skill > 0 else 0), icons
-        committed = None
-        for src, st in icon_mods:
-            if st.committed:
-                if committed is None:
-                    committed = {i for c in self._committed for i in c}
-                if src not in committed:
-                    continue
-            who = st.who
-            if src == inst if who is None else who(self, src, inst):
-                t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
-                icons[0] += t
-                icons[1] += c
-                icons[2] += a
-                icons[3] += i
-        x_skill = None
-        for src, st in skills:
-            if st.kind == SKILL:
+            committed = None
+            for src, st, affected in cache[10]:
+                if affected is not None:  # a kind it cannot affect: ``who`` not asked
+                    if affected.__class__ is int:
+                        if affected != k:
+                            continue
+                    elif not affected[k]:
+                        continue
                 if st.committed:
                     if committed is None:
                         committed = {i for c in self._committed for i in c}
                     if src not in committed:
                         continue
+                if st.subtype and st.subtype not in cd.subtypes[k]:
+                    continue
                 who = st.who
                 if src == inst if who is None else who(self, src, inst):
-                    a = st.amount
-                    skill += a if a.__class__ is int else a(self, src, inst, icons)
-            elif src == inst:  # X_SKILL
-                x_skill = st.amount(self, src)
-        if x_skill is not None:
-            skill += x_skill
-        if temp:
-            for target, dskill, ic in temp:
-                if target == inst:
-                    skill += dskill
-                    for j in range(4):
-                        icons[j] += ic[j]
-        if temp or (cache is not None and cache[8]):  # else nothing took icons away
-            t, c, a, i = icons
-            if t < 0 or c < 0 or a < 0 or i < 0:
-                icons = [n if n > 0 else 0 for n in icons]
+                    t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
+                    icons[0] += t
+                    icons[1] += c
+                    icons[2] += a
+                    icons[3] += i
+            x_skill = None
+            for src, st, affected in cache[9]:
+                if affected is not None:
+                    if affected.__class__ is int:
+                        if affected != k:
+                            continue
+                    elif not affected[k]:
+                        continue
+                if st.kind == SKILL:
+                    if st.committed:
+                        if committed is None:
+                            committed = {i for c in self._committed for i in c}
+                        if src not in committed:
+                            continue
+                    who = st.who
+                    if src == inst if who is None else who(self, src, inst):
+                        a = st.amount
+                        skill += a if a.__class__ is int else a(self, src, inst, icons)
+                elif src == inst:  # X_SKILL
+                    x_skill = st.amount(self, src)
+            if x_skill is not None:
+                skill += x_skill
+            if temp:
+                for target, dskill, ic in temp:
+                    if target == inst:
+                        skill += dskill
+                        for j in range(4):
+                            icons[j] += ic[j]
+            if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
+                t, c, a, i = icons
+                if t < 0 or c < 0 or a < 0 or i < 0:
+                    icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:
