@@ -101,10 +101,12 @@ from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine'
     StoryView,
 )
 from deckbuilder.engine.cards import CORE_STORIES, N_FACTIONS, compile_deck
+from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
 from deckbuilder.engine.runtime import AbilityMixin
 from deckbuilder.engine.story import StoryMixin
 from deckbuilder.engine.turn import TurnMixin
+from deckbuilder.engine.windows import WindowsMixin
 from deckbuilder.engine.zones import ZonesMixin
 
 _STATUS_NAMES = STATUS_NAMES
@@ -122,7 +124,9 @@ def seeded_random(seed) -> random.Random:
     return rng
 
 
-class Game(ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin):
+class Game(
+    ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin, WindowsMixin, PassivesMixin
+):
     __slots__ = (
         "deck",
         "rng",

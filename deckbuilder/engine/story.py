@@ -72,7 +72,7 @@ from deckbuilder.engine.cards import (
     STORY,
     TOKENS_TO_WIN_STORY,
 )
-from deckbuilder.engine.runtime import yes_no
+from deckbuilder.engine.choices import yes_no
 
 _STRUGGLE_NAMES = ("terror", "combat", "arcane", "investigation")
 # The last win offers no effect, so it needs no generator (``_win_story``).

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, Action
+from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story
-from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
 from deckbuilder.engine.text.registry import (

@@ -6,8 +6,8 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
 from deckbuilder.engine.cards import CHARACTER
+from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
-from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.costs import _own_pick
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (

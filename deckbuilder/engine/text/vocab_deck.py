@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
+from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, log_event
-from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, COST, EFFECT, FILTER, INT, param
 from deckbuilder.engine.text.values import compile_amount, condition

@@ -15,8 +15,8 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import INSANE, OVER
 from deckbuilder.engine.cards import EVENT as EVENT_CARD
+from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
-from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
 from deckbuilder.engine.text.triggers import subject_condition

@@ -5,8 +5,8 @@ back on the deck)."""
 from __future__ import annotations
 
 from deckbuilder.engine.actions import INSANE
+from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, log_event
-from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import EFFECT, FILTER
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import INSANE
 from deckbuilder.engine.cards import SUPPORT
+from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_domain, log_event
-from deckbuilder.engine.runtime import yes_no
 from deckbuilder.engine.text.constants import _restriction
 from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.filters import compile_filter

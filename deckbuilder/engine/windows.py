@@ -1,0 +1,277 @@
+"""Triggered abilities at play: the cards that answer an event (``_listeners``), the queue of
+triggers resolved at the next safe point in the order they happened, the offer of one card's
+answers (a forced one resolves, an optional one is a yes/no ``Choice``), and the "would"
+windows, answered at once inside a rule (``_would``) or asked inside an effect
+(``_would_asking``); what stops an ability from working (``_ability_live``)."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.abilities import (
+    ABILITY_TRIGGERED,
+    BLANK,
+    DECK_TOP,
+    DISCARD_PILE,
+    FORCED_TRIGGERED,
+    HAND,
+    IN_PLAY,
+    NO_ABILITIES,
+    NO_TRIGGERS,
+    RESOURCE,
+    WON_PILE,
+    AbilityContext,
+    ReplayContext,
+)
+from deckbuilder.engine.actions import (
+    CONSPIRACY_BASE,
+    INSANE,
+    OVER,
+)
+from deckbuilder.engine.cards import EVENT as EVENT_CARD
+from deckbuilder.engine.choices import yes_no
+
+
+class WindowsMixin:
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- triggers
+    def _queue_trigger(self, trigger: str, src: int, ctx: AbilityContext | None = None) -> None:
+        self._triggers.append((trigger, src, ctx))
+
+    def _fire_all(self, trigger: str, ctx: AbilityContext | None = None) -> None:
+        """Queue ``trigger`` for every card in play that answers it."""
+        queue = self._triggers  # (``_queue_trigger`` written out: this runs at every event)
+        for i in self._listeners(trigger):
+            queue.append((trigger, i, ctx))
+
+    def _listeners(self, trigger: str) -> list[int]:
+        """The cards that answer ``trigger``: in play, the conspiracy, in hand (a response
+        event, a card put into play from hand), the top card of the deck (placed there
+        face up), the discard pile and the won pile (a conspiracy), for the decks with such
+        abilities."""
+        cd = self.deck
+        table = cd.by_trigger[trigger]
+        kind_of = cd.kind_of
+        out = [i for i in self._characters if table[kind_of[i]]]
+        for i in self._supports:
+            if table[kind_of[i]]:
+                out.append(i)
+        c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
+        if c >= 0 and table[kind_of[c]]:
+            out.append(c)
+        if self._copies:  # a copied text box answers for its copier
+            for i, (k, _, _) in self._copies.items():
+                if (
+                    table[k]
+                    and not table[kind_of[i]]
+                    and (i in self._status or i in self._supports)
+                ):
+                    out.append(i)
+        if cd.hand_trigger[trigger]:  # a card in hand may answer (a response event)
+            for i in self._hand:
+                if table[kind_of[i]]:
+                    out.append(i)
+        if cd.top_trigger[trigger] and self._top and table[kind_of[self._top[-1]]]:
+            out.append(self._top[-1])
+        if cd.discard_trigger[trigger]:  # "put this card into play from your discard pile"
+            for i in self._discard:
+                if table[kind_of[i]]:
+                    out.append(i)
+        if cd.won_trigger[trigger]:  # "while this conspiracy is in your won pile"
+            for sid in self._won:
+                if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
+                    out.append(sid - CONSPIRACY_BASE)
+        return out
+
+    def _would(self, trigger: str, ctx: AbilityContext) -> AbilityContext:
+        """A "would" window (before a card moves, goes insane, is drawn, before tokens are
+        placed): the cards that answer ``trigger`` are offered it at once, in order, until
+        one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered
+        inside the rule that asked, nobody asked, the same way whoever plays (so a game
+        stepped through with a policy's suggestions is still the game ``run`` plays): an
+        optional ability is used unless its ``ai`` is "avoid", any other choice takes its
+        first option (the templates offer the best first)."""
+        policy, self._policy = self._policy, None  # choosers then yield their choice
+        try:
+            for src in self._listeners(trigger):
+                if self.phase == OVER:
+                    break
+                self._answer_now(self._offer(trigger, src, ctx))
+                if ctx.instead:
+                    break
+        finally:
+            self._policy = policy
+        return ctx
+
+    def _would_asking(self, trigger: str, ctx: AbilityContext):
+        """Generator: a "would" window opened inside an effect, where the player can be
+        asked: the answers are offered like any response, in order, until one says what
+        happens instead (``ctx.instead``)."""
+        for src in self._listeners(trigger):
+            if self.phase == OVER or ctx.instead:
+                return
+            yield from self._offer(trigger, src, ctx)
+
+    def _answer_now(self, gen) -> None:
+        """Run an effect generator to its end, answering its choices at once (``_would``)."""
+        choice = next(gen, None)
+        while choice is not None and self.phase != OVER:
+            if choice.kind == "response":  # yes, unless "avoid"
+                a = choice.options[-1 if choice.harm else 0]
+            else:
+                a = choice.options[0]
+            try:
+                choice = gen.send(a)
+            except StopIteration:
+                return
+        gen.close()
+
+    def _resolve_triggers(self):
+        """Generator: resolve queued triggers in order (new ones join the queue)."""
+        queue = self._triggers
+        while queue and self.phase != OVER:
+            trigger, src, ctx = queue.pop(0)
+            if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
+                yield from trigger[0](self, src, ctx)
+                continue
+            yield from self._offer(trigger, src, ctx)
+
+    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None):
+        """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
+        resolves, an optional one is a yes/no choice, costs paid when used)."""
+        cd = self.deck
+        abilities = cd.by_trigger[trigger][cd.kind_of[src]]
+        if self._copies and src in self._copies:
+            abilities = self.text_of(trigger, src)
+        for ab in abilities:
+            if self.phase == OVER:
+                return
+            if not self._ability_live(ab, src):
+                continue
+            ctx = ctx or AbilityContext()
+            if ab.condition is not None and not ab.condition(self, src, ctx):
+                continue
+            if ab.limit is not None and not self._within_limit(ab, src):
+                continue
+            if ab.forced:
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from ab.effect(self, src, ctx)
+                if cd.any_trigger[ABILITY_TRIGGERED]:
+                    self.ability_triggered(src)
+                if cd.any_trigger[FORCED_TRIGGERED]:
+                    self._fire_all(FORCED_TRIGGERED, ReplayContext(src, ab, ctx))
+                continue
+            if ab.can_pay is not None and not ab.can_pay(self, src):
+                continue
+            if ab.kind and self._barred(ab, src):
+                continue
+            if ab.zone == HAND and cd.ctype[cd.kind_of[src]] == EVENT_CARD:
+                yield from self._respond_from_hand(src, ab, ctx)
+                continue
+            if ab.exhaust and not self._ready_to_exhaust(src):
+                continue
+            pay = self._pay_domains(ab.cost)
+            if not pay:
+                continue
+            choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+            if ab.ai == "avoid":
+                choice = choice._replace(harm=True)
+            if (yield choice).x:
+                if pay[0] >= 0:
+                    d = min(pay, key=lambda d: self._dom_value[d])
+                    self._overpaying(d, ab.cost)
+                    self._drain(d)
+                if self.log is not None:
+                    self._event("ability", f"{self.card(src).title}: {ab.text}")
+                if ab.limit is not None:
+                    self._count_use(ab, src)
+                yield from self._pay_self_costs(ab, src)
+                yield from ab.effect(self, src, ctx)
+                if cd.any_trigger[ABILITY_TRIGGERED]:
+                    self.ability_triggered(src)
+
+    def _respond_from_hand(self, src: int, ab, ctx):
+        """Generator: offer to play the event ``src`` from hand as a response: its cost is
+        paid as when it is played (a domain with the resources and the match), then it
+        resolves, goes to the discard pile and counts as an event played."""
+        d = self.pay_domain(self.deck.kind_of[src])
+        if d == -2:
+            return
+        choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+        if not (yield choice).x or src not in self._hand:
+            return
+        self._hand.remove(src)
+        if self._cost_sources:
+            self._use_once_cost_sources(self.deck.kind_of[src])
+        if d >= 0:
+            self._drain(d)
+        if self.log is not None:
+            self._event("play", f"played {self.card(src).full_title} as a response")
+        if ab.limit is not None:
+            self._count_use(ab, src)
+        self._resolving.append(src)
+        if ab.extra_cost is not None:
+            yield from ab.extra_cost(self, src)
+        yield from ab.effect(self, src, ctx)
+        self._resolving.remove(src)
+        self._event_done(src)
+        self._card_played(src)
+
+    def _ability_live(self, ab, src: int) -> bool:
+        """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
+        zone = ab.zone
+        if zone == IN_PLAY:
+            if src in self._status:
+                if NO_ABILITIES in self.deck.static_kinds and self.has_static(NO_ABILITIES, src):
+                    return False
+                return self._status[src] != INSANE and not self._blank(src)
+            return (
+                (
+                    src in self._supports
+                    and not (BLANK in self.deck.static_kinds and self._blank(src))
+                )
+                or src == self._conspiracy
+                or ab.trigger == "discarded"
+                or ab.trigger == "won"
+            )
+        if zone == DISCARD_PILE:
+            return src in self._discard
+        if zone == RESOURCE:
+            return any(src in d for d in self._domains)
+        if zone == WON_PILE:
+            return CONSPIRACY_BASE + src in self._won
+        if zone == DECK_TOP:
+            return bool(self._top) and self._top[-1] == src
+        return src in self._hand
+
+    def _blank(self, inst: int) -> bool:
+        """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up), or a
+        BLANK passive in play blanks its text box."""
+        if BLANK in self.deck.static_kinds and self._blank_passive(inst):
+            return True
+        if self._blanking < 0:
+            return False
+        s = self.committed_story(inst)
+        return s >= 0 and self._stories[s] == self._blanking
+
+    def _blank_passive(self, inst: int) -> bool:
+        """A BLANK passive in play blanks the text box of ``inst`` (its keywords too)."""
+        for src, st in self._statics_in_play():
+            if st.kind == BLANK and st.who(self, src, inst):
+                return True
+        return False
+
+    def _barred(self, ab, src: int) -> bool:
+        """A NO_TRIGGERS passive in play forbids triggering ``ab`` of ``src`` (a forced
+        response is the game's, not a player's: never barred)."""
+        if NO_TRIGGERS not in self.deck.static_kinds or ab.forced:
+            return False
+        for s, st in self._statics_in_play():
+            if st.kind == NO_TRIGGERS and ab.kind in st.amount:
+                if st.committed and self.committed_story(s) < 0:
+                    continue
+                if st.who(self, s, src):
+                    return True
+        return False
