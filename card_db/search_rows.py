@@ -30,6 +30,8 @@ _SQL_COLUMNS = {
 }  # fmt: skip
 _SQL_OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "!=": "!="}
 MAX_CLAUSES = 32  # SQLite limits an expression's depth; a superset needs no more
+# No card name has a word this long; SQLite refuses LIKE patterns past 50,000 bytes.
+LONGEST_WORD = 200
 
 
 class Prefilter(namedtuple("Prefilter", "clause params exact")):
@@ -147,8 +149,8 @@ def load_search_pool(
 def _word_starts(tokens: tuple[str, ...]) -> tuple[str, list] | None:
     """A clause keeping the printings whose title or descriptor has a word starting with
     each token (tokens are letters and digits: nothing a LIKE pattern reads specially)."""
-    if not tokens or len(tokens) > MAX_CLAUSES:  # no words, or a hostile heap of them
-        return None
+    if not tokens or len(tokens) > MAX_CLAUSES or max(map(len, tokens)) > LONGEST_WORD:
+        return None  # no words, or a hostile heap of them: no name holds them word for word
     padded = "(' ' || title_words || ' ' || descriptor_words)"
     return " AND ".join([f"{padded} LIKE ?"] * len(tokens)), [f"% {t}%" for t in tokens]
 

@@ -100,3 +100,11 @@ def test_a_word_search_read_through_the_stored_words_answers_as_the_whole_pool(
     expected = search(full_pool, query, context=context)
     got = search(narrowed, query, context=context, vocabulary=vocabulary)
     assert [c.id for c in got.cards] == [c.id for c in expected.cards]
+
+
+def test_a_hostile_word_finds_nothing_without_an_error(full_db_env):
+    from conftest import run_cli
+
+    code, out, err = run_cli("search", "x" * 100_000)
+    assert (code, err) == (0, "")
+    assert "No cards match." in out
