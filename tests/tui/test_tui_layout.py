@@ -82,7 +82,11 @@ async def test_at_80x24_the_goldfish_board_shows_legal_actions_and_the_log(make_
         assert _inside(log, TINY) and log.content_region.height >= 3
 
 
-async def test_a_burst_of_adds_is_one_notification(make_app):
+async def test_a_burst_of_adds_is_one_notification(make_app, monkeypatch):
+    from deckbuilder.tui import edit_notice
+
+    # a busy machine may take seconds between key presses: the burst window must not end
+    monkeypatch.setattr(edit_notice, "TIMEOUT", 120.0)
     app = make_app()
     async with app.run_test(size=TINY) as pilot:
         await settle(pilot)

@@ -85,10 +85,21 @@ def test_sigterm_in_a_real_terminal_keeps_the_edits_and_restores_the_screen(full
                 except OSError:
                     return
 
-    read_for(6)  # the app opens the deck
+    def read_until(needle: bytes, seconds: float) -> None:
+        """Read until ``needle`` shows (a busy machine may take many seconds to start)."""
+        end = time.monotonic() + seconds
+        while needle not in output and time.monotonic() < end:
+            read_for(0.2)
+
+    read_until(b"Help", 90)  # the app opens the deck: its footer is drawn
+    read_for(1)
     os.write(fd, b"\x1b[17~")  # F6: the deck list
     read_for(1)
+    before = len(output)
     os.write(fd, b"d")  # one Dagon fewer: an unsaved edit
+    end = time.monotonic() + 30
+    while len(output) == before and time.monotonic() < end:  # until the edit is drawn
+        read_for(0.2)
     read_for(2)
     os.kill(pid, signal.SIGTERM)
     read_for(3)
