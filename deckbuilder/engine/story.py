@@ -75,6 +75,7 @@ from deckbuilder.engine.cards import (
 from deckbuilder.engine.choices import yes_no
 
 _STRUGGLE_NAMES = ("terror", "combat", "arcane", "investigation")
+_OVER, _STORY_WON = "over", "won"  # what a struggle window may end in (``_struggle_window``)
 # The last win offers no effect, so it needs no generator (``_win_story``).
 _WINS_BEFORE_LAST = STORIES_TO_WIN - 1
 _EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
@@ -492,15 +493,14 @@ class StoryMixin:
                         BEFORE_STRUGGLE, AbilityContext(x=struggle, story=s, story_id=sid)
                     )
                     if self._triggers:
-                        was = list(committed)
-                        yield from self._resolve_triggers()
-                        if self.phase == OVER:
+                        after_window = yield from self._struggle_window(s, sid, struggles)
+                        if after_window == _OVER:
                             return
-                        if s >= len(stories) or stories[s] != sid:
+                        if after_window == _STORY_WON:
                             won = True
                             break
-                        if committed != was:
-                            icons, total_skill = self._recount(s, struggles)
+                        if after_window:
+                            icons, total_skill = after_window
                 margin = icons[struggle]
                 if not margin:
                     continue
@@ -573,15 +573,14 @@ class StoryMixin:
                         AbilityContext(x=struggle, story=s, story_id=sid, margin=margin),
                     )
                     if self._triggers:
-                        was = list(committed)
-                        yield from self._resolve_triggers()
-                        if self.phase == OVER:
+                        after_window = yield from self._struggle_window(s, sid, struggles)
+                        if after_window == _OVER:
                             return
-                        if s >= len(stories) or stories[s] != sid:
+                        if after_window == _STORY_WON:
                             won = True
                             break
-                        if committed != was:
-                            icons, total_skill = self._recount(s, struggles)
+                        if after_window:
+                            icons, total_skill = after_window
             if self.phase == OVER:
                 return
             if not won and total_skill >= 1:
@@ -622,6 +621,20 @@ class StoryMixin:
             self._fire_all(STORIES_RESOLVED, AbilityContext(x=n_committed))
             if self._triggers:
                 yield from self._resolve_triggers()
+
+    def _struggle_window(self, s: int, sid: int, struggles):
+        """Generator: resolve what a window before or after a struggle at story slot ``s``
+        (holding ``sid``) queued. Returns ``_OVER`` (the game ended), ``_STORY_WON`` (the
+        story left its slot: won), the recounted (icons, total skill) when characters
+        joined or left it, or None."""
+        committed = self._committed[s]
+        was = list(committed)
+        yield from self._resolve_triggers()
+        if self.phase == OVER:
+            return _OVER
+        if s >= len(self._stories) or self._stories[s] != sid:
+            return _STORY_WON
+        return self._recount(s, struggles) if committed != was else None
 
     def _recount(self, s: int, struggles) -> tuple:
         """(icons per struggle type, total skill) of the characters committed to story slot
