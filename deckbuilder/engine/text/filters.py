@@ -385,10 +385,8 @@ def compile_kind_filter(spec: dict | None, where: str = ""):
         if reads != KIND:
             raise TextError(f"{where}: this filter may read only printed facts, not the game")
         preds.append(f)
-    if len(preds) == 1:
-        (p,) = preds
-        return lambda game, src, k: p(game.deck, k)
-    return lambda game, src, k: all(f(game.deck, k) for f in preds)
+    matches = _kind_table(preds)  # printed facts: worked out once per deck, per kind
+    return lambda game, src, k: matches(game.deck)[k]
 
 
 def _anything(game, src, i):
