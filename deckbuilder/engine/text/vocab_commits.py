@@ -183,6 +183,8 @@ def enter_committed(where, exhausted, source, filter, story, pay):
             i = src
             if i not in game._hand:
                 return
+            if not pay and not game.may_enter(game.deck.kind_of[i]):
+                return
         k = game.deck.kind_of[i]
         if story == "here":
             slots = [ctx.story] if 0 <= ctx.story < len(game._committed) else []
@@ -202,13 +204,7 @@ def enter_committed(where, exhausted, source, filter, story, pay):
         s = yield from choose_story(game, "commit", "put into play committed to", slots)
         if s < 0:
             return
-        if source == "top":
-            game._take_top()
-            game._check_deck_out()
-            game._enter(i)
-            if exhausted and game._status.get(i) == READY:
-                game._status[i] = EXHAUSTED
-        elif pay:
+        if pay:
             game._hand.remove(i)
             if d >= 0:
                 game._drain(d)
@@ -217,9 +213,15 @@ def enter_committed(where, exhausted, source, filter, story, pay):
                 game._status[i] = EXHAUSTED
             if game.deck.any_trigger[PLAYED_CHARACTER]:
                 game._fire_all(PLAYED_CHARACTER, AbilityContext(target=i))
-        else:
-            game._hand.remove(i)
-            game._place_in_play(i, exhausted=exhausted)
+        else:  # put into play by the effect: it enters play as any card does
+            if source == "top":
+                game._take_top()
+                game._check_deck_out()
+            else:
+                game._hand.remove(i)
+            game._enter(i)
+            if exhausted and game._status.get(i) == READY:
+                game._status[i] = EXHAUSTED
         if game._status.get(i, INSANE) == INSANE:
             return  # it left play, or went insane, as it entered
         game._committed[s].append(i)

@@ -137,28 +137,6 @@ def move_subject_attachment(where, filter):
     return effect
 
 
-@EFFECT.register("enter_committed_to_trigger_story")
-def enter_committed_to_trigger_story(where):
-    """This character (from hand) is put into play committed to the story of the trigger
-    (ctx.story), ready."""
-
-    def effect(game, src, ctx):
-        s = ctx.story
-        if src not in game._hand or not 0 <= s < len(game._committed):
-            return
-        if not game.may_enter(game.deck.kind_of[src]):
-            return
-        game._hand.remove(src)
-        game._enter(src)
-        if src in game._status:
-            game._committed[s].append(src)
-            log_event(game, "put", f"{game.card(src).title} put into play committed")
-        return
-        yield
-
-    return effect
-
-
 @EFFECT.register("insane_unless_pay", n=param(INT, 1))
 def insane_unless_pay(where, n):
     """The character the trigger is about goes insane unless you pay n (drain a domain
