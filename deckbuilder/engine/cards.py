@@ -161,6 +161,7 @@ class CompiledDeck:
         "by_trigger",
         "has_statics",
         "any_trigger",
+        "triggers_of",
         "hand_trigger",
         "top_trigger",
         "discard_trigger",
@@ -297,6 +298,10 @@ class CompiledDeck:
             for t in TRIGGERS
         }
         self.has_statics = any(self.statics)
+        # The triggers each kind answers: registered as listeners when a copy enters play.
+        self.triggers_of = [
+            tuple(t for t in TRIGGERS if self.by_trigger[t][k]) for k in range(len(self.cards))
+        ]
         self.any_trigger = {t: any(per_kind) for t, per_kind in self.by_trigger.items()}
         # Triggers a card in hand answers (a response event, "put this card into play"):
         # ``_fire_all`` then offers them to the hand too.

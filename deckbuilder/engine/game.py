@@ -151,6 +151,8 @@ class Game(
         "_fac_count",
         "_characters",
         "_supports",
+        "_character_listeners",
+        "_support_listeners",
         "_attached",
         "_facedown",
         "_attached_cards",
@@ -236,6 +238,8 @@ class Game(
         game._fac_count = [0] * N_FACTIONS
         game._characters = []
         game._supports = []
+        game._character_listeners = {}  # trigger -> characters in play that answer it
+        game._support_listeners = {}  # trigger -> supports in play that answer it
         game._attached = {}
         game._facedown = {}  # a card attached face down (blank) -> the card it is on
         # a card attached face up as a plain card (a character on a character, an event on a
@@ -334,10 +338,9 @@ class Game(
                 game._attach_resource(inst, d)
         for entry in characters:
             card, state = entry if isinstance(entry, tuple) else (entry, "ready")
-            inst = take(card)
-            game._characters.append(inst)
-            game._status[inst] = _STATUS_NAMES.index(state)
-        game._supports = [take(c) for c in supports]
+            game._add_character(take(card), _STATUS_NAMES.index(state))
+        for c in supports:
+            game._add_support(take(c))
         game._discard = [take(c) for c in discard]
         game._deck = sorted(i for copies in free.values() for i in copies)
         game._story_deck = list(range(3, len(CORE_STORIES)))

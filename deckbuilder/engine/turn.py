@@ -360,8 +360,7 @@ class TurnMixin:
             self._queue_rest_payment(inst, k, d, rest)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
-                self._characters.append(inst)
-                self._status[inst] = READY
+                self._add_character(inst, READY)
             else:
                 self._place_in_play(inst, False, host)
                 if t == CONSPIRACY:

@@ -44,17 +44,18 @@ class WindowsMixin:
             queue.append((trigger, i, ctx))
 
     def _listeners(self, trigger: str) -> list[int]:
-        """The cards that answer ``trigger``: in play, the conspiracy, in hand (a response
-        event, a card put into play from hand), the top card of the deck (placed there
-        face up), the discard pile and the won pile (a conspiracy), for the decks with such
-        abilities."""
+        """The cards that answer ``trigger``: in play (the characters, then the supports, in
+        the order they entered: registered by ``ZonesMixin._add_character`` and the like),
+        the conspiracy, in hand (a response event, a card put into play from hand), the top
+        card of the deck (placed there face up), the discard pile and the won pile (a
+        conspiracy), for the decks with such abilities."""
         cd = self.deck
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
-        out = [i for i in self._characters if table[kind_of[i]]]
-        for i in self._supports:
-            if table[kind_of[i]]:
-                out.append(i)
+        out = list(self._character_listeners.get(trigger, ()))
+        supports = self._support_listeners.get(trigger)
+        if supports:
+            out += supports
         c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
             out.append(c)

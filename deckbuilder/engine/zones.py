@@ -342,6 +342,32 @@ class ZonesMixin:
                     return
             self._remove_from_deck(inst)
 
+    # Cards join and leave the character and support zones only through these four, which
+    # keep the listener tables: trigger -> the instances of the zone whose text answers it,
+    # in the order they entered, so that an event reaches its listeners without a look at
+    # every card in play (``WindowsMixin._listeners``).
+    def _add_character(self, inst: int, status: int) -> None:
+        self._characters.append(inst)
+        self._status[inst] = status
+        for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
+            self._character_listeners.setdefault(t, []).append(inst)
+
+    def _remove_character(self, inst: int) -> None:
+        self._characters.remove(inst)
+        del self._status[inst]
+        for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
+            self._character_listeners[t].remove(inst)
+
+    def _add_support(self, inst: int) -> None:
+        self._supports.append(inst)
+        for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
+            self._support_listeners.setdefault(t, []).append(inst)
+
+    def _remove_support(self, inst: int) -> None:
+        self._supports.remove(inst)
+        for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
+            self._support_listeners[t].remove(inst)
+
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
         """Put an instance already out of its zone into play (no triggers here)."""
         if self._uses:  # counters, marks and limits of an earlier stay: it is a new card now
@@ -349,10 +375,9 @@ class ZonesMixin:
                 del self._uses[key]
         t = self.deck.ctype[self.deck.kind_of[inst]]
         if t == CHARACTER:
-            self._characters.append(inst)
-            self._status[inst] = EXHAUSTED if exhausted else READY
+            self._add_character(inst, EXHAUSTED if exhausted else READY)
         elif t == SUPPORT:
-            self._supports.append(inst)
+            self._add_support(inst)
             if host >= 0:
                 self._attached[inst] = host
         elif t == CONSPIRACY:
@@ -382,15 +407,14 @@ class ZonesMixin:
                 return  # an answer took it out of play already
         story = -1  # the story slot a committed character leaves
         if inst in self._status:
-            self._characters.remove(inst)
-            del self._status[inst]
+            self._remove_character(inst)
             self._wounds.pop(inst, None)
             for s, committed in enumerate(self._committed):
                 if inst in committed:
                     committed.remove(inst)
                     story = s
         elif inst in self._supports:
-            self._supports.remove(inst)
+            self._remove_support(inst)
             self._attached.pop(inst, None)
             self._exhausted_supports.discard(inst)
         else:

@@ -67,7 +67,7 @@ def attach_self(where, to, filter):
         if host < 0:
             game._discard.append(src)
             return
-        game._supports.append(src)
+        game._add_support(src)
         game._attached[src] = host
         k = game.deck.kind_of[src]
         if game.deck.statics[k]:

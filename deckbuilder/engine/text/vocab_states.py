@@ -198,10 +198,9 @@ def skill_per_counter(where, committed, amount, who):
 def _to_character(game, inst: int) -> None:
     """A support in play (``inst``) now counts as a character (ready unless exhausted)."""
     exhausted = inst in game._exhausted_supports
-    game._supports.remove(inst)
+    game._remove_support(inst)
     game._exhausted_supports.discard(inst)
-    game._characters.append(inst)
-    game._status[inst] = EXHAUSTED if exhausted else READY
+    game._add_character(inst, EXHAUSTED if exhausted else READY)
     game._passives_changed(game.deck.kind_of[inst])
 
 
@@ -210,13 +209,12 @@ def _back_to_support(game, src, ctx):
     if inst not in game._status:
         return
     exhausted = game._status[inst] != READY
-    game._characters.remove(inst)
-    del game._status[inst]
+    game._remove_character(inst)
     game._wounds.pop(inst, None)
     for committed in game._committed:
         if inst in committed:
             committed.remove(inst)
-    game._supports.append(inst)
+    game._add_support(inst)
     if exhausted:
         game._exhausted_supports.add(inst)
     game._passives_changed(game.deck.kind_of[inst])
@@ -256,8 +254,7 @@ def enter_as_character(where):
     def effect(game, src, ctx):
         if src not in game._resolving or src in game._status:
             return
-        game._characters.append(src)
-        game._status[src] = READY
+        game._add_character(src, READY)
         game._entered = src
         k = game.deck.kind_of[src]
         if game.deck.statics[k]:

@@ -437,7 +437,7 @@ def resource_self_to_story(where):
         if s < 0:
             return
         game._detach_resource(src, d)
-        game._supports.append(src)
+        game._add_support(src)
         game._attached[src] = STORY_HOST + game._stories[s]
         k = game.deck.kind_of[src]
         if game.deck.statics[k]:

@@ -1,0 +1,72 @@
+"""The listener tables: a card's triggered abilities are registered when it enters play and
+removed when it leaves, so that an event reaches exactly the cards in play that answer it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deckbuilder.deck import Deck
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.text.load import abilities_of
+
+
+def registered_as_scanned(game: Game) -> None:
+    """Each table names the cards of its zone whose text answers the trigger, in zone order."""
+    cd = game.deck
+    for trigger, per_kind in cd.by_trigger.items():
+        for zone, table in (
+            (game._characters, game._character_listeners),
+            (game._supports, game._support_listeners),
+        ):
+            expected = [i for i in zone if per_kind[cd.kind_of[i]]]
+            assert table.get(trigger, []) == expected, (trigger, game.log[-3:])
+
+
+@pytest.fixture(scope="module")
+def many_abilities(full_pool) -> Deck:
+    """One copy of each of 450 characters and supports with abilities (cards entering and
+    leaving play in every way the pool knows)."""
+    deck = Deck("listeners")
+    cards = sorted(
+        (
+            full_pool.card(i)
+            for i in full_pool.by_card
+            if abilities_of(i) and full_pool.card(i).type in ("Character", "Support", "Event")
+        ),
+        key=lambda c: c.card_id,
+    )
+    for card in random.Random(5).sample(cards, 450):
+        deck.add(card, 1)
+    return deck
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_listener_tables_follow_cards_in_and_out_of_play(many_abilities, seed):
+    game = Game.new(many_abilities, seed=seed, turn_cap=12)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over and steps < 3000:
+        game.apply(rng.choice(game.legal_actions()))
+        registered_as_scanned(game)
+        steps += 1
+
+
+def test_a_card_that_left_play_no_longer_hears_its_trigger(full_pool):
+    """Every character that leaves play takes its listeners with it."""
+    deck = Deck("one")
+    card = next(
+        full_pool.card(i)
+        for i in sorted(full_pool.by_card)
+        if full_pool.card(i).type == "Character"
+        and any(getattr(a, "trigger", None) for a in abilities_of(i) or ())
+    )
+    deck.add(card, 3)
+    game = Game.arranged(deck, characters=[card, card])
+    first, second = game._characters
+    triggers = game.deck.triggers_of[game.deck.kind_of[first]]
+    assert triggers and all(game._listeners(t)[:2] == [first, second] for t in triggers)
+    game._leave_play(first)
+    assert all(first not in game._listeners(t) for t in triggers)
+    assert all(second in game._listeners(t) for t in triggers)
