@@ -110,25 +110,25 @@ def build(pool, scenario) -> Game:
         ]
         game._story_deck = [s for s in game._story_deck + [0, 1, 2] if s not in game._stories]
     if "won_stories" in scenario:  # Core stories in the won pile, by card id
-        game._won = [int(cid.split("-")[1]) - 156 for cid in scenario["won_stories"]]
-        game._story_deck = [s for s in game._story_deck if s not in game._won]
+        game.you.won = [int(cid.split("-")[1]) - 156 for cid in scenario["won_stories"]]
+        game._story_deck = [s for s in game._story_deck if s not in game.you.won]
     if "conspiracy" in scenario:  # a conspiracy in play from the start: story slot 4
         spec = scenario["conspiracy"]
-        inst = next(i for i in game._deck if game.card(i).card_id == spec["card"])
-        game._deck.remove(inst)
+        inst = next(i for i in game.you.deck_cards if game.card(i).card_id == spec["card"])
+        game.you.deck_cards.remove(inst)
         game._place_in_play(inst)
-        game._tokens[-1] = spec.get("tokens", 0)
+        game.you.tokens[-1] = spec.get("tokens", 0)
     for sup in scenario.get("attach", ()):  # {card, to}: an attachment on a character or story
-        inst = next(i for i in game._supports if game.card(i).card_id == sup["card"])
+        inst = next(i for i in game.you.supports if game.card(i).card_id == sup["card"])
         if sup["to"].startswith("story "):  # "story N": the story in slot N (1-3)
             host = STORY_HOST + game._stories[int(sup["to"].split()[1]) - 1]
         else:
-            host = next(i for i in game._characters if game.card(i).card_id == sup["to"])
-        game._attached[inst] = host
+            host = next(i for i in game.you.characters if game.card(i).card_id == sup["to"])
+        game.you.attached[inst] = host
     for cid in reversed(scenario.get("top", ())):  # known cards on top of the deck, in order
-        inst = next(i for i in game._deck if game.card(i).card_id == cid)
-        game._deck.remove(inst)
-        game._top.append(inst)
+        inst = next(i for i in game.you.deck_cards if game.card(i).card_id == cid)
+        game.you.deck_cards.remove(inst)
+        game.you.top.append(inst)
     game._statics_cache = None
     return game
 
@@ -168,10 +168,10 @@ def step(game: Game, text: str) -> None:
 
 def check(game: Game, expect: dict) -> None:
     zones = {
-        "hand": game._hand,
-        "discard": game._discard,
-        "characters": game._characters,
-        "supports": game._supports,
+        "hand": game.you.hand,
+        "discard": game.you.discard,
+        "characters": game.you.characters,
+        "supports": game.you.supports,
     }
     for zone, cards in zones.items():
         if zone in expect:
@@ -179,33 +179,33 @@ def check(game: Game, expect: dict) -> None:
     if "deck" in expect:
         assert game.deck_size == expect["deck"]
     if "tokens" in expect:
-        assert list(game._tokens[: len(expect["tokens"])]) == expect["tokens"]
+        assert list(game.you.tokens[: len(expect["tokens"])]) == expect["tokens"]
     if "won" in expect:
-        assert len(game._won) == expect["won"]
+        assert len(game.you.won) == expect["won"]
     if "stories" in expect:
         assert [s.title for s in game.stories] == expect["stories"]
     if "domains" in expect:
-        assert len(game._domains) == expect["domains"]
+        assert len(game.you.domains) == expect["domains"]
     if "drained" in expect:
-        assert sum(game._drained) == expect["drained"]
+        assert sum(game.you.drained) == expect["drained"]
     ids = lambda zone: [game.card(i).card_id for i in zone]  # noqa: E731
     for key, zone in (
-        ("in_hand", game._hand),
-        ("in_discard", game._discard),
-        ("in_play", game._characters + game._supports),
+        ("in_hand", game.you.hand),
+        ("in_discard", game.you.discard),
+        ("in_play", game.you.characters + game.you.supports),
     ):
         for cid in expect.get(key, ()):
             assert cid in ids(zone), (key, cid, ids(zone))
     for cid in expect.get("not_in_play", ()):
-        assert cid not in ids(game._characters + game._supports), cid
+        assert cid not in ids(game.you.characters + game.you.supports), cid
     for cid, status in expect.get("status", {}).items():
-        found = [i for i in game._characters if game.card(i).card_id == cid]
+        found = [i for i in game.you.characters if game.card(i).card_id == cid]
         assert found and game.status(found[0]) == status, (cid, status)
     for cid, skill in expect.get("skill", {}).items():
-        found = [i for i in game._characters if game.card(i).card_id == cid]
+        found = [i for i in game.you.characters if game.card(i).card_id == cid]
         assert found and game.skill_of(found[0]) == skill, (cid, game.skill_of(found[0]))
     for cid, icons in expect.get("icons", {}).items():
-        found = [i for i in game._characters if game.card(i).card_id == cid]
+        found = [i for i in game.you.characters if game.card(i).card_id == cid]
         assert found and game.icons_of(found[0]) == icons, (cid, game.icons_of(found[0]))
     for text in expect.get("not_offered", ()):  # steps a rule forbids in this position
         with pytest.raises(AssertionError, match="is not offered"):

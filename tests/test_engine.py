@@ -380,7 +380,7 @@ def test_third_story_wins_the_game():
     a, b = card("A", skill=1), card("B", skill=1)
     deck = deck_of((a, 1), (b, 1), filler=20)
     game = Game.arranged(deck, characters=[a, b], phase=STORY, tokens=(3, 3, 0))
-    game._won = [7]  # one story already won
+    game.you.won = [7]  # one story already won
     game.apply(Action(COMMIT, game.characters[0], story=0))
     game.apply(Action(COMMIT, game.characters[1], story=1))
     game.apply(Action(PASS))
@@ -396,7 +396,7 @@ def test_a_won_conspiracy_counts_and_leaves_the_story_row():
     game = Game.arranged(deck, hand=[plot], characters=[c], first_player=False)
     play(game, "Plot", -1)
     game.apply(Action(PASS))
-    game._tokens[3] = 3
+    game.you.tokens[3] = 3
     commit_all(game, story=3)
     assert game.won == ("Plot",)
     assert len(game.stories) == 3

@@ -157,7 +157,7 @@ def test_cost_reduction_never_below_its_minimum(core):
 
 def test_move_a_drain_token(core):
     game = arranged(core, ["Core-030"], characters=[core("Core-030")], domains=mu_domains(core))
-    game._drained[0] = True
+    game.you.drained[0] = True
     act(game, USE, "Itinerant Scholar")
     choose(game, "domain 2")
     assert game.drained == (False, True, False) and not game.characters
@@ -474,7 +474,7 @@ def test_a_conspiracy_win_effect_is_data_from_its_set_file(full_pool):
     deck.add(full_pool.card(FILLER), 20)
     game = Game.arranged(deck, hand=[scholars], characters=[full_pool.card(FILLER)])
     act(game, PLAY, "A Conspiracy of Scholars")
-    game._tokens[3] = 4
+    game.you.tokens[3] = 4
     game.apply(pass_(game))
     game.apply(next(a for a in game.legal_actions() if a.kind == COMMIT and a.story == 3))
     game.apply(pass_(game))

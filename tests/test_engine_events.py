@@ -25,46 +25,46 @@ def test_a_polar_event_played_lets_the_penguin_draw(full_pool):
         full_pool,
         {"card": "AtMoM-009", "characters": ["AtMoM-009"], "discard": ["AtMoM-019"]},
     )
-    polar = _instance(game, "AtMoM-019", game._discard)
-    penguin = _instance(game, "AtMoM-009", game._characters)
-    hand = len(game._hand)
+    polar = _instance(game, "AtMoM-019", game.you.discard)
+    penguin = _instance(game, "AtMoM-009", game.you.characters)
+    hand = len(game.you.hand)
     game._fire_all(EVENT_PLAYED, AbilityContext(target=polar))
     game._drive(game._resolve_triggers())
     step(game, "yes")
-    assert len(game._hand) == hand + 1
+    assert len(game.you.hand) == hand + 1
     assert game.status(penguin) == "exhausted"
 
 
 def test_professor_morgan_drawn_by_an_effect_enters_play(full_pool):
     game = build(full_pool, {"card": "DD-064", "hand": ["Core-040"], "domains": [["Core-029"] * 3]})
-    morgan = _instance(game, "DD-064", game._deck)
+    morgan = _instance(game, "DD-064", game.you.deck_cards)
     game._remove_from_deck(morgan)
-    game._top.append(morgan)  # the next card drawn
+    game.you.top.append(morgan)  # the next card drawn
     step(game, "play Core-040")
     step(game, "yes")
-    assert morgan in game._characters
+    assert morgan in game.you.characters
 
 
 def test_the_draw_phase_draw_is_not_a_draw_by_an_effect(full_pool):
     game = build(full_pool, {"card": "DD-064"})
-    morgan = _instance(game, "DD-064", game._deck)
+    morgan = _instance(game, "DD-064", game.you.deck_cards)
     game._remove_from_deck(morgan)
-    game._top.append(morgan)
+    game.you.top.append(morgan)
     game._draw_phase()
-    assert morgan in game._hand
+    assert morgan in game.you.hand
     assert game._choice is None  # no response offered
 
 
 def test_a_discard_cost_raises_cards_discarded_from_hand(full_pool):
     game = build(full_pool, {"card": "TOotST-017", "characters": ["TOotST-017"]})
-    senator = _instance(game, "TOotST-017", game._characters)
+    senator = _instance(game, "TOotST-017", game.you.characters)
     game._discarded_from_hand(2)
     assert [(t, src, ctx.x) for t, src, ctx in game._triggers] == [(HAND_DISCARDED, senator, 2)]
 
 
 def test_tokens_put_by_an_effect_raise_tokens_placed(full_pool):
     game = build(full_pool, {"card": "TSB-044", "characters": ["TSB-044"]})
-    society = _instance(game, "TSB-044", game._characters)
+    society = _instance(game, "TSB-044", game.you.characters)
     list(game._add_token(1, 1))
     assert [(t, src, ctx.story) for t, src, ctx in game._triggers] == [(TOKENS_PLACED, society, 1)]
 
@@ -93,13 +93,13 @@ def test_zoog_burrow_attaches_a_drawn_zoog_and_may_drain_to_draw(full_pool):
             "domains": [["Core-029"] * 3, ["Core-029"], []],
         },
     )
-    zoog = _instance(game, "SftSK-076", game._deck)
+    zoog = _instance(game, "SftSK-076", game.you.deck_cards)
     game._remove_from_deck(zoog)
-    game._top.append(zoog)  # the first card drawn
+    game.you.top.append(zoog)  # the first card drawn
     step(game, "play Core-040")
     step(game, "yes")
     step(game, "choose domain 2")
     step(game, "yes")
-    assert zoog in game._domains[1]
-    assert game._drained[1]
-    assert len(game._hand) == 3  # 2 more drawn by the event, 1 by the drain
+    assert zoog in game.you.domains[1]
+    assert game.you.drained[1]
+    assert len(game.you.hand) == 3  # 2 more drawn by the event, 1 by the drain

@@ -61,13 +61,13 @@ def check_invariants(game: Game) -> None:
     zones = game.zones()
     everything = sorted(i for zone in zones.values() for i in zone)
     assert everything == list(range(game.deck.size)), "a card was created or lost"
-    assert set(game._status) == set(game.characters)
+    assert set(game.you.status) == set(game.characters)
     # Stories: 3 Core stories (+ the conspiracy), each Core story exactly once somewhere.
     conspiracies = [s for s in game._stories if s >= CONSPIRACY_BASE]
     assert len(conspiracies) == (1 if zones["conspiracy"] else 0)
     if not game.is_over:
         assert len(game._stories) == 3 + len(conspiracies)
-    core = [s for s in game._stories + game._won + game._story_deck if s < CONSPIRACY_BASE]
+    core = [s for s in game._stories + game.you.won + game._story_deck if s < CONSPIRACY_BASE]
     assert sorted(core) == list(range(len(CORE_STORIES)))
     for view in game.stories:
         # A story at its threshold waits for its effect to be executed or declined.
@@ -83,7 +83,7 @@ def check_invariants(game: Game) -> None:
         assert game.domain_value(d) == sum(2 if cd.transient[k] else 1 for k in kinds)
         for k in kinds:
             fac_count[cd.faction[k]] += 1
-    assert game._fac_count == fac_count
+    assert game.you.fac_count == fac_count
     assert game.turn <= game.turn_cap
 
 

@@ -17,8 +17,8 @@ def registered_as_scanned(game: Game) -> None:
     cd = game.deck
     for trigger, per_kind in cd.by_trigger.items():
         for zone, table in (
-            (game._characters, game._character_listeners),
-            (game._supports, game._support_listeners),
+            (game.you.characters, game.you.character_listeners),
+            (game.you.supports, game.you.support_listeners),
         ):
             expected = [i for i in zone if per_kind[cd.kind_of[i]]]
             assert table.get(trigger, []) == expected, (trigger, game.log[-3:])
@@ -64,7 +64,7 @@ def test_a_card_that_left_play_no_longer_hears_its_trigger(full_pool):
     )
     deck.add(card, 3)
     game = Game.arranged(deck, characters=[card, card])
-    first, second = game._characters
+    first, second = game.you.characters
     triggers = game.deck.triggers_of[game.deck.kind_of[first]]
     assert triggers and all(game._listeners(t)[:2] == [first, second] for t in triggers)
     game._leave_play(first)

@@ -41,20 +41,20 @@ def test_house_advantage_draws_the_bottom_card_when_the_top_one_is_declined(full
         },
     )
     step(game, "play SoK-046")  # face up on top of the deck
-    bottom = game._deck.pop(0)
-    game._bottom.insert(0, bottom)
+    bottom = game.you.deck_cards.pop(0)
+    game.you.bottom.insert(0, bottom)
     game.__class__ = _Declining  # a window answered "draw the bottom card instead"
     game._draw(1, True)
-    assert game._hand[-1] == bottom
-    assert _ids(game, game._top) == ["SoK-046"]
+    assert game.you.hand[-1] == bottom
+    assert _ids(game, game.you.top) == ["SoK-046"]
 
 
 def test_alyssa_graham_stays_sane_for_a_cheap_card(full_pool):
     # Her answer is used only for a costly character on top of the discard pile.
     game = build(full_pool, {"card": "ER-046", "characters": ["ER-046"], "discard": ["Core-029"]})
     game._draw(1, True)
-    assert game.status(game._characters[0]) == "ready"
-    assert _ids(game, game._discard) == ["Core-029"]
+    assert game.status(game.you.characters[0]) == "ready"
+    assert _ids(game, game.you.discard) == ["Core-029"]
 
 
 def test_step_by_step_equals_run_with_would_windows(full_pool):
@@ -85,12 +85,12 @@ def test_laban_shrewsbury_leaves_the_hand_for_the_deck(full_pool):
         },
     )
     step(game, "use SoM-017")  # Doctor Lomboso puts him on top of the deck
-    laban = next(i for i in game._top if game.card(i).card_id == "WaB-008")
+    laban = next(i for i in game.you.top if game.card(i).card_id == "WaB-008")
     step(game, "play Core-040")
-    assert laban in game._hand and game._choice is not None
+    assert laban in game.you.hand and game._choice is not None
     step(game, "yes")
-    assert laban not in game._hand and laban in game._deck
-    assert len(game._hand) == 3
+    assert laban not in game.you.hand and laban in game.you.deck_cards
+    assert len(game.you.hand) == 3
 
 
 def test_the_sok_prophecy_answers_only_while_on_top_of_the_deck(full_pool):
@@ -107,19 +107,19 @@ def test_the_sok_prophecy_answers_only_while_on_top_of_the_deck(full_pool):
     )
     step(game, "play SoK-046")
     game._draw(1, True)
-    assert "SoK-046" in _ids(game, game._hand)
+    assert "SoK-046" in _ids(game, game.you.hand)
     step(game, "use SoM-017")
     assert game._choice is None
-    assert _ids(game, game._discard) == ["Core-010"]
+    assert _ids(game, game.you.discard) == ["Core-010"]
 
 
 def test_restless_mi_go_stays_in_the_discard_pile_when_sacrificed(full_pool):
     # "After Restless Mi-Go is destroyed": a sacrifice is not a destruction (FAQ 2.27).
     game = build(full_pool, {"card": "FtGG-045", "characters": ["FtGG-045"]})
-    mi_go = game._characters[0]
+    mi_go = game.you.characters[0]
     game._sacrifice(mi_go)
     game._after_triggers()
-    assert game._choice is None and mi_go in game._discard
+    assert game._choice is None and mi_go in game.you.discard
 
 
 def test_forgotten_shoggoth_hosts_no_attachment(full_pool):
@@ -128,6 +128,6 @@ def test_forgotten_shoggoth_hosts_no_attachment(full_pool):
         full_pool,
         {"card": "AtMoM-012", "characters": ["AtMoM-012", "Core-029"], "hand": ["Core-014"]},
     )
-    shotgun = game._hand[0]
+    shotgun = game.you.hand[0]
     hosts = game.attach_hosts(game.deck.kind_of[shotgun])
     assert _ids(game, hosts) == ["Core-029"]

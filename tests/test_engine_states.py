@@ -15,13 +15,13 @@ def _game(full_pool, **scenario):
 
 
 def _inst(game, cid):
-    return next(i for i in game._characters + game._supports if game.card(i).card_id == cid)
+    return next(i for i in game.you.characters + game.you.supports if game.card(i).card_id == cid)
 
 
 def _put_on_top(game, cid):
-    inst = next(i for i in game._deck if game.card(i).card_id == cid)
-    game._deck.remove(inst)
-    game._top.append(inst)
+    inst = next(i for i in game.you.deck_cards if game.card(i).card_id == cid)
+    game.you.deck_cards.remove(inst)
+    game.you.top.append(inst)
     return inst
 
 
@@ -31,7 +31,7 @@ def test_fated_removes_the_card_from_the_game(full_pool):
     jeanne = _inst(game, "TKatG-001")
     game._uses[(jeanne, "counter")] = 2
     step(game, "use TKatG-001")
-    assert jeanne not in game._characters and jeanne not in game._discard
+    assert jeanne not in game.you.characters and jeanne not in game.you.discard
     assert counters(game, jeanne) == 0
 
 
@@ -43,7 +43,7 @@ def test_play_from_top_plays_a_cultist(full_pool):
     artist = _put_on_top(game, "Core-092")
     step(game, "use TSB-025")
     step(game, "choose play Mad")
-    assert artist in game._characters and sum(game._drained) == 1
+    assert artist in game.you.characters and sum(game.you.drained) == 1
 
 
 def test_broadmoor_plays_a_cthulhu_event_on_top(full_pool):
@@ -54,7 +54,7 @@ def test_broadmoor_plays_a_cthulhu_event_on_top(full_pool):
     event = _put_on_top(game, "KD-028")
     step(game, "use TTY-041")
     step(game, "choose play Called")
-    assert event in game._discard and sum(game._drained) == 1
+    assert event in game.you.discard and sum(game.you.drained) == 1
 
 
 def test_face_down_cards_go_to_the_discard_pile_with_their_host(full_pool):
@@ -64,12 +64,12 @@ def test_face_down_cards_go_to_the_discard_pile_with_their_host(full_pool):
     room = _inst(game, "MoE-038")
     step(game, "use MoE-038 1")
     step(game, "choose attach face down Mad")
-    assert list(game._facedown.values()) == [room]
-    game._exhausted_supports.clear()
+    assert list(game.you.facedown.values()) == [room]
+    game.you.exhausted_supports.clear()
     step(game, "use MoE-038 2")
     check(game, {"skill": {"Core-010": 4}})
     game._leave_play(room)
-    assert not game._facedown and len(game._discard) == 2
+    assert not game.you.facedown and len(game.you.discard) == 2
 
 
 def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_pool):
@@ -88,7 +88,7 @@ def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_
     step(game, "use TUP-092 1")
     step(game, "yes")
     step(game, "choose token on")
-    assert sum(game._tokens) == 1
+    assert sum(game.you.tokens) == 1
 
 
 def test_de_vermis_counters_lower_every_skill(full_pool):
@@ -107,7 +107,7 @@ def test_drawing_the_sign_wins_a_story_with_eight_tokens(full_pool):
     step(game, "choose win")
     while game._choice is not None:  # the won story's own effect, if offered
         step(game, "no")
-    assert len(game._won) == 1 and sign in game._discard
+    assert len(game.you.won) == 1 and sign in game.you.discard
 
 
 def test_rite_spends_counters_for_a_dearer_character(full_pool):
@@ -116,7 +116,7 @@ def test_rite_spends_counters_for_a_dearer_character(full_pool):
     game._uses[(rite, "counter")] = 3
     step(game, "use TKatG-023")
     step(game, "choose put into play Mad")
-    assert counters(game, rite) == 1 and len(game._characters) == 1
+    assert counters(game, rite) == 1 and len(game.you.characters) == 1
 
 
 def test_three_bells_with_three_tokens_bring_back_a_character(full_pool):
@@ -125,7 +125,7 @@ def test_three_bells_with_three_tokens_bring_back_a_character(full_pool):
     game._uses[(bells, "counter")] = 3
     step(game, "use TUP-092")
     step(game, "choose put into play Mad")
-    assert len(game._characters) == 1 and bells in game._discard
+    assert len(game.you.characters) == 1 and bells in game.you.discard
 
 
 def test_dormant_card_wakes_when_its_story_is_won(full_pool):
@@ -134,28 +134,28 @@ def test_dormant_card_wakes_when_its_story_is_won(full_pool):
     game = _game(full_pool, hand=["TSB-015"], characters=["Core-029", "Core-092", "TSB-001"])
     step(game, "use TSB-015")
     step(game, "choose attach as Dormant to Nowhere")
-    assert not game._hand and len(game._facedown) == 1
-    game._tokens[0] = 4
+    assert not game.you.hand and len(game.you.facedown) == 1
+    game.you.tokens[0] = 4
     for text in ("pass", "commit Core-029 1", "pass", "choose decline", "yes", "yes"):
         step(game, text)
     for text in ("choose tokens on The Shadow", "choose sacrifice Mad", "choose sacrifice Init"):
         step(game, text)
     check(game, {"in_play": ["TSB-015", "Core-029"], "characters": 2, "won": 1})
-    assert game._tokens[1] == 2 and not game._facedown
+    assert game.you.tokens[1] == 2 and not game.you.facedown
 
 
 def test_tokens_added_to_a_story_already_being_won_do_not_win_it_again(full_pool):
     """An effect of a story's own win that adds tokens to it (its tokens already at the
     number needed) must not win it a second time."""
     game = _game(full_pool, characters=["TKatG-001"], tokens=(5, 0, 0))
-    won_before = list(game._won)
+    won_before = list(game.you.won)
     adding = game._add_token(0, 1)
     try:
         next(adding)
         raise AssertionError("adding a token asked for a choice")
     except StopIteration as done:
         assert done.value is False
-    assert game._won == won_before and game._tokens[0] == 6
+    assert game.you.won == won_before and game.you.tokens[0] == 6
 
 
 def test_a_card_back_in_play_has_no_counters_from_before(full_pool):
@@ -165,6 +165,6 @@ def test_a_card_back_in_play_has_no_counters_from_before(full_pool):
     jeanne = _inst(game, "TKatG-001")
     game._uses[(jeanne, "counter")] = 2
     game._leave_play(jeanne)
-    game._discard.remove(jeanne)
+    game.you.discard.remove(jeanne)
     game._place_in_play(jeanne)
     assert counters(game, jeanne) == 0

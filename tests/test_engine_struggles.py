@@ -11,11 +11,11 @@ STORIES = ["Core-156", "Core-157", "Core-158"]
 
 
 def _inst(game, cid, n=0):
-    return [i for i in game._characters if game.card(i).card_id == cid][n]
+    return [i for i in game.you.characters if game.card(i).card_id == cid][n]
 
 
 def _changes(game, s):
-    committed = game._committed[s]
+    committed = game.you.committed[s]
     skill = sum(game.skill_of(i) for i in committed)
     icons = tuple(sum(game.icons_of(i)[k] for i in committed) for k in range(4))
     return game._story_changes(s, committed, icons, skill, game.story_struggles(s))
@@ -76,7 +76,7 @@ def test_unorthodox_tactics_resolves_the_skill_comparison_first(full_pool):
     step(game, "pass")
     kinds = [e.kind for e in game.log[start:] if e.kind in ("success", "struggle")]
     assert kinds[0] == "success" and "struggle" in kinds
-    assert game._tokens[3] == 3
+    assert game.you.tokens[3] == 3
 
 
 def test_a_struggle_type_that_does_not_resolve(full_pool):
@@ -88,7 +88,7 @@ def test_a_struggle_type_that_does_not_resolve(full_pool):
     step(game, "commit Core-029 1")
     assert 3 not in _changes(game, 0)[2]
     step(game, "pass")
-    assert game._tokens[0] == 2  # the skill comparison only
+    assert game.you.tokens[0] == 2  # the skill comparison only
     assert game._story_rules == []  # the rules of the turn end with the story phase
 
 
@@ -106,7 +106,7 @@ def test_a_rule_for_one_story_leaves_the_others_alone(full_pool):
     step(game, "commit Core-029 1")
     step(game, "commit Core-029 2")
     step(game, "pass")
-    assert game._tokens[:2] == [4, 3]
+    assert game.you.tokens[:2] == [4, 3]
 
 
 def _lit_by_death_fire(full_pool, story):
@@ -123,7 +123,7 @@ def _lit_by_death_fire(full_pool, story):
     )
     step(game, f"commit Core-029 {story}")
     step(game, "commit Core-029 1" if story != 1 else "commit Core-029 2")
-    doomed = game._committed[story - 1][0]
+    doomed = game.you.committed[story - 1][0]
     game._leave_play(doomed)  # destroyed while committed
     game._drive(game._resolve_triggers())
     step(game, "pass")
@@ -134,10 +134,10 @@ def test_lit_by_death_fire_after_a_character_at_its_story_is_destroyed(full_pool
     game = _lit_by_death_fire(full_pool, 1)
     step(game, "yes")
     step(game, "choose take Laboratory")
-    assert len(game._hand) == 1 + 2  # the character revealed, then next turn's draw
+    assert len(game.you.hand) == 1 + 2  # the character revealed, then next turn's draw
 
 
 def test_lit_by_death_fire_ignores_a_character_destroyed_at_another_story(full_pool):
     game = _lit_by_death_fire(full_pool, 2)
     assert game._choice is None or "Lit by" not in game._choice.prompt
-    assert len(game._hand) == 2
+    assert len(game.you.hand) == 2

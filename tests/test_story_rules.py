@@ -10,7 +10,7 @@ from deckbuilder.engine.actions import COMMIT, OPERATIONS, STORY, USE, WIN
 
 
 def _inst(game, cid):
-    return next(i for i in game._characters + game._supports if game.card(i).card_id == cid)
+    return next(i for i in game.you.characters + game.you.supports if game.card(i).card_id == cid)
 
 
 def test_a_cheap_character_commits_only_to_negotium(full_pool):
@@ -142,9 +142,9 @@ def _third_win(full_pool, card, characters, won, conspiracy=None):
         scenario["discard"] = [conspiracy]  # its other copies stay in the deck
     game = build(full_pool, scenario)
     if conspiracy is not None:  # a won conspiracy
-        inst = next(i for i in game._deck if game.card(i).card_id == conspiracy)
-        game._deck.remove(inst)
-        game._won.append(1000 + inst)
+        inst = next(i for i in game.you.deck_cards if game.card(i).card_id == conspiracy)
+        game.you.deck_cards.remove(inst)
+        game.you.won.append(1000 + inst)
     step(game, "commit Core-010 1")
     step(game, "pass")
     return game
@@ -159,7 +159,7 @@ def test_samantha_grace_wins_at_the_fourth_story(full_pool):
     game = _third_win(
         full_pool, "TTftS-096", ["TTftS-096", "Core-010"], ["Core-160", "Core-161", "Core-165"]
     )
-    assert game.result == WIN and len(game._won) == 4
+    assert game.result == WIN and len(game.you.won) == 4
 
 
 def test_cave_mouth_refills_the_stories_once_none_is_left(full_pool):
@@ -173,7 +173,7 @@ def test_cave_mouth_refills_the_stories_once_none_is_left(full_pool):
             "phase": "story",
         },
     )
-    game._stories, game._tokens, game._committed = [0], [4], [[]]
+    game._stories, game.you.tokens, game.you.committed = [0], [4], [[]]
     game._story_deck += [1, 2]
     step(game, "commit Core-010 1")
     step(game, "pass")
@@ -186,7 +186,7 @@ def test_a_second_conspiracy_cannot_be_searched_into_play(full_pool):
         full_pool,
         {"card": "WitD-010", "conspiracy": {"card": "WitD-010"}},
     )
-    kind = game.deck.kind_of[game._conspiracy]
+    kind = game.deck.kind_of[game.you.conspiracy]
     assert not game.may_enter(kind)
 
 
@@ -205,7 +205,7 @@ def test_the_seventh_gate_sends_itself_back_and_wins_the_chosen_story(full_pool)
     for text in ("commit Core-010 1", "pass", "yes", "choose win The Call of Cthulhu"):
         step(game, text)
     step(game, "choose take Laboratory")
-    assert game._won == [4]
+    assert game.you.won == [4]
     assert gate in game._story_deck or gate in game._stories
 
 

@@ -28,27 +28,27 @@ def ids(game, zone):
 def test_obsessive_research_draws_up_to_8(full_pool):
     game = build(full_pool, {"card": "SoA-053", "hand": ["Core-029", "Core-029"]})
     run_win(game, "SoA-053")
-    assert len(game._hand) == 8
+    assert len(game.you.hand) == 8
 
 
 def test_change_of_plans_attaches_the_hand_to_a_domain(full_pool):
     game = build(full_pool, {"card": "SoA-054", "hand": ["Core-029", "Core-022", "Core-029"]})
     run_win(game, "SoA-054")
-    assert not game._hand
-    assert len(game._domains[0]) == 3
+    assert not game.you.hand
+    assert len(game.you.domains[0]) == 3
 
 
 def test_secret_of_the_north_woods_puts_the_discarded_characters_into_play(full_pool):
     game = build(full_pool, {"card": "SoA-058", "discard": ["Core-022", "SoA-013", "SoA-045"]})
     run_win(game, "SoA-058")
-    assert {"Core-022", "SoA-013"} <= set(ids(game, game._characters))
-    assert ids(game, game._discard) == ["SoA-045"]
+    assert {"Core-022", "SoA-013"} <= set(ids(game, game.you.characters))
+    assert ids(game, game.you.discard) == ["SoA-045"]
 
 
 def test_dreams_of_kingsport_puts_a_day_or_night_card_into_play(full_pool):
     game = build(full_pool, {"card": "SoA-059", "discard": ["SoA-005"]})
     run_win(game, "SoA-059")
-    assert "SoA-005" in ids(game, game._supports)
+    assert "SoA-005" in ids(game, game.you.supports)
 
 
 def test_secrets_of_arkham_resolves_the_other_stories(full_pool):
@@ -61,9 +61,9 @@ def test_secrets_of_arkham_resolves_the_other_stories(full_pool):
         },
     )
     run_win(game, "SoA-051")
-    assert game._tokens[0] == 1  # The Other Path
-    assert "Core-022" in ids(game, game._characters)  # Opening Night
-    assert len(game._domains) == 4  # Ancient Apocrypha
+    assert game.you.tokens[0] == 1  # The Other Path
+    assert "Core-022" in ids(game, game.you.characters)  # Opening Night
+    assert len(game.you.domains) == 4  # Ancient Apocrypha
 
 
 def test_albino_goat_spawn_is_wounded_when_a_day_character_enters(full_pool):
@@ -81,6 +81,6 @@ def test_albino_goat_spawn_is_wounded_when_a_day_character_enters(full_pool):
     )
     for text in ("play TOotST-050", "choose sacrifice Rampaging", "yes", "choose Day"):
         step(game, text)
-    assert "TH-017" in ids(game, game._characters)
-    goat = next(i for i in game._characters if game.card(i).card_id == "SoA-022")
-    assert game._wounds.get(goat, 0) == 1
+    assert "TH-017" in ids(game, game.you.characters)
+    goat = next(i for i in game.you.characters if game.card(i).card_id == "SoA-022")
+    assert game.you.wounds.get(goat, 0) == 1

@@ -23,10 +23,10 @@ def _ids(game, zone):
 def test_search_play_total_cost_caps_the_total(full_pool):
     # Into The Woods (LR-071): characters of total cost 5 or less from the top 10.
     game = build(full_pool, {"card": "LR-071", "discard": ["TTY-002", "TTY-021"]})
-    game._discard.clear()
-    top = [i for i in game._deck if game.card(i).card_id in ("TTY-002", "TTY-021")]
-    game._deck = [i for i in game._deck if i not in top]
-    game._top.extend(top)  # two Ambushing Ghouls (cost 1) and two Chthonians (cost 6)
+    game.you.discard.clear()
+    top = [i for i in game.you.deck_cards if game.card(i).card_id in ("TTY-002", "TTY-021")]
+    game.you.deck_cards = [i for i in game.you.deck_cards if i not in top]
+    game.you.top.extend(top)  # two Ambushing Ghouls (cost 1) and two Chthonians (cost 6)
     _run(
         game,
         [{"do": "search_play_total_cost", "top": 10, "total": 5, "filter": {"type": "character"}}],
@@ -37,7 +37,7 @@ def test_search_play_total_cost_caps_the_total(full_pool):
         labels = [game.describe(a) for a in game.legal_actions()]
         assert not any("Ancient Chthonian" in x for x in labels)
         step(game, "choose Ambushing" if any("Ambushing" in x for x in labels) else "choose none")
-    assert _ids(game, game._characters).count("TTY-002") == 2
+    assert _ids(game, game.you.characters).count("TTY-002") == 2
 
 
 def test_discard_top_to_hand_takes_the_latest(full_pool):
@@ -47,14 +47,14 @@ def test_discard_top_to_hand_takes_the_latest(full_pool):
         {"card": "TbtA-119", "hand": ["Core-029"], "discard": ["AE-053", "ER-056", "TTY-002"]},
     )
     _run(game, [{"do": "discard_top_to_hand", "n": {"count": {}, "in": "hand"}}])
-    assert _ids(game, game._hand) == ["Core-029", "TTY-002"]
+    assert _ids(game, game.you.hand) == ["Core-029", "TTY-002"]
 
 
 def test_search_named_subtype_takes_every_card_of_the_subtype(full_pool):
     # Birthing a Thousand Young (TTY-033): names the subtype most Shub-Niggurath
     # characters of the deck share (Ghoul here: Ambushing Ghoul and Frenzied Ghoul).
     game = build(full_pool, {"card": "TTY-033", "discard": ["TTY-002", "TTY-007", "TTY-021"]})
-    game._discard.clear()
+    game.you.discard.clear()
     _run(
         game,
         [
@@ -64,18 +64,18 @@ def test_search_named_subtype_takes_every_card_of_the_subtype(full_pool):
             }
         ],
     )
-    ids = _ids(game, game._hand)
+    ids = _ids(game, game.you.hand)
     assert ids.count("TTY-002") == 2 and ids.count("TTY-007") == 2 and "TTY-021" not in ids
 
 
 def test_draw_bottom_and_top_card(full_pool):
     # Irish Channel (TTY-053): a Criminal on top draws the bottom card.
     game = build(full_pool, {"card": "TTY-053", "discard": ["AE-062"]})
-    criminal = game._discard.pop()
-    game._top.append(criminal)
-    bottom = next(i for i in game._deck if game.card(i).card_id == "Core-029")
-    game._deck.remove(bottom)
-    game._bottom.insert(0, bottom)
+    criminal = game.you.discard.pop()
+    game.you.top.append(criminal)
+    bottom = next(i for i in game.you.deck_cards if game.card(i).card_id == "Core-029")
+    game.you.deck_cards.remove(bottom)
+    game.you.bottom.insert(0, bottom)
     _run(
         game,
         [
@@ -86,7 +86,7 @@ def test_draw_bottom_and_top_card(full_pool):
             }
         ],
     )
-    assert game._hand == [bottom]
+    assert game.you.hand == [bottom]
 
 
 @pytest.mark.parametrize("cost, paid", [(1, 3), (3, 3), (4, 4)])
@@ -94,7 +94,7 @@ def test_cost_set_makes_cheap_characters_cost_3(full_pool, cost, paid):
     # Elspeth Baudin (TTY-011).
     card = {1: "Core-029", 3: "TTB-013", 4: "ER-043"}[cost]
     game = build(full_pool, {"card": "TTY-011", "characters": ["TTY-011"], "hand": [card]})
-    k = game.deck.kind_of[game._hand[0]]
+    k = game.deck.kind_of[game.you.hand[0]]
     assert game.cost_of(k) == paid
 
 
@@ -103,22 +103,22 @@ def test_attach_top_card_and_icon_of_top_card(full_pool):
     game = build(
         full_pool, {"card": "TTY-039", "characters": ["Core-029"], "discard": ["AE-210", "TTY-013"]}
     )
-    witch, rend = game._discard.pop(0), game._discard.pop(0)
-    game._top.append(witch)
+    witch, rend = game.you.discard.pop(0), game.you.discard.pop(0)
+    game.you.top.append(witch)
     _run(game, [{"do": "attach_top_card"}])
     step(game, "choose attach")
-    assert witch in game._supports and game._attached[witch] == game._characters[0]
-    game._top.append(rend)  # Rend: T and C printed
+    assert witch in game.you.supports and game.you.attached[witch] == game.you.characters[0]
+    game.you.top.append(rend)  # Rend: T and C printed
     _run(game, [{"do": "boost_icon_of_top_card"}])
     step(game, "no")  # not terror: combat (the last printed icon)
-    assert game.icons_of(game._characters[0]) == [0, 1, 0, 1]
+    assert game.icons_of(game.you.characters[0]) == [0, 1, 0, 1]
 
 
 def test_trade_for_top_card(full_pool):
     # Garden District (TTY-049): a Lodge character on top (cost 1) for one Lodge in play.
     game = build(full_pool, {"card": "TTY-049", "characters": ["TTB-013"], "discard": ["TTB-015"]})
-    boy = game._discard.pop()
-    game._top.append(boy)
+    boy = game.you.discard.pop()
+    game.you.top.append(boy)
     _run(
         game,
         [
@@ -130,4 +130,4 @@ def test_trade_for_top_card(full_pool):
         ],
     )
     step(game, "yes")
-    assert _ids(game, game._characters) == ["TTB-015"] and _ids(game, game._hand) == ["TTB-013"]
+    assert _ids(game, game.you.characters) == ["TTB-015"] and _ids(game, game.you.hand) == ["TTB-013"]

@@ -18,7 +18,7 @@ def test_blackwood_initiative_makes_a_resource_cost_a_discard(full_pool):
     for text in ("play FtGG-035", "pass", "pass"):
         step(game, text)
     assert game.phase == "resource" and len(game.hand) == 2
-    game._hand.append(game._deck.pop())  # three cards: the discard is a choice
+    game.you.hand.append(game.you.deck_cards.pop())  # three cards: the discard is a choice
     attach = next(a for a in game.legal_actions() if a.kind == ATTACH)
     game.apply(attach)
     discard = [a for a in game.legal_actions() if a.kind == CHOOSE]
@@ -34,7 +34,7 @@ def test_blackwood_initiative_leaves_no_resource_with_one_card_in_hand(full_pool
     )
     for text in ("play FtGG-035", "pass", "pass"):
         step(game, text)
-    game._discard.append(game._hand.pop())  # one card left in hand
+    game.you.discard.append(game.you.hand.pop())  # one card left in hand
     assert [a.kind for a in game.legal_actions()] == [PASS]
 
 

@@ -50,9 +50,9 @@ def test_drawing_from_an_empty_deck_is_not_worth_it(full_pool):
     draw = compile_effects([{"do": "draw", "n": 1}], "test")
     game = build(full_pool, {"card": VISIONS})
     assert draw.worthwhile(game, -1)
-    game._deck.clear()
-    game._top.clear()
-    game._bottom.clear()
+    game.you.deck_cards.clear()
+    game.you.top.clear()
+    game.you.bottom.clear()
     assert not draw.worthwhile(game, -1)
 
 
@@ -60,7 +60,7 @@ def test_an_effect_list_is_pointless_only_when_every_part_is(full_pool):
     from deckbuilder.engine.text.effect_list import compile_effects
 
     game = build(full_pool, {"card": VISIONS})
-    for zone in (game._deck, game._top, game._bottom):
+    for zone in (game.you.deck_cards, game.you.top, game.you.bottom):
         zone.clear()
     both = compile_effects([{"do": "draw", "n": 1}, {"do": "draw", "n": 2}], "test")
     assert not both.worthwhile(game, -1)

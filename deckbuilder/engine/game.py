@@ -225,40 +225,40 @@ class Game(
         game.log = [] if log else None
         # Drawing picks a uniformly random remaining card: the same distribution as a
         # shuffled deck, without paying for a full shuffle (and a mulligan is a plain extend).
-        game._deck = list(compiled.instances)
-        game._top = []
-        game._bottom = []
-        game._hand = []
-        game._domains = [[], [], []]
-        game._domain_cards = []
-        game._domain_indices = (0, 1, 2)
-        game._drained = [False, False, False]
-        game._dom_value = [0, 0, 0]
-        game._dom_fac = [[0] * N_FACTIONS, [0] * N_FACTIONS, [0] * N_FACTIONS]
-        game._fac_count = [0] * N_FACTIONS
-        game._characters = []
-        game._supports = []
-        game._character_listeners = {}  # trigger -> characters in play that answer it
-        game._support_listeners = {}  # trigger -> supports in play that answer it
-        game._attached = {}
-        game._facedown = {}  # a card attached face down (blank) -> the card it is on
+        game.you.deck_cards = list(compiled.instances)
+        game.you.top = []
+        game.you.bottom = []
+        game.you.hand = []
+        game.you.domains = [[], [], []]
+        game.you.domain_cards = []
+        game.you.domain_indices = (0, 1, 2)
+        game.you.drained = [False, False, False]
+        game.you.dom_value = [0, 0, 0]
+        game.you.dom_fac = [[0] * N_FACTIONS, [0] * N_FACTIONS, [0] * N_FACTIONS]
+        game.you.fac_count = [0] * N_FACTIONS
+        game.you.characters = []
+        game.you.supports = []
+        game.you.character_listeners = {}  # trigger -> characters in play that answer it
+        game.you.support_listeners = {}  # trigger -> supports in play that answer it
+        game.you.attached = {}
+        game.you.facedown = {}  # a card attached face down (blank) -> the card it is on
         # a card attached face up as a plain card (a character on a character, an event on a
         # support): not in play itself -> the card it is on
-        game._attached_cards = {}
-        game._removed = []  # cards removed from the game
-        game._status = {}
-        game._exhausted_supports = set()
-        game._wounds = {}
+        game.you.attached_cards = {}
+        game.you.removed = []  # cards removed from the game
+        game.you.status = {}
+        game.you.exhausted_supports = set()
+        game.you.wounds = {}
         game._story_deck = list(_STORY_IDS)
         if compiled.story_instances:  # the deck's story cards join the story deck
             game._story_deck += [CONSPIRACY_BASE + i for i in compiled.story_instances]
         game._stories = []
-        game._tokens = []
-        game._committed = []
-        game._won = []
-        game._discard = []
+        game.you.tokens = []
+        game.you.committed = []
+        game.you.won = []
+        game.you.discard = []
         game._resolving = []
-        game._conspiracy = -1
+        game.you.conspiracy = -1
         game._blanking = -1
         game._pending = []
         game._policy = None
@@ -330,24 +330,24 @@ class Game(
                 raise ValueError(f"the deck has no spare copy of {card.title}")
             return copies.pop(0)
 
-        game._hand = [take(c) for c in hand]
+        game.you.hand = [take(c) for c in hand]
         for d, resources in enumerate(domains):
             for c in resources:
                 inst = take(c)
-                game._hand.append(inst)
+                game.you.hand.append(inst)
                 game._attach_resource(inst, d)
         for entry in characters:
             card, state = entry if isinstance(entry, tuple) else (entry, "ready")
             game._add_character(take(card), _STATUS_NAMES.index(state))
         for c in supports:
             game._add_support(take(c))
-        game._discard = [take(c) for c in discard]
-        game._deck = sorted(i for copies in free.values() for i in copies)
+        game.you.discard = [take(c) for c in discard]
+        game.you.deck_cards = sorted(i for copies in free.values() for i in copies)
         game._story_deck = list(range(3, len(CORE_STORIES)))
         game._story_deck += [CONSPIRACY_BASE + i for i in cd.story_instances]
         game._stories = [0, 1, 2]
-        game._tokens = list(tokens)
-        game._committed = [[], [], []]
+        game.you.tokens = list(tokens)
+        game.you.committed = [[], [], []]
         game.turn = turn
         game.phase = phase
         game.result = None
@@ -365,7 +365,7 @@ class Game(
 
     @property
     def hand(self) -> tuple[int, ...]:
-        return tuple(self._hand)
+        return tuple(self.you.hand)
 
     @property
     def choice(self):
@@ -375,36 +375,36 @@ class Game(
     def attached_to(self, instance: int) -> int:
         """The host of an attached support: a character instance, ``STORY_HOST + story id``
         for a story, ``DOMAIN_HOST + index`` for a domain, or -1."""
-        return self._attached.get(instance, -1)
+        return self.you.attached.get(instance, -1)
 
     @property
     def domains(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(d) for d in self._domains)
+        return tuple(tuple(d) for d in self.you.domains)
 
     @property
     def drained(self) -> tuple[bool, ...]:
-        return tuple(self._drained)
+        return tuple(self.you.drained)
 
     def domain_value(self, d: int) -> int:
         """Resources the domain pays when drained (Transient ones count 2)."""
-        return self._dom_value[d]
+        return self.you.dom_value[d]
 
     @property
     def characters(self) -> tuple[int, ...]:
-        return tuple(self._characters)
+        return tuple(self.you.characters)
 
     @property
     def supports(self) -> tuple[int, ...]:
-        return tuple(self._supports)
+        return tuple(self.you.supports)
 
     def status(self, instance: int) -> str:
-        return _STATUS_NAMES[self._status[instance]]
+        return _STATUS_NAMES[self.you.status[instance]]
 
     @property
     def stories(self) -> tuple[StoryView, ...]:
         views = []
         for s, (sid, tokens, committed) in enumerate(
-            zip(self._stories, self._tokens, self._committed, strict=True)
+            zip(self._stories, self.you.tokens, self.you.committed, strict=True)
         ):
             inst = sid - CONSPIRACY_BASE if sid >= CONSPIRACY_BASE else -1
             struggles = "".join("TCAI"[i] for i in self.story_struggles(s))
@@ -422,15 +422,15 @@ class Game(
 
     @property
     def won(self) -> tuple[str, ...]:
-        return tuple(self._story_title(s) for s in self._won)
+        return tuple(self._story_title(s) for s in self.you.won)
 
     @property
     def discard(self) -> tuple[int, ...]:
-        return tuple(self._discard)
+        return tuple(self.you.discard)
 
     @property
     def deck_size(self) -> int:
-        return len(self._deck) + len(self._top) + len(self._bottom)
+        return len(self.you.deck_cards) + len(self.you.top) + len(self.you.bottom)
 
     @property
     def story_deck_size(self) -> int:
@@ -447,24 +447,24 @@ class Game(
     def zones(self) -> dict[str, list[int]]:
         """Every instance by zone (for invariants: each instance is in exactly one zone)."""
         return {
-            "deck": self._deck + self._top + self._bottom,
-            "hand": list(self._hand),
-            "resources": [i for d in self._domains for i in d],
-            "characters": list(self._characters),
-            "supports": list(self._supports),
-            "conspiracy": [self._conspiracy] if self._conspiracy >= 0 else [],
-            "won": [s - CONSPIRACY_BASE for s in self._won if s >= CONSPIRACY_BASE],
+            "deck": self.you.deck_cards + self.you.top + self.you.bottom,
+            "hand": list(self.you.hand),
+            "resources": [i for d in self.you.domains for i in d],
+            "characters": list(self.you.characters),
+            "supports": list(self.you.supports),
+            "conspiracy": [self.you.conspiracy] if self.you.conspiracy >= 0 else [],
+            "won": [s - CONSPIRACY_BASE for s in self.you.won if s >= CONSPIRACY_BASE],
             "story cards": [
                 s - CONSPIRACY_BASE
                 for s in self._stories + self._story_deck
-                if s >= CONSPIRACY_BASE and s - CONSPIRACY_BASE != self._conspiracy
+                if s >= CONSPIRACY_BASE and s - CONSPIRACY_BASE != self.you.conspiracy
             ],
-            "discard": list(self._discard),
-            "domain cards": list(self._domain_cards),
+            "discard": list(self.you.discard),
+            "domain cards": list(self.you.domain_cards),
             "resolving": list(self._resolving),
-            "face down": list(self._facedown),
-            "attached cards": list(self._attached_cards),
-            "removed": list(self._removed),
+            "face down": list(self.you.facedown),
+            "attached cards": list(self.you.attached_cards),
+            "removed": list(self.you.removed),
         }
 
     def _event(self, kind: str, text: str) -> None:
@@ -481,11 +481,11 @@ class Game(
         if ph == MULLIGAN_PHASE:
             return [Action(KEEP), Action(MULLIGAN)]
         if ph == SETUP_PHASE:
-            return [Action(SETUP_RESOURCE, i) for i in self._hand]
-        n_domains = len(self._domains)
+            return [Action(SETUP_RESOURCE, i) for i in self.you.hand]
+        n_domains = len(self.you.domains)
         if ph == RESOURCE:
-            attach = [Action(ATTACH, i, d) for i in self._hand for d in range(n_domains)]
-            if len(self._hand) < 2 and RESOURCE_DISCARD in self.deck.static_kinds:
+            attach = [Action(ATTACH, i, d) for i in self.you.hand for d in range(n_domains)]
+            if len(self.you.hand) < 2 and RESOURCE_DISCARD in self.deck.static_kinds:
                 if self._resourcing_discards():  # no card left to pay the extra cost with
                     attach = []
             return attach + (self.resource_actions() if self.deck.text else []) + [Action(PASS)]
@@ -494,13 +494,13 @@ class Game(
             stories = range(len(self._stories))
             actions = [
                 Action(COMMIT, i, story=s)
-                for i in self._characters
+                for i in self.you.characters
                 if self.may_commit(i)
                 for s in stories
                 if self.may_commit_to(i, s)
             ]
         cd = self.deck
-        for i in self._hand:
+        for i in self.you.hand:
             k = cd.kind_of[i]
             if not self.may_play(k):
                 continue
@@ -508,7 +508,7 @@ class Game(
                 if self.can_pay(k, -1, 0):
                     actions.append(Action(PLAY, i, -1, x=0))
                 for d in range(n_domains):
-                    for x in range(1, self._dom_value[d] + 1):
+                    for x in range(1, self.you.dom_value[d] + 1):
                         if self.can_pay(k, d, x):
                             actions.append(Action(PLAY, i, d, x=x))
             elif self.can_pay(k, -1):
@@ -542,7 +542,7 @@ class Game(
             }.get(self.phase, "pass")
         title = self.card(action.card).full_title
         if kind == SETUP_RESOURCE:
-            return f"attach {title} to domain {8 - len(self._hand) + 1}"
+            return f"attach {title} to domain {8 - len(self.you.hand) + 1}"
         if kind == ATTACH:
             return f"attach {title} to domain {action.domain + 1}"
         if kind == PLAY:

@@ -57,7 +57,7 @@ class GreedyPolicy(Policy):
     def _split(self, game: Game) -> list[int]:
         # Asked twice per setup hand (mulligan, then the resources): compute it once.
         cached_game, cached_hand, cached = self._split_cache
-        if cached_game is game and cached_hand == game._hand:
+        if cached_game is game and cached_hand == game.you.hand:
             return list(cached)
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         deck_faction, split_entry = profile.deck_faction, profile.split_entry_of_instance
@@ -68,7 +68,7 @@ class GreedyPolicy(Policy):
         # covered, so the whole hand's factions will do).
         entries = []
         bonus = {}
-        for i in game._hand:
+        for i in game.you.hand:
             entry = split_entry[i]
             entries.append(entry)
             f = entry[1]
@@ -89,7 +89,7 @@ class GreedyPolicy(Policy):
             f = best[1]
             if deck_faction[f]:
                 bonus[f] = 10  # now covered
-        self._split_cache = (game, list(game._hand), chosen)
+        self._split_cache = (game, list(game.you.hand), chosen)
         return list(chosen)
 
     def mulligan(self, game: Game) -> bool:
@@ -107,14 +107,14 @@ class GreedyPolicy(Policy):
         # Cards of each faction among the resources and among the cards kept.
         res_count = [0] * N_FACTIONS
         kept_count = [0] * N_FACTIONS
-        for i in game._hand:
+        for i in game.you.hand:
             kept_count[faction_of[i]] += 1
         for i in resources:
             f = faction_of[i]
             res_count[f] += 1
             kept_count[f] -= 1
         candidate = self._profile_cache.mulligan_candidate
-        for i in game._hand:
+        for i in game.you.hand:
             k = kind_of[i]
             if not candidate[k] or i in resources:
                 continue
@@ -147,10 +147,10 @@ class GreedyPolicy(Policy):
         return self._split(game)
 
     def resource(self, game: Game) -> tuple[int, int] | Action | None:
-        hand = game._hand
+        hand = game.you.hand
         if not hand:
             return None
-        if min(game._dom_value) >= RESOURCES_ENOUGH:  # an action instead, if any
+        if min(game.you.dom_value) >= RESOURCES_ENOUGH:  # an action instead, if any
             for a in game.resource_actions():
                 if self._worth_using(game, a, RESOURCE):
                     return a
@@ -161,7 +161,7 @@ class GreedyPolicy(Policy):
                 return None
         # The card to give up: least useful in hand, a deck-faction resource preferred, and
         # above all one whose faction no domain offers yet while a character in hand needs it.
-        offered = game._fac_count  # resources of each faction over all domains
+        offered = game.you.fac_count  # resources of each faction over all domains
         for f in profile.character_factions:
             if not offered[f]:
                 card = self._resource_card_unmatched(game, profile)
@@ -180,17 +180,17 @@ class GreedyPolicy(Policy):
         """``resource``'s card while some faction of the deck's characters is not offered."""
         cd = game.deck
         kind_of, faction = cd.kind_of, cd.faction
-        offered = game._fac_count
+        offered = game.you.fac_count
         is_character, resource_score = profile.is_character, profile.resource_score
         unmatched = []
-        for i in game._hand:
+        for i in game.you.hand:
             k = kind_of[i]
             if is_character[k]:
                 f = faction[k]
                 if f != NEUTRAL and not offered[f]:
                     unmatched.append(f)
         card, best = -1, None
-        for i in game._hand:
+        for i in game.you.hand:
             k = kind_of[i]
             score = resource_score[k]
             if unmatched and faction[k] in unmatched:
@@ -207,15 +207,15 @@ class GreedyPolicy(Policy):
         k_res = kind_of[card]
         f_res = faction[k_res]
         w = 2 if cd.transient[k_res] else 1
-        dom_value, dom_fac = game._dom_value, game._dom_fac
+        dom_value, dom_fac = game.you.dom_value, game.you.dom_fac
         affordable = game.affordable_cost()
         # While no cost modifier applies (a finite ``affordable``), the printed cost is the
         # cost: whether a card can be paid now is looked up here, without ``pay_domain``.
         printed = affordable != INFINITE
-        drained, steadfast, match_need = game._drained, cd.steadfast, cd.match_need
+        drained, steadfast, match_need = game.you.drained, cd.steadfast, cd.match_need
         unlock_value = profile.unlock_value_of_instance
         target, target_value = -1, -INFINITE
-        for i in game._hand:
+        for i in game.you.hand:
             v = unlock_value[i]
             if v <= target_value or i == card:
                 continue  # nothing to unlock, or it could not become the target
@@ -228,7 +228,7 @@ class GreedyPolicy(Policy):
                     if need < 0:  # Loyal
                         need = c
                     paid = False
-                    for d in game._domain_indices:
+                    for d in game.you.domain_indices:
                         if dom_value[d] >= c and not drained[d] and dom_fac[d][f] >= need:
                             paid = True
                             break
@@ -241,14 +241,14 @@ class GreedyPolicy(Policy):
             low = c - w
             need = (c if loyal[k] else 1) - (w if f == f_res else 0)
             neutral = f == NEUTRAL
-            for d in game._domain_indices:
+            for d in game.you.domain_indices:
                 if dom_value[d] >= low and (neutral or dom_fac[d][f] >= need):
                     target, target_value = d, v
                     break
         if target < 0:
             # Nothing to unlock now: grow the smallest domain, preferring one without a match.
             best_key = None
-            for d in game._domain_indices:
+            for d in game.you.domain_indices:
                 # (value, has a match) in one number: value first, a match breaks ties.
                 key = 2 * dom_value[d] + (f_res == NEUTRAL or dom_fac[d][f_res] > 0)
                 if best_key is None or key < best_key:
@@ -266,7 +266,7 @@ class GreedyPolicy(Policy):
         cost_of = profile.cost_of_instance
         pay_domain = game.pay_domain
         best, best_value, best_domain = -1, -1e9, -1
-        for i in game._hand:
+        for i in game.you.hand:
             v = value_of[i]
             if v <= best_value:  # also skips further copies of a card already chosen
                 continue
@@ -296,7 +296,7 @@ class GreedyPolicy(Policy):
         """An event of ``events`` or an ability worth using now (a safety cap per phase)."""
         if events:
             kind_of = game.deck.kind_of
-            for i in game._hand:
+            for i in game.you.hand:
                 k = kind_of[i]
                 if k in events and game.may_play(k):
                     d = game.pay_domain(k)
@@ -308,7 +308,7 @@ class GreedyPolicy(Policy):
         # ``min(uses, key=(pays a domain, its value))`` over the actions worth using,
         # without building the actions: the first cheapest domain of the first ability.
         best, best_key = None, None
-        dom_value = game._dom_value
+        dom_value = game.you.dom_value
         for i, n, ab in game.usable_abilities(useful):
             if ab.cost_x:
                 continue  # never worth using (``_worth_using``)
@@ -352,7 +352,7 @@ class GreedyPolicy(Policy):
         if ai == "avoid" or ab.cost_x:
             return False
         if ai == "story" and (
-            phase != STORY or (card in game._status and game.committed_story(card) < 0)
+            phase != STORY or (card in game.you.status and game.committed_story(card) < 0)
         ):
             return False  # a boost waits for the commits (asked before its worth: cheaper)
         return ab.worthwhile is None or bool(ab.worthwhile(game, card))
@@ -373,7 +373,7 @@ class GreedyPolicy(Policy):
         keep_value = self._profile(game).keep_value
         cd = game.deck
         kind_of = cd.kind_of
-        status = game._status
+        status = game.you.status
         by_card = kind != "token" and kind != "unwin"  # a card option is valued by its card
         # Characters of kinds whose stats nothing changes now have their printed ones.
         changed = game.kinds_with_changed_stats()
@@ -392,12 +392,12 @@ class GreedyPolicy(Policy):
             if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
                 return -0.5 if not choice.harm else 1e9
             if kind in ("token", "unwin") or (a.card < 0 and a.story >= 0):
-                return game._tokens[a.story] if a.story < len(game._tokens) else 0
+                return game.you.tokens[a.story] if a.story < len(game.you.tokens) else 0
             if a.card < 0 and a.domain >= 0:
-                v = game._dom_value[a.domain]
+                v = game.you.dom_value[a.domain]
                 return v if kind == "refresh" else -v
             i = a.card
-            if i in game._status:
+            if i in game.you.status:
                 skill, icons = game.stats_of(i)
                 return skill + 2 * icons[3] + 1
             return keep_value[kind_of[i]]
@@ -417,7 +417,7 @@ class GreedyPolicy(Policy):
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
-        status = game._status
+        status = game.you.status
         kinds = cd.static_kinds
         may_commit = game.may_commit if kinds & _COMMIT_KINDS else None
         skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
@@ -429,7 +429,7 @@ class GreedyPolicy(Policy):
         # Skilled characters with and without investigation icons, and investigators
         # without skill, each in play order.
         skilled_inv, skilled_plain, investigators = [], [], []
-        for i in game._characters:
+        for i in game.you.characters:
             if status[i] != READY if may_commit is None else not may_commit(i):
                 continue
             if changed and kind_of[i] in changed:
@@ -445,7 +445,7 @@ class GreedyPolicy(Policy):
                 investigators.append(i)
         if not skilled_inv and not skilled_plain:
             return []  # investigators alone only help where a skilled one is committed
-        tokens, stories = game._tokens, game._stories
+        tokens, stories = game.you.tokens, game._stories
         # Most tokens first; the sort is stable, so ties keep the story order (no tokens
         # yet: the story order, without a sort).
         if any(tokens):
@@ -527,18 +527,18 @@ def _useful_card_present(profile: GreedyProfile, game: Game) -> bool:
     loops: this runs at every action window of a batch game)."""
     in_play, in_discard, in_hand = profile.useful_instances
     if in_play is not None:
-        for i in game._characters:
+        for i in game.you.characters:
             if in_play[i]:
                 return True
-        for i in game._supports:
+        for i in game.you.supports:
             if in_play[i]:
                 return True
     if in_discard is not None:
-        for i in game._discard:
+        for i in game.you.discard:
             if in_discard[i]:
                 return True
     if in_hand is not None:
-        for i in game._hand:
+        for i in game.you.hand:
             if in_hand[i]:
                 return True
     return False

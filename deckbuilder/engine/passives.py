@@ -64,15 +64,15 @@ class PassivesMixin:
         blanking = BLANK in cd.static_kinds  # text boxes may be blank: worked out each time
         if cd.has_statics or self._copies:
             # Plain loops: a list comprehension is a function call, dearer for a few cards.
-            statics, kind_of, status = cd.statics, cd.kind_of, self._status
+            statics, kind_of, status = cd.statics, cd.kind_of, self.you.status
             found = []
-            for i in self._characters:
+            for i in self.you.characters:
                 if statics[kind_of[i]] and status[i] != INSANE:
                     found.append(i)
-            for i in self._supports:
+            for i in self.you.supports:
                 if statics[kind_of[i]]:
                     found.append(i)
-            c = self._conspiracy
+            c = self.you.conspiracy
             if c >= 0 and statics[kind_of[c]]:
                 found.append(c)
             if self._copies:
@@ -175,9 +175,9 @@ class PassivesMixin:
     def _copied_sources(self, found: list) -> None:
         """Passive sources of copied text boxes: (instance, kind) entries; an instance whose
         own text box is replaced drops out."""
-        statics, status = self.deck.statics, self._status
+        statics, status = self.deck.statics, self.you.status
         for i, (k, replace, _) in self._copies.items():
-            if status.get(i, 0) == INSANE or not (i in status or i in self._supports):
+            if status.get(i, 0) == INSANE or not (i in status or i in self.you.supports):
                 continue
             if replace and i in found:
                 found.remove(i)
@@ -206,7 +206,7 @@ class PassivesMixin:
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
-        for s, committed in enumerate(self._committed):
+        for s, committed in enumerate(self.you.committed):
             if inst in committed:
                 return s
         return -1
@@ -257,7 +257,7 @@ class PassivesMixin:
     def stats_of(self, inst: int) -> tuple[int, list[int]]:
         """(skill, [terror, combat, arcane, investigation]) of a character now."""
         cd = self.deck
-        if self._status.get(inst) == INSANE:
+        if self.you.status.get(inst) == INSANE:
             return 0, [0, 0, 0, 0]
         k = cd.kind_of[inst]
         skill = cd.skill[k]
@@ -276,7 +276,7 @@ class PassivesMixin:
                         continue
                 if st.committed:
                     if committed is None:
-                        committed = {i for c in self._committed for i in c}
+                        committed = {i for c in self.you.committed for i in c}
                     if src not in committed:
                         continue
                 if st.subtype and st.subtype not in cd.subtypes[k]:
@@ -299,7 +299,7 @@ class PassivesMixin:
                 if st.kind == SKILL:
                     if st.committed:
                         if committed is None:
-                            committed = {i for c in self._committed for i in c}
+                            committed = {i for c in self.you.committed for i in c}
                         if src not in committed:
                             continue
                     who = st.who
@@ -371,7 +371,7 @@ class PassivesMixin:
             if st.kind == kind_name and self._static_applies(src, st, inst):
                 return True
         # A card's own restriction works even when it is not yet in play (enters exhausted).
-        if inst not in self._status and inst not in self._supports:
+        if inst not in self.you.status and inst not in self.you.supports:
             for st in self.deck.statics[self.deck.kind_of[inst]]:
                 if st.kind == kind_name and (st.who is None or st.who(self, inst, inst)):
                     return True

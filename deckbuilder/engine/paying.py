@@ -36,7 +36,7 @@ class PayingMixin:
         steadfast across all domains, then cost, resource match or Loyal in domain ``d``."""
         cd = self.deck
         for f, n in cd.steadfast[kind]:
-            if self._fac_count[f] < n:
+            if self.you.fac_count[f] < n:
                 return False
         cost = x if cd.cost_is_x[kind] else cd.cost[kind]
         if (self._cost_sources or cd.has_cost_statics) and self._cost_mods_possible():
@@ -46,14 +46,14 @@ class PayingMixin:
                 cost = self._modified_cost(kind, base, d, hosted=False)
         if cost == 0:
             return d == -1
-        if d < 0 or self._drained[d] or self._dom_value[d] < cost:
+        if d < 0 or self.you.drained[d] or self.you.dom_value[d] < cost:
             return False
         f = cd.faction[kind]
         if f == NEUTRAL or (self._cost_sources and self._match_waived(kind)):
             return True
         if cd.loyal[kind]:
-            return self._dom_fac[d][f] >= cost
-        return self._dom_fac[d][f] > 0
+            return self.you.dom_fac[d][f] >= cost
+        return self.you.dom_fac[d][f] > 0
 
     def pay_domain(self, kind: int) -> int:
         """The smallest ready domain that pays for a card of ``kind`` (X as 0): a domain
@@ -61,7 +61,7 @@ class PayingMixin:
         cd = self.deck
         steadfast = cd.steadfast[kind]
         if steadfast:
-            fac_count = self._fac_count
+            fac_count = self.you.fac_count
             for f, n in steadfast:
                 if fac_count[f] < n:
                     return -2
@@ -79,9 +79,9 @@ class PayingMixin:
         need = cd.match_need[kind]
         if need < 0:  # Loyal
             need = cost
-        drained, dom_value, dom_fac = self._drained, self._dom_value, self._dom_fac
+        drained, dom_value, dom_fac = self.you.drained, self.you.dom_value, self.you.dom_fac
         best, best_value = -2, 0
-        for d in self._domain_indices:
+        for d in self.you.domain_indices:
             v = dom_value[d]
             if (
                 v >= cost
@@ -101,9 +101,9 @@ class PayingMixin:
         cd = self.deck
         if cd.has_cost_statics and (self._statics_cache or self._build_statics())[5]:
             return math.inf
-        drained, value = self._drained, self._dom_value
+        drained, value = self.you.drained, self.you.dom_value
         top = 0
-        for d in self._domain_indices:
+        for d in self.you.domain_indices:
             if not drained[d] and value[d] > top:
                 top = value[d]
         return top
@@ -140,16 +140,16 @@ class PayingMixin:
         card that may pay part of its cost otherwise (``Static.pay``), the domain that leaves
         the least to pay so, then the smallest."""
         if self.deck.alt_paid[kind]:
-            ways = [d for d in (-1, *self._domain_indices) if self.can_pay(kind, d)]
+            ways = [d for d in (-1, *self.you.domain_indices) if self.can_pay(kind, d)]
             if not ways:
                 return -2
-            value = self._dom_value
+            value = self.you.dom_value
             return min(ways, key=lambda d: (self._rest_to_pay(kind, d), value[d] if d >= 0 else 0))
         if self.can_pay(kind, -1):
             return -1
         best = -2
-        value = self._dom_value
-        for d in self._domain_indices:
+        value = self.you.dom_value
+        for d in self.you.domain_indices:
             if self.can_pay(kind, d) and (best < 0 or value[d] < value[best]):
                 best = d
         return best
@@ -162,7 +162,7 @@ class PayingMixin:
         if self._cost_sources and self._play_forbidden(kind):
             return False
         if t == CONSPIRACY:
-            return self._conspiracy < 0
+            return self.you.conspiracy < 0
         if t == EVENT:
             return cd.playable_event[kind] and self._event_window_open(kind)
         if t != CHARACTER and t != SUPPORT:
@@ -188,17 +188,17 @@ class PayingMixin:
         """Uniqueness, Heroic/Villainous and the one-conspiracy limit: may a card of ``kind``
         enter play at all."""
         cd = self.deck
-        if cd.ctype[kind] == CONSPIRACY and self._conspiracy >= 0:
+        if cd.ctype[kind] == CONSPIRACY and self.you.conspiracy >= 0:
             return False
         uid = cd.unique_id[kind]
         kind_of = cd.kind_of
         if uid >= 0:
             # An insane character keeps its title (FAQ), so it still blocks a second copy;
             # Heroic/Villainous are text, which an insane character does not have.
-            for i in self._characters:
+            for i in self.you.characters:
                 if cd.unique_id[kind_of[i]] == uid:
                     return False
-            for i in self._supports:
+            for i in self.you.supports:
                 if cd.unique_id[kind_of[i]] == uid:
                     return False
         if cd.ctype[kind] == CHARACTER and cd.side[kind]:
@@ -209,7 +209,7 @@ class PayingMixin:
         """Whether a character of ``kind`` would sit beside a sane character of the other
         side (Heroic against Villainous; a card with both keywords clashes with either),
         ignoring instance ``skip``."""
-        side, kind_of, status = self.deck.side, self.deck.kind_of, self._status
+        side, kind_of, status = self.deck.side, self.deck.kind_of, self.you.status
         if NO_CLASH in self.deck.static_kinds and (
             any(st.kind == NO_CLASH for st in self.deck.statics[kind])
             or any(st.kind == NO_CLASH for _, st in self._statics_in_play())
@@ -218,7 +218,7 @@ class PayingMixin:
         s = side[kind]
         other = (s & 1) << 1 | s >> 1  # the bits of the side this one cannot sit beside
         blanking = BLANK in self.deck.static_kinds  # a blank text box has no Heroic...
-        for i in self._characters:
+        for i in self.you.characters:
             if side[kind_of[i]] & other and status[i] != INSANE and i != skip:
                 if blanking and self._blank_passive(i):
                     continue
@@ -235,19 +235,19 @@ class PayingMixin:
         if req[0] == "story":
             return [STORY_HOST + sid for sid in self._stories]
         if req[0] == "domain":
-            return [DOMAIN_HOST + d for d in self._domain_indices]
+            return [DOMAIN_HOST + d for d in self.you.domain_indices]
         if req[0] == "any":
-            return self._characters + self._supports
+            return self.you.characters + self.you.supports
         if req[0] == "support":
             sub = req[1]
             subtypes, kind_of = self.deck.subtypes, self.deck.kind_of
-            return [i for i in self._supports if sub is None or sub in subtypes[kind_of[i]]]
+            return [i for i in self.you.supports if sub is None or sub in subtypes[kind_of[i]]]
         if req[0] != "character":
             return []
         _, insane, exhausted, faction, subtype, no_ancient = req
-        cd, status = self.deck, self._status
+        cd, status = self.deck, self.you.status
         hosts = []
-        for i in self._characters:
+        for i in self.you.characters:
             k = cd.kind_of[i]
             st = status[i]
             if insane != (st == INSANE):
@@ -297,7 +297,7 @@ class PayingMixin:
         cd = self.deck
         cost = x if cd.cost_is_x[kind] else cd.cost[kind]
         full = self._modified_cost(kind, cost, d, alt=False)
-        rest = full - (self._dom_value[d] if d >= 0 else 0)
+        rest = full - (self.you.dom_value[d] if d >= 0 else 0)
         return rest if rest > 0 else 0
 
     def _queue_rest_payment(self, inst: int, kind: int, d: int, rest: int) -> None:
@@ -322,5 +322,5 @@ class PayingMixin:
         """Ready domains that can pay ``amount`` for an ability (no match needed)."""
         if amount <= 0:
             return [-1]
-        drained, value = self._drained, self._dom_value
+        drained, value = self.you.drained, self.you.dom_value
         return [d for d in range(len(value)) if not drained[d] and value[d] >= amount]

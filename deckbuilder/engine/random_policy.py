@@ -22,12 +22,12 @@ class RandomPolicy(Policy):
         return not game.mulligan_taken and game.rng.random() < 0.5
 
     def setup_resources(self, game: Game) -> list[int]:
-        return game.rng.sample(list(game._hand), 3)
+        return game.rng.sample(list(game.you.hand), 3)
 
     def resource(self, game: Game) -> tuple[int, int] | None:
-        if not game._hand or game.rng.random() < 0.2:
+        if not game.you.hand or game.rng.random() < 0.2:
             return None
-        return game.rng.choice(game._hand), game.rng.randrange(len(game._domains))
+        return game.rng.choice(game.you.hand), game.rng.randrange(len(game.you.domains))
 
     def play(self, game: Game) -> Action | None:
         return self._pick(game, 0.2)
@@ -45,7 +45,7 @@ class RandomPolicy(Policy):
         stories = len(game._stories)
         return [
             (i, game.rng.randrange(stories))
-            for i in game._characters
+            for i in game.you.characters
             if game.may_commit(i) and game.rng.random() < 0.8
         ]
 

@@ -95,9 +95,9 @@ class AbilityMixin:
         for i, n, ab in self.usable_abilities(kinds):
             label = f"{self.card(i).title}: {ab.text}" if labelled else ""
             if ab.cost_x:
-                for d in range(len(self._domains)):
-                    if not self._drained[d]:
-                        for x in range(1, self._dom_value[d] + 1):
+                for d in range(len(self.you.domains)):
+                    if not self.you.drained[d]:
+                        for x in range(1, self.you.dom_value[d] + 1):
                             out.append(
                                 Action(
                                     USE,
@@ -135,18 +135,18 @@ class AbilityMixin:
             ]
         out = []
         kind_of = cd.kind_of
-        zones = (self._characters, self._supports)
-        if self._conspiracy >= 0:
-            zones += ((self._conspiracy,),)
+        zones = (self.you.characters, self.you.supports)
+        if self.you.conspiracy >= 0:
+            zones += ((self.you.conspiracy,),)
         outside = cd.kind_memo.get(ACTION)
         if outside is None:
             outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
-            zones += tuple(z for name, z in ((DISCARD_PILE, self._discard), (HAND, self._hand))
+            zones += tuple(z for name, z in ((DISCARD_PILE, self.you.discard), (HAND, self.you.hand))
                            if name in outside)  # fmt: skip
         # ``_usable`` written out for the cards in play (the most asked, at every step): what
         # ``_ability_live`` says of a card in play must be said here too.
-        status, supports, exhausted = self._status, self._supports, self._exhausted_supports
+        status, supports, exhausted = self.you.status, self.you.supports, self.you.exhausted_supports
         blank_passive = BLANK in cd.static_kinds  # a passive blanks text boxes (supports too)
         blanking = self._blanking >= 0 or blank_passive
         silenced = NO_ABILITIES in cd.static_kinds
@@ -169,7 +169,7 @@ class AbilityMixin:
                         if st is None:
                             if not (
                                 i in supports
-                                or i == self._conspiracy
+                                or i == self.you.conspiracy
                                 or ab.trigger == "discarded"
                                 or ab.trigger == "won"
                             ):
@@ -227,9 +227,9 @@ class AbilityMixin:
         return zones
 
     def _ready_to_exhaust(self, i: int) -> bool:
-        if i in self._status:
-            return self._status[i] == READY
-        return i not in self._exhausted_supports
+        if i in self.you.status:
+            return self.you.status[i] == READY
+        return i not in self.you.exhausted_supports
 
     # ----------------------------------------------------------------- limits, costs
     def _limit_stamp(self, per: str):
@@ -253,10 +253,10 @@ class AbilityMixin:
     def _pay_self_costs(self, ab, src: int):
         """Generator: the costs of a response beyond resources (exhaust, sacrifice, others)."""
         if ab.exhaust:
-            if src in self._status:
+            if src in self.you.status:
                 self._exhaust(src)
             else:
-                self._exhausted_supports.add(src)
+                self.you.exhausted_supports.add(src)
         if ab.extra_cost is not None:
             yield from ab.extra_cost(self, src)
         if ab.sacrifice:
@@ -288,10 +288,10 @@ class AbilityMixin:
             self._overpaying(a.domain, x if ab.cost_x else ab.cost)
             self._drain(a.domain)
         if ab.exhaust:
-            if inst in self._status:
+            if inst in self.you.status:
                 self._exhaust(inst)
             else:
-                self._exhausted_supports.add(inst)
+                self.you.exhausted_supports.add(inst)
         if self.log is not None:
             self._event("ability", f"{self.card(inst).title}: {ab.text}")
         if ab.limit is not None:
@@ -311,8 +311,8 @@ class AbilityMixin:
     def _overpaying(self, d: int, cost: int) -> None:
         """Domain ``d`` is about to be drained to pay ``cost`` for an ability: with more
         resources than that, "after you overpay for a triggered ability" follows."""
-        if self.deck.any_trigger[ABILITY_OVERPAID] and self._dom_value[d] > cost:
-            self._fire_all(ABILITY_OVERPAID, AbilityContext(x=self._dom_value[d] - cost))
+        if self.deck.any_trigger[ABILITY_OVERPAID] and self.you.dom_value[d] > cost:
+            self._fire_all(ABILITY_OVERPAID, AbilityContext(x=self.you.dom_value[d] - cost))
 
     def ability_triggered(self, inst: int) -> None:
         """A player triggered an effect of the card ``inst`` (an action or a response of

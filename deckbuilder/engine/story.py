@@ -112,7 +112,7 @@ class StoryMixin:
     def _reveal_stories(self, n: int) -> None:
         """Reveal ``n`` stories from the story deck into new story slots."""
         pile, rand = self._story_deck, self.rng.random
-        stories, tokens, committed = self._stories, self._tokens, self._committed
+        stories, tokens, committed = self._stories, self.you.tokens, self.you.committed
         for _ in range(n):
             j = floor(rand() * len(pile))
             pile[j], pile[-1] = pile[-1], pile[j]
@@ -125,7 +125,7 @@ class StoryMixin:
         """Ready (or exhausted, where a rule lets it), not yet committed, and no restriction
         forbids it (every goldfish turn is the player's own, so "cannot commit on your turn"
         always applies); ``may_commit_to`` adds the rules about one story."""
-        status = self._status.get(inst)
+        status = self.you.status.get(inst)
         if status != READY:
             if status != EXHAUSTED:
                 return False
@@ -141,7 +141,7 @@ class StoryMixin:
                 )
             ):
                 return False
-        for committed in self._committed:
+        for committed in self.you.committed:
             if inst in committed:
                 return False
         return not (self.deck.has_statics and self.has_static(CANNOT_COMMIT, inst))
@@ -157,13 +157,13 @@ class StoryMixin:
             sid = self._stories[s]
             for src, st in self._statics_in_play():
                 if st.kind == COMMITS_HERE_ONLY and self._static_applies(src, st, inst):
-                    if sid != CONSPIRACY_BASE + src and self._attached.get(src) != STORY_HOST + sid:
+                    if sid != CONSPIRACY_BASE + src and self.you.attached.get(src) != STORY_HOST + sid:
                         return False
         if COMMIT_BARRED in kinds and self._commit_rule(COMMIT_BARRED, inst, s):
             return False
         if (
             COMMITS_EXHAUSTED_AT in kinds
-            and self._status.get(inst) == EXHAUSTED
+            and self.you.status.get(inst) == EXHAUSTED
             and not self.has_static(COMMITS_EXHAUSTED, inst)
         ):
             return self._commit_rule(COMMITS_EXHAUSTED_AT, inst, s)
@@ -190,7 +190,7 @@ class StoryMixin:
         )
         if not ready:
             self._exhaust(inst)
-        self._committed[s].append(inst)
+        self.you.committed[s].append(inst)
         if self.log is not None:
             self._event(
                 "commit",
@@ -248,7 +248,7 @@ class StoryMixin:
 
         kinds = self.deck.static_kinds
         if MUST_COMMIT in kinds:
-            for i in list(self._characters):
+            for i in list(self.you.characters):
                 if self.phase != STORY_PHASE_NAME or not self.has_static(MUST_COMMIT, i):
                     continue
                 if not self.may_commit(i):
@@ -268,11 +268,11 @@ class StoryMixin:
         if NO_LONE_COMMITS in kinds and any(
             st.kind == NO_LONE_COMMITS for _, st in self._statics_in_play()
         ):
-            for committed in self._committed:
+            for committed in self.you.committed:
                 if len(committed) == 1 and not self.has_static(STAYS_UNTIL_WON, committed[0]):
                     i = committed.pop()
-                    if self._status.get(i) == EXHAUSTED:
-                        self._status[i] = READY
+                    if self.you.status.get(i) == EXHAUSTED:
+                        self.you.status[i] = READY
                     log_event(self, "commit", f"{self.card(i).title} may not commit alone")
 
     # ----------------------------------------------------------------- struggles
@@ -308,11 +308,11 @@ class StoryMixin:
         cd = self.deck
         kind_of, boosters = cd.kind_of, cd.boosters
         out = []
-        for i in self._committed[s]:
+        for i in self.you.committed[s]:
             out.extend(boosters[kind_of[i]])
-        if self._attached:
+        if self.you.attached:
             host = STORY_HOST + self._stories[s]
-            for a, h in self._attached.items():
+            for a, h in self.you.attached.items():
                 if h == host:
                     out.extend(boosters[kind_of[a]])
         return out
@@ -357,7 +357,7 @@ class StoryMixin:
 
     def _game_won(self) -> bool:
         """The won pile wins the game: enough stories, and no passive in play forbids it."""
-        if len(self._won) < self.stories_to_win():
+        if len(self.you.won) < self.stories_to_win():
             return False
         if NO_GAME_WIN in self.deck.static_kinds:
             for src, st in self._statics_in_play():
@@ -368,22 +368,22 @@ class StoryMixin:
     def _last_win(self, sid: int) -> bool:
         """Whether winning story ``sid`` now wins the game (then no effect is offered)."""
         if not (self.deck.static_kinds & WIN_RULES):
-            return len(self._won) >= _WINS_BEFORE_LAST
-        self._won.append(sid)
+            return len(self.you.won) >= _WINS_BEFORE_LAST
+        self.you.won.append(sid)
         try:
             return self._game_won()
         finally:
-            self._won.pop()
+            self.you.won.pop()
 
     # ----------------------------------------------------------------- resolution
     def _resolve_stories(self):
         """Generator: resolve every story with committed characters, in order."""
         cd = self.deck
         logging = self.log is not None
-        stories, all_committed, tokens = self._stories, self._committed, self._tokens
+        stories, all_committed, tokens = self._stories, self.you.committed, self.you.tokens
         # Printed stats serve a story whose committed characters no passive or effect changes.
         every_printed, changed = self.stat_changes()
-        status = self._status
+        status = self.you.status
         # Without icon boosters in the deck (attached or committed) a story resolves what it
         # prints.
         plain_stories = not cd.any_boosters
@@ -627,7 +627,7 @@ class StoryMixin:
         (holding ``sid``) queued. Returns ``_OVER`` (the game ended), ``_STORY_WON`` (the
         story left its slot: won), the recounted (icons, total skill) when characters
         joined or left it, or None."""
-        committed = self._committed[s]
+        committed = self.you.committed[s]
         was = list(committed)
         yield from self._resolve_triggers()
         if self.phase == OVER:
@@ -639,7 +639,7 @@ class StoryMixin:
     def _recount(self, s: int, struggles) -> tuple:
         """(icons per struggle type, total skill) of the characters committed to story slot
         ``s`` now (after a character joined or left it during its resolution)."""
-        committed = self._committed[s]
+        committed = self.you.committed[s]
         icons = [0, 0, 0, 0]
         total_skill = 0
         for i in committed:
@@ -659,7 +659,7 @@ class StoryMixin:
         success tokens; returns True when that won the story."""
         if self.log is not None:
             self._event("success", "skill succeeds, unchallenged: +2 success tokens")
-        n = self._tokens[s] = self._tokens[s] + self._tokens_would(s, 2)
+        n = self.you.tokens[s] = self.you.tokens[s] + self._tokens_would(s, 2)
         if n < to_win:
             return False
         if self.deck.text and not self._last_win(self._stories[s]):
@@ -733,13 +733,13 @@ class StoryMixin:
         """Generator: add tokens to story slot ``s``; returns True when that won it. A story
         is won when its tokens reach the number needed: one already there is being won (an
         effect of its own win adds tokens to it), not won again."""
-        before = self._tokens[s]
+        before = self.you.tokens[s]
         n = self._tokens_would(s, n)
-        self._tokens[s] += n
+        self.you.tokens[s] += n
         needed = self.story_to_win(s)
         if before >= needed:
             return False
-        if self._tokens[s] < needed:
+        if self.you.tokens[s] < needed:
             if n > 0 and self.deck.any_trigger[TOKENS_PLACED]:
                 self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
             return False
@@ -755,7 +755,7 @@ class StoryMixin:
         return max(0, self._would(WOULD_TOKEN, AbilityContext(x=n, story=s)).x)
 
     def _log_win(self, sid: int) -> None:
-        n = len(self._won) + 1
+        n = len(self.you.won) + 1
         self._event("story_won", f"won {self._story_title(sid)} ({n} of {self.stories_to_win()})")
 
     def _win_story_plain(self, s: int) -> None:
@@ -812,32 +812,32 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
-        if self._committed[s] and self.deck.text and self.deck.any_trigger[UNCOMMITTED]:
+        if self.you.committed[s] and self.deck.text and self.deck.any_trigger[UNCOMMITTED]:
             self._fire_all(UNCOMMITTED, AbilityContext(story=s))  # they leave the won story
         if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
             self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
         else:
-            self._won.append(sid)
-        self._committed[s].clear()
-        if self._attached:
+            self.you.won.append(sid)
+        self.you.committed[s].clear()
+        if self.you.attached:
             self._destroy_story_attachments(sid)
-        if self._facedown:
+        if self.you.facedown:
             self._wake_dormant(STORY_HOST + sid)
         if self.is_conspiracy(sid):
-            if self._conspiracy == sid - CONSPIRACY_BASE:
-                self._conspiracy = -1
+            if self.you.conspiracy == sid - CONSPIRACY_BASE:
+                self.you.conspiracy = -1
                 kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
                 if self.deck.statics[kind]:
                     self._passives_changed(kind)
             if self._blanking == sid:
                 self._blanking = -1
-            del self._stories[s], self._tokens[s], self._committed[s]
+            del self._stories[s], self.you.tokens[s], self.you.committed[s]
         else:
-            self._tokens[s] = 0
+            self.you.tokens[s] = 0
             pile = self._story_deck
             kinds = self.deck.static_kinds
             if NO_REPLACEMENT in kinds and self._not_replaced(s):
-                del self._stories[s], self._tokens[s], self._committed[s]
+                del self._stories[s], self.you.tokens[s], self.you.committed[s]
             elif pile:
                 j = self._next_story_index(pile)
                 pile[j], pile[-1] = pile[-1], pile[j]
@@ -846,7 +846,7 @@ class StoryMixin:
                     while pile and sum(not self.is_conspiracy(x) for x in self._stories) < 3:
                         self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
-                del self._stories[s], self._tokens[s], self._committed[s]
+                del self._stories[s], self.you.tokens[s], self.you.committed[s]
         if not third and self.deck.static_kinds & WIN_RULES:
             third = self._game_won()
         if third and self.phase != OVER:
@@ -867,7 +867,7 @@ class StoryMixin:
         if not self.is_conspiracy(sid):
             self._story_deck.append(sid)
         else:
-            self._discard.append(sid - CONSPIRACY_BASE)
+            self.you.discard.append(sid - CONSPIRACY_BASE)
         if self.log is not None:
             self._event("story", f"{self._story_title(sid)} shuffled into the story deck")
 
@@ -895,7 +895,7 @@ class StoryMixin:
         """A card attached to story ``sid`` makes its effect resolve when it is won."""
         host = STORY_HOST + sid
         for src, st in self._statics_in_play():
-            if st.kind == MUST_RESOLVE and self._attached.get(src) == host:
+            if st.kind == MUST_RESOLVE and self.you.attached.get(src) == host:
                 return True
         return False
 
@@ -903,9 +903,9 @@ class StoryMixin:
         """The Dormant cards attached face down to a won story wake: each goes to the
         discard pile, from where its "awakens" response may play it for free."""
         cd = self.deck
-        for a in [a for a, h in self._facedown.items() if h == host]:
-            del self._facedown[a]
-            self._discard.append(a)
+        for a in [a for a, h in self.you.facedown.items() if h == host]:
+            del self.you.facedown[a]
+            self.you.discard.append(a)
             if self.log is not None:
                 self._event("dormant", f"{self.card(a).title} wakes")
             if cd.by_trigger[AWAKENS][cd.kind_of[a]]:

@@ -49,7 +49,7 @@ def _ready_some(waiting: list[int], n: int):
     def effect(game, src, ctx):
         from deckbuilder.engine.effects import choose_card
 
-        pool = [i for i in waiting if game._status.get(i) == EXHAUSTED]
+        pool = [i for i in waiting if game.you.status.get(i) == EXHAUSTED]
         for _ in range(n):
             i = yield from choose_card(game, "ready", "ready in the refresh phase", pool)
             if i < 0:
@@ -92,8 +92,8 @@ class TurnMixin:
 
     # ----------------------------------------------------------------- setup
     def _mulligan(self) -> None:
-        self._deck.extend(self._hand)
-        self._hand.clear()
+        self.you.deck_cards.extend(self.you.hand)
+        self.you.hand.clear()
         self.mulligan_taken = True
         if self.log is not None:
             self._event("mulligan", "setup hand shuffled back")
@@ -107,11 +107,11 @@ class TurnMixin:
         self.phase = SETUP_PHASE
 
     def _setup_resource(self, inst: int) -> None:
-        d = 8 - len(self._hand)  # the three resources go to domains 1, 2, 3 in turn
+        d = 8 - len(self.you.hand)  # the three resources go to domains 1, 2, 3 in turn
         self._attach_resource(inst, d)
         if self.log is not None:
             self._event("resource", f"{self.card(inst).title} attached to domain {d + 1}")
-        if len(self._hand) == 5:
+        if len(self.you.hand) == 5:
             self._start_turn()
 
     # ----------------------------------------------------------------- refresh, draw
@@ -125,7 +125,7 @@ class TurnMixin:
             self._set_phase("refresh")
         else:
             self.phase = "refresh"
-        status = self._status
+        status = self.you.status
         # Refresh: ready the exhausted characters, restore one insane character (it stays
         # exhausted).
         insane = False
@@ -133,7 +133,7 @@ class TurnMixin:
         skip = self._no_ready  # characters an effect keeps exhausted through this refresh
         limit = self._ready_limit() if READY_LIMIT in self.deck.static_kinds else -1
         waiting = []  # a limit on readying: the player chooses which ones ready
-        for i in self._characters:
+        for i in self.you.characters:
             st = status[i]
             if st == EXHAUSTED:
                 if skip and i in skip:
@@ -152,10 +152,10 @@ class TurnMixin:
             self._triggers.append(((_ready_some(waiting, limit),), -1, None))
         if insane and not self._no_restore():
             self._restore_one()
-        if self._exhausted_supports:
-            self._exhausted_supports.clear()
-        drained = self._drained
-        for d in self._domain_indices:
+        if self.you.exhausted_supports:
+            self.you.exhausted_supports.clear()
+        drained = self.you.drained
+        for d in self.you.domain_indices:
             drained[d] = False
         if self.deck.text and self.deck.any_trigger[TURN_START]:
             self._fire_all(TURN_START)
@@ -179,7 +179,7 @@ class TurnMixin:
             self._set_phase("draw")
         else:
             self.phase = "draw"
-        before = len(self._hand)
+        before = len(self.you.hand)
         n = 1 if self.turn == 1 and self.first_player else 2
         if n == 2 and DRAW_PHASE in self.deck.static_kinds:
             self._draw_phase_replaced()
@@ -188,7 +188,7 @@ class TurnMixin:
         if self.phase == OVER:
             return
         if self.deck.text and self.deck.any_trigger[CARD_DRAWN]:
-            for i in self._hand[before:]:
+            for i in self.you.hand[before:]:
                 self._fire_all(CARD_DRAWN, AbilityContext(x=0, target=i))
         if self.deck.text and self.deck.any_trigger[AFTER_DRAW] or self._triggers:
             if self.deck.any_trigger[AFTER_DRAW]:
@@ -211,7 +211,7 @@ class TurnMixin:
                     i = self._take_top() if self.phase != OVER else -1
                     if i < 0:
                         break
-                    self._discard.append(i)
+                    self.you.discard.append(i)
                     self._event("discard", f"{self.card(i).title} discarded from the deck")
                 self._check_deck_out()
                 return
@@ -226,8 +226,8 @@ class TurnMixin:
         reverse); the rules then make the player discard one of them. The player restores a
         character that clashes with nobody when there is one; otherwise the restored
         character is the one discarded."""
-        cd, status = self.deck, self._status
-        insane = [i for i in self._characters if status[i] == INSANE]
+        cd, status = self.deck, self.you.status
+        insane = [i for i in self.you.characters if status[i] == INSANE]
         kind_of = cd.kind_of
         restored = next((i for i in insane if not self._clashes(kind_of[i], i)), insane[0])
         self._restore(restored)
@@ -241,7 +241,7 @@ class TurnMixin:
     # ----------------------------------------------------------------- resource
     def _resource_phase_attach(self, inst: int, d: int) -> None:
         discard = RESOURCE_DISCARD in self.deck.static_kinds and self._resourcing_discards()
-        if discard and len(self._hand) < 2:  # the extra cost cannot be paid: no resource
+        if discard and len(self.you.hand) < 2:  # the extra cost cannot be paid: no resource
             self._end_resource()
             return
         self._attach_resource(inst, d)
@@ -259,10 +259,10 @@ class TurnMixin:
     def _discard_for_resource(self):
         from deckbuilder.engine.effects import choose_card
 
-        i = yield from choose_card(self, "discard", "discard to resource", self._hand, harm=True)
+        i = yield from choose_card(self, "discard", "discard to resource", self.you.hand, harm=True)
         if i >= 0:
-            self._hand.remove(i)
-            self._discard.append(i)
+            self.you.hand.remove(i)
+            self.you.discard.append(i)
             self._event("discard", f"{self.card(i).title} discarded to resource")
             self._discarded_from_hand(1)
             yield from self._resolve_triggers()
@@ -286,11 +286,11 @@ class TurnMixin:
         kind_of, steadfast, cost = cd.kind_of, cd.steadfast, cd.cost
         mods = (cd.has_cost_statics or self._cost_sources) and self._cost_mods_possible()
         turn = self.turn
-        dom_value = self._dom_value
+        dom_value = self.you.dom_value
         largest = max(dom_value)  # a dearer card cannot be paid: no need to look further
         # Drawn copies the player attached as resources count too (they were drawn).
         drawn = (
-            self._hand + self._unplayable_resources if self._unplayable_resources else self._hand
+            self.you.hand + self._unplayable_resources if self._unplayable_resources else self.you.hand
         )
         # (Resources whose kind has since been marked stay in the list: the loop skips them.)
         for inst in drawn:
@@ -298,7 +298,7 @@ class TurnMixin:
             if fp[k]:
                 continue
             if steadfast[k]:
-                fac_count = self._fac_count
+                fac_count = self.you.fac_count
                 short = False
                 for f, n in steadfast[k]:  # a plain loop: ``any`` costs a generator here
                     if fac_count[f] < n:
@@ -318,8 +318,8 @@ class TurnMixin:
                 f = cd.faction[k]
                 if need < 0:  # Loyal
                     need = c
-                dom_fac = self._dom_fac
-                for d in self._domain_indices:
+                dom_fac = self.you.dom_fac
+                for d in self.you.domain_indices:
                     if dom_value[d] >= c and dom_fac[d][f] >= need:
                         break
                 else:
@@ -332,7 +332,7 @@ class TurnMixin:
         goes to the discard pile); triggered responses follow."""
         cd = self.deck
         k = cd.kind_of[inst]
-        self._hand.remove(inst)
+        self.you.hand.remove(inst)
         t = cd.ctype[k]
         context = cd.reads_context[k]
         overpaid = 0
@@ -345,7 +345,7 @@ class TurnMixin:
                 cost = x if cd.cost_is_x[k] else cd.cost[k]
                 if self._cost_sources or cd.has_cost_statics:
                     cost = self._modified_cost(k, cost, d)
-                overpaid = self._dom_value[d] - cost
+                overpaid = self.you.dom_value[d] - cost
             if self._cost_sources:
                 self._use_once_cost_sources(k)
             if self.log is not None:
@@ -353,7 +353,7 @@ class TurnMixin:
             if cd.any_transient or cd.any_trigger[DOMAIN_DRAINED]:
                 self._drain(d)
             else:
-                self._drained[d] = True
+                self.you.drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
         if rest:
@@ -416,7 +416,7 @@ class TurnMixin:
             return None
         cost = x if cd.cost_is_x[kind] else cd.cost[kind]
         full = self._modified_cost(kind, cost, d, hosted=False)
-        if (self._dom_value[d] if d >= 0 else 0) >= full:
+        if (self.you.dom_value[d] if d >= 0 else 0) >= full:
             return None
         return cuts
 
@@ -514,7 +514,7 @@ class TurnMixin:
             self._event("phase", f"the {phase} phase is repeated")
         if phase == STORY:
             self._turn_rules.append(("story_repeated", STORY, None, self.turn, None))
-            for committed in self._committed:
+            for committed in self.you.committed:
                 committed.clear()
             self._enter_story_phase()  # its effects "until the end of the phase" end
         else:
@@ -553,7 +553,7 @@ class TurnMixin:
         if STAYS_UNTIL_WON in cd.static_kinds or (cd.text and cd.any_trigger[UNCOMMITTED]):
             self._uncommit_all()
         else:
-            for committed in self._committed:
+            for committed in self.you.committed:
                 committed.clear()
         if self.phase == OVER:
             return
@@ -572,7 +572,7 @@ class TurnMixin:
         cd = self.deck
         stays = STAYS_UNTIL_WON in cd.static_kinds
         left = False
-        for committed in self._committed:
+        for committed in self.you.committed:
             keep = [i for i in committed if stays and self.has_static(STAYS_UNTIL_WON, i)]
             left = left or len(keep) < len(committed)
             committed[:] = keep

@@ -52,11 +52,11 @@ class WindowsMixin:
         cd = self.deck
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
-        out = list(self._character_listeners.get(trigger, ()))
-        supports = self._support_listeners.get(trigger)
+        out = list(self.you.character_listeners.get(trigger, ()))
+        supports = self.you.support_listeners.get(trigger)
         if supports:
             out += supports
-        c = self._conspiracy  # a conspiracy in play answers too (it sits among the stories)
+        c = self.you.conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
             out.append(c)
         if self._copies:  # a copied text box answers for its copier
@@ -64,21 +64,21 @@ class WindowsMixin:
                 if (
                     table[k]
                     and not table[kind_of[i]]
-                    and (i in self._status or i in self._supports)
+                    and (i in self.you.status or i in self.you.supports)
                 ):
                     out.append(i)
         if cd.hand_trigger[trigger]:  # a card in hand may answer (a response event)
-            for i in self._hand:
+            for i in self.you.hand:
                 if table[kind_of[i]]:
                     out.append(i)
-        if cd.top_trigger[trigger] and self._top and table[kind_of[self._top[-1]]]:
-            out.append(self._top[-1])
+        if cd.top_trigger[trigger] and self.you.top and table[kind_of[self.you.top[-1]]]:
+            out.append(self.you.top[-1])
         if cd.discard_trigger[trigger]:  # "put this card into play from your discard pile"
-            for i in self._discard:
+            for i in self.you.discard:
                 if table[kind_of[i]]:
                     out.append(i)
         if cd.won_trigger[trigger]:  # "while this conspiracy is in your won pile"
-            for sid in self._won:
+            for sid in self.you.won:
                 if sid >= CONSPIRACY_BASE and table[kind_of[sid - CONSPIRACY_BASE]]:
                     out.append(sid - CONSPIRACY_BASE)
         return out
@@ -181,7 +181,7 @@ class WindowsMixin:
                 choice = choice._replace(harm=True)
             if (yield choice).x:
                 if pay[0] >= 0:
-                    d = min(pay, key=lambda d: self._dom_value[d])
+                    d = min(pay, key=lambda d: self.you.dom_value[d])
                     self._overpaying(d, ab.cost)
                     self._drain(d)
                 if self.log is not None:
@@ -201,9 +201,9 @@ class WindowsMixin:
         if d == -2:
             return
         choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
-        if not (yield choice).x or src not in self._hand:
+        if not (yield choice).x or src not in self.you.hand:
             return
-        self._hand.remove(src)
+        self.you.hand.remove(src)
         if self._cost_sources:
             self._use_once_cost_sources(self.deck.kind_of[src])
         if d >= 0:
@@ -224,28 +224,28 @@ class WindowsMixin:
         """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
         zone = ab.zone
         if zone == IN_PLAY:
-            if src in self._status:
+            if src in self.you.status:
                 if NO_ABILITIES in self.deck.static_kinds and self.has_static(NO_ABILITIES, src):
                     return False
-                return self._status[src] != INSANE and not self._blank(src)
+                return self.you.status[src] != INSANE and not self._blank(src)
             return (
                 (
-                    src in self._supports
+                    src in self.you.supports
                     and not (BLANK in self.deck.static_kinds and self._blank(src))
                 )
-                or src == self._conspiracy
+                or src == self.you.conspiracy
                 or ab.trigger == "discarded"
                 or ab.trigger == "won"
             )
         if zone == DISCARD_PILE:
-            return src in self._discard
+            return src in self.you.discard
         if zone == RESOURCE:
-            return any(src in d for d in self._domains)
+            return any(src in d for d in self.you.domains)
         if zone == WON_PILE:
-            return CONSPIRACY_BASE + src in self._won
+            return CONSPIRACY_BASE + src in self.you.won
         if zone == DECK_TOP:
-            return bool(self._top) and self._top[-1] == src
-        return src in self._hand
+            return bool(self.you.top) and self.you.top[-1] == src
+        return src in self.you.hand
 
     def _blank(self, inst: int) -> bool:
         """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up), or a

@@ -57,32 +57,32 @@ class ZonesMixin:
 
     # ----------------------------------------------------------------- deck
     def _deck_count(self) -> int:
-        return len(self._deck) + len(self._top) + len(self._bottom)
+        return len(self.you.deck_cards) + len(self.you.top) + len(self.you.bottom)
 
     def _take_top(self) -> int:
         """The top card of the deck, removed (-1 when the deck is empty)."""
-        if self._top:
-            return self._top.pop()
-        deck = self._deck
+        if self.you.top:
+            return self.you.top.pop()
+        deck = self.you.deck_cards
         if deck:
             j = floor(self.rng.random() * len(deck))
             deck[j], deck[-1] = deck[-1], deck[j]
             return deck.pop()
-        if self._bottom:
-            return self._bottom.pop()
+        if self.you.bottom:
+            return self.you.bottom.pop()
         return -1
 
     def _take_bottom(self) -> int:
         """The bottom card of the deck, removed (-1 when the deck is empty)."""
-        if self._bottom:
-            return self._bottom.pop(0)
-        deck = self._deck
+        if self.you.bottom:
+            return self.you.bottom.pop(0)
+        deck = self.you.deck_cards
         if deck:
             j = floor(self.rng.random() * len(deck))
             deck[j], deck[-1] = deck[-1], deck[j]
             return deck.pop()
-        if self._top:
-            return self._top.pop(0)
+        if self.you.top:
+            return self.you.top.pop(0)
         return -1
 
     def _draw(self, n: int, by_effect: bool = False) -> None:
@@ -95,9 +95,9 @@ class ZonesMixin:
             n = self._draw_replaced(n, by_effect)
             if n <= 0:
                 return
-        deck, hand = self._deck, self._hand
+        deck, hand = self.you.deck_cards, self.you.hand
         size = len(deck)
-        if not self._top and size >= n:
+        if not self.you.top and size >= n:
             rand = self.rng.random
             # The drawn card's place takes the last card (as a swap with the last, then pop).
             for _ in range(n):
@@ -135,15 +135,15 @@ class ZonesMixin:
             return 0
         if instead == "discard_pile":
             for _ in range(n):
-                if self._discard:
-                    self._hand.append(self._discard.pop())
+                if self.you.discard:
+                    self.you.hand.append(self.you.discard.pop())
             self._event("draw", f"drew {n} from the discard pile instead")
             return 0
         if instead in ("bottom", "mill") and n > 0:
             i = self._take_bottom() if instead == "bottom" else self._take_top()
             if i >= 0:
                 if instead == "bottom":
-                    self._hand.append(i)
+                    self.you.hand.append(i)
                     self._event("draw", f"drew {self.card(i).title} from the bottom instead")
                 else:
                     self._to_discard(i)
@@ -166,13 +166,13 @@ class ZonesMixin:
         """Put a card out of every zone into ``to``: "discard", "hand", "top" or "bottom"
         (of the deck)."""
         if to == "top":
-            self._top.append(inst)
+            self.you.top.append(inst)
         elif to == "bottom":
-            self._bottom.insert(0, inst)
+            self.you.bottom.insert(0, inst)
         elif to == "hand":
-            self._hand.append(inst)
+            self.you.hand.append(inst)
         else:
-            self._discard.append(inst)
+            self.you.discard.append(inst)
         if to != "discard" and to != "hand":
             self._event("to_deck", f"{self.card(inst).title} put on the {to} of the deck")
 
@@ -180,29 +180,29 @@ class ZonesMixin:
         """An event has resolved: to the discard pile, unless its effect put it elsewhere
         (back in hand, into play, on the deck)."""
         if (
-            inst not in self._hand
-            and inst not in self._status
-            and inst not in self._top
-            and inst not in self._bottom
+            inst not in self.you.hand
+            and inst not in self.you.status
+            and inst not in self.you.top
+            and inst not in self.you.bottom
         ):
             self._to_discard(inst)
 
     def _check_deck_out(self) -> None:
-        if not self._deck and not self._top and not self._bottom and self.phase != OVER:
+        if not self.you.deck_cards and not self.you.top and not self.you.bottom and self.phase != OVER:
             # Rulebook: a player with no cards left in his deck is eliminated at once.
             self._event("deck_out", "the deck is empty: the game is lost")
             self._end(DECK_OUT)
 
     def _peek(self, n: int) -> list[int]:
         """The top ``n`` cards, top first (they become known: moved to ``_top``)."""
-        top, deck = self._top, self._deck
+        top, deck = self.you.top, self.you.deck_cards
         while len(top) < n and deck:
             j = floor(self.rng.random() * len(deck))
             deck[j], deck[-1] = deck[-1], deck[j]
             top.insert(0, deck.pop())
         cards = top[::-1][:n]
         if len(cards) < n:
-            cards += self._bottom[::-1][: n - len(cards)]
+            cards += self.you.bottom[::-1][: n - len(cards)]
         return cards
 
     def _reveal_top(self, n: int) -> list[int]:
@@ -220,13 +220,13 @@ class ZonesMixin:
         return self._peek(n)
 
     def _shuffle_deck(self) -> None:
-        self._deck.extend(self._top)
-        self._deck.extend(self._bottom)
-        self._top.clear()
-        self._bottom.clear()
+        self.you.deck_cards.extend(self.you.top)
+        self.you.deck_cards.extend(self.you.bottom)
+        self.you.top.clear()
+        self.you.bottom.clear()
 
     def _remove_from_deck(self, inst: int) -> None:
-        for pile in (self._deck, self._top, self._bottom):
+        for pile in (self.you.deck_cards, self.you.top, self.you.bottom):
             if inst in pile:
                 pile.remove(inst)
                 return
@@ -240,55 +240,55 @@ class ZonesMixin:
 
     # ----------------------------------------------------------------- domains
     def _add_domain(self) -> int:
-        self._domains.append([])
-        self._drained.append(False)
-        self._dom_value.append(0)
-        self._dom_fac.append([0] * N_FACTIONS)
-        self._domain_indices = tuple(range(len(self._domains)))
-        return len(self._domains) - 1
+        self.you.domains.append([])
+        self.you.drained.append(False)
+        self.you.dom_value.append(0)
+        self.you.dom_fac.append([0] * N_FACTIONS)
+        self.you.domain_indices = tuple(range(len(self.you.domains)))
+        return len(self.you.domains) - 1
 
     def _attach_resource(self, inst: int, d: int) -> None:
         """Attach a card from hand to domain ``d`` (``_add_resource`` inlined: hot path)."""
-        self._hand.remove(inst)
-        self._domains[d].append(inst)
+        self.you.hand.remove(inst)
+        self.you.domains[d].append(inst)
         cd = self.deck
         k = cd.kind_of[inst]
         w = 2 if cd.transient[k] else 1
         f = cd.faction[k]
-        self._dom_value[d] += w
-        self._dom_fac[d][f] += w
-        self._fac_count[f] += 1
+        self.you.dom_value[d] += w
+        self.you.dom_fac[d][f] += w
+        self.you.fac_count[f] += 1
         fp = self.first_playable
         if fp is not None and not fp[k]:
             self._unplayable_resources.append(inst)
 
     def _add_resource(self, inst: int, d: int) -> None:
         """Attach an instance already out of every zone to domain ``d``."""
-        self._domains[d].append(inst)
+        self.you.domains[d].append(inst)
         k = self.deck.kind_of[inst]
         w = 2 if self.deck.transient[k] else 1
         f = self.deck.faction[k]
-        self._dom_value[d] += w
-        self._dom_fac[d][f] += w
-        self._fac_count[f] += 1
+        self.you.dom_value[d] += w
+        self.you.dom_fac[d][f] += w
+        self.you.fac_count[f] += 1
 
     def _detach_resource(self, inst: int, d: int) -> None:
         cd = self.deck
         k = cd.kind_of[inst]
         w = 2 if cd.transient[k] else 1
         f = cd.faction[k]
-        self._domains[d].remove(inst)
-        self._dom_value[d] -= w
-        self._dom_fac[d][f] -= w
-        self._fac_count[f] -= 1
+        self.you.domains[d].remove(inst)
+        self.you.dom_value[d] -= w
+        self.you.dom_fac[d][f] -= w
+        self.you.fac_count[f] -= 1
 
     def _drain(self, d: int) -> None:
         """Drain domain ``d``: Transient resources on it are destroyed."""
-        self._drained[d] = True
-        dom = self._domains[d]
+        self.you.drained[d] = True
+        dom = self.you.domains[d]
         if self.deck.any_trigger[DOMAIN_DRAINED]:
             self._fire_drained(d)
-        if self._dom_value[d] == len(dom):  # a Transient resource counts 2: there is none
+        if self.you.dom_value[d] == len(dom):  # a Transient resource counts 2: there is none
             return
         transient, kind_of = self.deck.transient, self.deck.kind_of
         for i in [i for i in dom if transient[kind_of[i]]]:
@@ -299,42 +299,42 @@ class ZonesMixin:
     def _fire_drained(self, d: int) -> None:
         """Queue "after the domain this card is attached to is drained" for its resources."""
         table, kind_of = self.deck.by_trigger[DOMAIN_DRAINED], self.deck.kind_of
-        for i in self._domains[d]:
+        for i in self.you.domains[d]:
             if table[kind_of[i]]:
                 self._queue_trigger(DOMAIN_DRAINED, i, AbilityContext(x=d))
 
     # ----------------------------------------------------------------- in play
     def _zone_of(self, inst: int) -> str:
-        if inst in self._status:
+        if inst in self.you.status:
             return "characters"
         for name, zone in (
-            ("hand", self._hand),
-            ("supports", self._supports),
-            ("discard", self._discard),
+            ("hand", self.you.hand),
+            ("supports", self.you.supports),
+            ("discard", self.you.discard),
         ):
             if inst in zone:
                 return name
-        if inst == self._conspiracy:
+        if inst == self.you.conspiracy:
             return "conspiracy"
-        for d in self._domains:
+        for d in self.you.domains:
             if inst in d:
                 return "resources"
         return "deck"
 
     def _discard_to_hand(self, inst: int) -> None:
         """A card of the discard pile returns to the hand."""
-        self._discard.remove(inst)
-        self._hand.append(inst)
+        self.you.discard.remove(inst)
+        self.you.hand.append(inst)
 
     def _take_from(self, inst: int) -> None:
         """Remove ``inst`` from the hand, the discard pile, a domain or the deck (not from
         play)."""
-        if inst in self._hand:
-            self._hand.remove(inst)
-        elif inst in self._discard:
-            self._discard.remove(inst)
+        if inst in self.you.hand:
+            self.you.hand.remove(inst)
+        elif inst in self.you.discard:
+            self.you.discard.remove(inst)
         else:
-            for d, dom in enumerate(self._domains):
+            for d, dom in enumerate(self.you.domains):
                 if inst in dom:
                     self._detach_resource(inst, d)
                     if inst in self._unplayable_resources:
@@ -347,26 +347,26 @@ class ZonesMixin:
     # in the order they entered, so that an event reaches its listeners without a look at
     # every card in play (``WindowsMixin._listeners``).
     def _add_character(self, inst: int, status: int) -> None:
-        self._characters.append(inst)
-        self._status[inst] = status
+        self.you.characters.append(inst)
+        self.you.status[inst] = status
         for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
-            self._character_listeners.setdefault(t, []).append(inst)
+            self.you.character_listeners.setdefault(t, []).append(inst)
 
     def _remove_character(self, inst: int) -> None:
-        self._characters.remove(inst)
-        del self._status[inst]
+        self.you.characters.remove(inst)
+        del self.you.status[inst]
         for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
-            self._character_listeners[t].remove(inst)
+            self.you.character_listeners[t].remove(inst)
 
     def _add_support(self, inst: int) -> None:
-        self._supports.append(inst)
+        self.you.supports.append(inst)
         for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
-            self._support_listeners.setdefault(t, []).append(inst)
+            self.you.support_listeners.setdefault(t, []).append(inst)
 
     def _remove_support(self, inst: int) -> None:
-        self._supports.remove(inst)
+        self.you.supports.remove(inst)
         for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
-            self._support_listeners[t].remove(inst)
+            self.you.support_listeners[t].remove(inst)
 
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
         """Put an instance already out of its zone into play (no triggers here)."""
@@ -379,12 +379,12 @@ class ZonesMixin:
         elif t == SUPPORT:
             self._add_support(inst)
             if host >= 0:
-                self._attached[inst] = host
+                self.you.attached[inst] = host
         elif t == CONSPIRACY:
-            self._conspiracy = inst
+            self.you.conspiracy = inst
             self._stories.append(CONSPIRACY_BASE + inst)
-            self._tokens.append(0)
-            self._committed.append([])
+            self.you.tokens.append(0)
+            self.you.committed.append([])
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
 
@@ -400,23 +400,23 @@ class ZonesMixin:
         1) from a card destroyed."""
         cd = self.deck
         if (cd.any_trigger[WOULD_LEAVE] or cd.any_trigger[WOULD_DISCARD]) and (
-            inst in self._status or inst in self._supports
+            inst in self.you.status or inst in self.you.supports
         ):
             to = self._leave_replaced(inst, to)
-            if inst not in self._status and inst not in self._supports:
+            if inst not in self.you.status and inst not in self.you.supports:
                 return  # an answer took it out of play already
         story = -1  # the story slot a committed character leaves
-        if inst in self._status:
+        if inst in self.you.status:
             self._remove_character(inst)
-            self._wounds.pop(inst, None)
-            for s, committed in enumerate(self._committed):
+            self.you.wounds.pop(inst, None)
+            for s, committed in enumerate(self.you.committed):
                 if inst in committed:
                     committed.remove(inst)
                     story = s
-        elif inst in self._supports:
+        elif inst in self.you.supports:
             self._remove_support(inst)
-            self._attached.pop(inst, None)
-            self._exhausted_supports.discard(inst)
+            self.you.attached.pop(inst, None)
+            self.you.exhausted_supports.discard(inst)
         else:
             return
         if self.deck.statics[self.deck.kind_of[inst]]:
@@ -424,20 +424,20 @@ class ZonesMixin:
         if self._copies and inst in self._copies:  # a copy ends when its card leaves play
             self.end_copy(inst)
         if to == "discard":
-            self._discard.append(inst)
+            self.you.discard.append(inst)
             self._discarded_this_phase.append(inst)
         else:
             self._put(inst, to)
             if to == "hand" and cd.any_trigger[RETURNED_TO_HAND]:
                 self._fire_all(RETURNED_TO_HAND, AbilityContext(target=inst))
-        if self._attached:
-            for a in [a for a, on in self._attached.items() if on == inst]:
+        if self.you.attached:
+            for a in [a for a, on in self.you.attached.items() if on == inst]:
                 self._leave_play(a, host=inst)
-        if self._attached_cards:
+        if self.you.attached_cards:
             self._discard_attached_cards(inst)
-        if self._facedown:  # cards attached face down go to the discard pile
-            for a in [a for a, host in self._facedown.items() if host == inst]:
-                del self._facedown[a]
+        if self.you.facedown:  # cards attached face down go to the discard pile
+            for a in [a for a, host in self.you.facedown.items() if host == inst]:
+                del self.you.facedown[a]
                 self._to_discard(a)
         if to == "discard" and cd.by_trigger["discarded"][cd.kind_of[inst]]:
             ctx = None
@@ -472,7 +472,7 @@ class ZonesMixin:
         follows."""
         if self.deck.any_trigger[WOULD_SACRIFICE]:
             self._would(WOULD_SACRIFICE, AbilityContext(target=inst))
-            if inst not in self._status and inst not in self._supports:
+            if inst not in self.you.status and inst not in self.you.supports:
                 return
         self._leave_play(inst, sacrificed=True)
         if self.deck.any_trigger[SACRIFICED]:
@@ -485,9 +485,9 @@ class ZonesMixin:
         if not (cd.any_trigger[CARD_DRAWN] or cd.any_trigger[CARDS_DRAWN]):
             self._draw(n, True)
             return
-        before = len(self._hand)
+        before = len(self.you.hand)
         self._draw(n, True)
-        drawn = self._hand[before:]
+        drawn = self.you.hand[before:]
         if not drawn or self.phase == OVER:
             return
         if cd.any_trigger[CARD_DRAWN]:
@@ -503,13 +503,13 @@ class ZonesMixin:
 
     def _exhaust(self, inst: int) -> None:
         """A character exhausts: "after a character is exhausted" follows."""
-        self._status[inst] = EXHAUSTED
+        self.you.status[inst] = EXHAUSTED
         if self.deck.any_trigger[CHARACTER_EXHAUSTED]:
             self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
 
     def _ready(self, inst: int) -> None:
         """A character readies: "after this character readies" follows."""
-        self._status[inst] = READY
+        self.you.status[inst] = READY
         if self.deck.any_trigger[READIED]:
             self._ready_trigger(inst)
 
@@ -519,7 +519,7 @@ class ZonesMixin:
 
     def _destroy_story_attachments(self, sid: int) -> None:
         host = STORY_HOST + sid
-        for a in [a for a, h in self._attached.items() if h == host]:
+        for a in [a for a, h in self.you.attached.items() if h == host]:
             self._leave_play(a)
 
     def _go_insane(self, inst: int) -> bool:
@@ -527,7 +527,7 @@ class ZonesMixin:
         and a wounded character is destroyed instead."""
         cd = self.deck
         k = cd.kind_of[inst]
-        if self._status.get(inst, INSANE) == INSANE:
+        if self.you.status.get(inst, INSANE) == INSANE:
             return False
         if cd.willpower[k] and not (BLANK in cd.static_kinds and self._blank_passive(inst)):
             return False
@@ -539,23 +539,23 @@ class ZonesMixin:
                 self._event("insane", f"{self.card(inst).title}: instead of going insane")
                 self._leave_play(inst, to=ctx.instead)
                 return False
-            if self._status.get(inst, INSANE) == INSANE:
+            if self.you.status.get(inst, INSANE) == INSANE:
                 return False
-        if self._wounds.get(inst):
+        if self.you.wounds.get(inst):
             self._event("destroy", f"{self.card(inst).title} goes insane while wounded: destroyed")
             self._leave_play(inst)
             return True
-        self._status[inst] = INSANE
-        for committed in self._committed:
+        self.you.status[inst] = INSANE
+        for committed in self.you.committed:
             if inst in committed:
                 committed.remove(inst)
-        for a in [a for a, host in self._attached.items() if host == inst]:
+        for a in [a for a, host in self.you.attached.items() if host == inst]:
             if STAYS_ON_INSANE in cd.static_kinds and any(
                 st.kind == STAYS_ON_INSANE for st in cd.statics[cd.kind_of[a]]
             ):
                 continue  # this attachment says it stays
             self._leave_play(a)
-        if self._attached_cards:
+        if self.you.attached_cards:
             self._discard_attached_cards(inst)
         if self.deck.statics[k] or inst in self._copies:  # a copied text box's too
             self._passives_changed(k)
@@ -567,9 +567,9 @@ class ZonesMixin:
 
     def _discard_attached_cards(self, host: int) -> None:
         """The cards attached face up to ``host`` (not in play themselves) are discarded."""
-        for a in [a for a, h in self._attached_cards.items() if h == host]:
-            del self._attached_cards[a]
-            self._discard.append(a)
+        for a in [a for a, h in self.you.attached_cards.items() if h == host]:
+            del self.you.attached_cards[a]
+            self.you.discard.append(a)
 
     def _wound(self, inst: int) -> None:
         """One wound: a character without Toughness left (or insane) is destroyed; a passive
@@ -581,22 +581,22 @@ class ZonesMixin:
                 if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):
                     if st.amount(self, src, inst):
                         return
-        wounds = self._wounds.get(inst, 0)
+        wounds = self.you.wounds.get(inst, 0)
         toughness = self.deck.toughness[k]
         if toughness and BLANK in self.deck.static_kinds and self._blank_passive(inst):
             toughness = 0  # a blank text box has no Toughness
-        if self._status[inst] == INSANE or wounds >= toughness:
+        if self.you.status[inst] == INSANE or wounds >= toughness:
             self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
             self._leave_play(inst)
         else:
-            self._wounds[inst] = wounds + 1
+            self.you.wounds[inst] = wounds + 1
             self._event("wound", f"{self.card(inst).title} wounded")
             cd = self.deck
             if cd.any_trigger[CHARACTER_WOUNDED]:
                 self._fire_all(CHARACTER_WOUNDED, AbilityContext(target=inst))
 
     def _restore(self, inst: int) -> None:
-        self._status[inst] = EXHAUSTED
+        self.you.status[inst] = EXHAUSTED
         if self.deck.statics[self.deck.kind_of[inst]] or inst in self._copies:
             self._passives_changed(self.deck.kind_of[inst])
         self._event("restore", f"{self.card(inst).title} restored")

@@ -22,15 +22,15 @@ def discard(where, value):
     """Discard this many cards from your hand."""
 
     def can_pay(game, src):
-        return len([i for i in game._hand if i != src]) >= value
+        return len([i for i in game.you.hand if i != src]) >= value
 
     def pay(game, src):
         for _ in range(value):
-            pool = [i for i in game._hand if i != src]
+            pool = [i for i in game.you.hand if i != src]
             i = yield from choose_card(game, "discard", "discard", pool, harm=True)
             if i < 0:
                 return
-            game._hand.remove(i)
+            game.you.hand.remove(i)
             game._to_discard(i)
         game._discarded_from_hand(value)
 
@@ -42,12 +42,12 @@ def _own_pick(kind, prompt, value, where, ready_only=False):
 
     def pool(game, src):
         out = []
-        for i in game._characters + game._supports:
+        for i in game.you.characters + game.you.supports:
             if i == src or not pred(game, src, i):
                 continue
-            if ready_only and game._status.get(i, READY) != READY:
+            if ready_only and game.you.status.get(i, READY) != READY:
                 continue
-            if ready_only and i in game._exhausted_supports:
+            if ready_only and i in game.you.exhausted_supports:
                 continue
             out.append(i)
         return out
@@ -76,10 +76,10 @@ def exhaust_other(where, value):
     def pay(game, src):
         i = yield from choose_card(game, "exhaust", "exhaust", pool(game, src), harm=True)
         if i >= 0:
-            if i in game._status:
+            if i in game.you.status:
                 game._exhaust(i)
             else:
-                game._exhausted_supports.add(i)
+                game.you.exhausted_supports.add(i)
 
     return (lambda game, src: bool(pool(game, src))), pay
 
@@ -92,8 +92,8 @@ def insane_other(where, value):
     def pool(game, src):
         return [
             i
-            for i in game._characters
-            if i != src and game._status[i] != INSANE and pred(game, src, i)
+            for i in game.you.characters
+            if i != src and game.you.status[i] != INSANE and pred(game, src, i)
         ]
 
     def pay(game, src):
@@ -109,7 +109,7 @@ def insane_self(where, value):
     """The card itself goes insane."""
 
     def can_pay(game, src):
-        return game._status.get(src, INSANE) != INSANE
+        return game.you.status.get(src, INSANE) != INSANE
 
     def pay(game, src):
         game._go_insane(src)
@@ -136,13 +136,13 @@ def sacrifice_resource(where, value):
     """Put one of your resources into the discard pile."""
 
     def pay(game, src):
-        pool = [i for d in game._domains for i in d]
+        pool = [i for d in game.you.domains for i in d]
         i = yield from choose_card(
             game, "sacrifice_resource", "sacrifice resource", pool, harm=True
         )
         if i >= 0:
-            d = next(d for d, dom in enumerate(game._domains) if i in dom)
+            d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
             game._detach_resource(i, d)
             game._to_discard(i)
 
-    return (lambda game, src: any(game._domains)), pay
+    return (lambda game, src: any(game.you.domains)), pay

@@ -230,9 +230,9 @@ def _self(value):
 def _status(value):
     """A character's status; "sane" is ready or exhausted."""
     if value == "sane":
-        return lambda game, src, i: game._status.get(i, INSANE) != INSANE
+        return lambda game, src, i: game.you.status.get(i, INSANE) != INSANE
     want = {"ready": READY, "exhausted": EXHAUSTED, "insane": INSANE}[value]
-    return lambda game, src, i: game._status.get(i) == want
+    return lambda game, src, i: game.you.status.get(i) == want
 
 
 @atom("committed", STATE, BOOL)
@@ -247,7 +247,7 @@ def _same_story(value):
 
     def pred(game, src, i):
         s = game.committed_story(src)
-        return (s >= 0 and i in game._committed[s]) == value
+        return (s >= 0 and i in game.you.committed[s]) == value
 
     return pred
 
@@ -255,7 +255,7 @@ def _same_story(value):
 @atom("host", STATE, BOOL)
 def _host(value):
     """The card the source is attached to."""
-    return lambda game, src, i: (game._attached.get(src) == i) == value
+    return lambda game, src, i: (game.you.attached.get(src) == i) == value
 
 
 @atom("controller", STATE, ("you", "opponent"))

@@ -32,7 +32,7 @@ def hook(name: str, role: str = "effect"):
 
 def _discarded_characters(game) -> list[int]:
     cd = game.deck
-    return [i for i in game._discard if cd.ctype[cd.kind_of[i]] == CHARACTER]
+    return [i for i in game.you.discard if cd.ctype[cd.kind_of[i]] == CHARACTER]
 
 
 @hook("opening_night")
@@ -42,9 +42,9 @@ def opening_night(game, src, ctx):
     cd = game.deck
     for i in _discarded_characters(game):
         if game.may_enter(cd.kind_of[i]):
-            game._discard.remove(i)
+            game.you.discard.remove(i)
             game._place_in_play(i)
-            game._status[i] = INSANE
+            game.you.status[i] = INSANE
     return
     yield
 
@@ -57,10 +57,10 @@ def ancient_apocrypha(game, src, ctx):
     marker = game._take_top()
     if marker < 0:
         return
-    game._domain_cards.append(marker)
+    game.you.domain_cards.append(marker)
     d = game._add_domain()
     for i in _discarded_characters(game):
-        game._discard.remove(i)
+        game.you.discard.remove(i)
         game._add_resource(i, d)
     game._check_deck_out()
     return
@@ -71,7 +71,7 @@ def ancient_apocrypha(game, src, ctx):
 def get_on_yer_feet(game, src, ctx):
     """Get on Yer Feet! (Core-078): "Action: Choose and ready a character. If you overpaid
     for Get On Yer Feet!, that character gets +3 skill until the end of the phase.\""""
-    pool = [i for i in game._characters if game._status[i] == 1]
+    pool = [i for i in game.you.characters if game.you.status[i] == 1]
     i = yield from choose_card(game, "ready", "ready", pool)
     if i >= 0:
         game._ready(i)
@@ -84,10 +84,10 @@ def peaslee(game, src, ctx):
     """Professor Nathaniel Peaslee (Core-024): "...pay 2 to put into play all characters
     that entered a discard pile this phase.\""""
     cd = game.deck
-    for i in [i for i in game._discarded_this_phase if i in game._discard]:
+    for i in [i for i in game._discarded_this_phase if i in game.you.discard]:
         k = cd.kind_of[i]
         if cd.ctype[k] == CHARACTER and game.may_enter(k):
-            game._discard.remove(i)
+            game.you.discard.remove(i)
             game._enter(i)
     return
     yield
@@ -100,11 +100,11 @@ def shadowed_woods(game, src, ctx):
     cost (paid by draining a domain of at least X)."""
     cd = game.deck
     best = max(
-        (game._dom_value[d] for d in range(len(game._domains)) if not game._drained[d]), default=0
+        (game.you.dom_value[d] for d in range(len(game.you.domains)) if not game.you.drained[d]), default=0
     )
     pool = [
         i
-        for i in game._discard
+        for i in game.you.discard
         if cd.ctype[cd.kind_of[i]] == CHARACTER and cd.cost[cd.kind_of[i]] <= best
     ]
     i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
@@ -133,7 +133,7 @@ def _non_hastur_types(game, src, kind, d=-1):
         return 0
     cd = game.deck
     hastur = cd.faction[kind]
-    kinds = {cd.faction[cd.kind_of[i]] for i in game._domains[d]}
+    kinds = {cd.faction[cd.kind_of[i]] for i in game.you.domains[d]}
     return -len(kinds - {hastur})
 
 
@@ -150,24 +150,24 @@ def mass_revive_below_host_skill(game, src, ctx):
     """The Necronomicon: Olaus Wormius Translation (TbtA-112): "Action: Sacrifice attached
     character and shuffle the Necronomicon into your deck to put into play all characters
     from your discard pile with less skill than printed skill of attached character."""
-    host = game._attached.get(src, -1)
-    if host < 0 or host not in game._characters:
+    host = game.you.attached.get(src, -1)
+    if host < 0 or host not in game.you.characters:
         return
     cd = game.deck
     limit = cd.skill[cd.kind_of[host]]
     log_event(game, "sacrifice", f"{game.card(host).title} sacrificed")
     game._sacrifice(host)
-    if src in game._discard:
-        game._discard.remove(src)
-    elif src in game._supports:
+    if src in game.you.discard:
+        game.you.discard.remove(src)
+    elif src in game.you.supports:
         game._leave_play(src, to="hand")
-        game._hand.remove(src)
-    game._deck.append(src)
+        game.you.hand.remove(src)
+    game.you.deck_cards.append(src)
     game._shuffle_deck()
-    for i in [i for i in game._discard if i != host]:
+    for i in [i for i in game.you.discard if i != host]:
         k = cd.kind_of[i]
         if cd.ctype[k] == CHARACTER and cd.skill[k] < limit and game.may_enter(k):
-            game._discard.remove(i)
+            game.you.discard.remove(i)
             log_event(game, "put_into_play", f"{game.card(i).title} put into play")
             game._enter(i)
     return
@@ -179,9 +179,9 @@ def sacrifice_per_small_domain(game, src, ctx):
     """Yeb, Blasphemy in the Night Sky (TTY-020): "Forced Response: After you play Yeb from
     your hand, each player chooses and sacrifices 1 card from play for each domain he
     controls with fewer than 3 resources." (the goldfish opponent has no cards)"""
-    n = sum(1 for d in game._domains if len(d) < 3)
+    n = sum(1 for d in game.you.domains if len(d) < 3)
     for _ in range(n):
-        pool = game._characters + game._supports
+        pool = game.you.characters + game.you.supports
         i = yield from choose_card(game, "sacrifice", "sacrifice", pool, harm=True)
         if i < 0:
             return
@@ -195,12 +195,12 @@ def put_into_play_paying_domain_characters(game, src, ctx):
     put into play all [Shub-Niggurath] characters attached to the domain you used to pay for
     it." (the domain is chosen among your drained ones)"""
     cd = game.deck
-    doms = [d for d in game._domain_indices if game._drained[d]]
+    doms = [d for d in game.you.domain_indices if game.you.drained[d]]
     d = yield from choose_domain(game, "resource", "the domain that paid", doms)
     if d < 0:
         return
     shub = faction_index("Shub-Niggurath")
-    for i in list(game._domains[d]):
+    for i in list(game.you.domains[d]):
         k = cd.kind_of[i]
         if cd.ctype[k] == CHARACTER and cd.faction[k] == shub and game.may_enter(k):
             game._detach_resource(i, d)
@@ -223,13 +223,13 @@ def reorder_top_by_exhausted_skill(game, src, ctx):
     cd = game.deck
     pool = [
         i
-        for i in game._characters
-        if game._status.get(i) == READY and "mi-go" in cd.subtypes[cd.kind_of[i]]
+        for i in game.you.characters
+        if game.you.status.get(i) == READY and "mi-go" in cd.subtypes[cd.kind_of[i]]
     ]
     i = yield from choose_card(game, "exhaust", "exhaust", pool)
     if i < 0:
         return
-    game._status[i] = EXHAUSTED
+    game.you.status[i] = EXHAUSTED
     n = game.skill_of(i)
     if n > 0:
         yield from reorder_top(game, game._peek(n))
@@ -242,22 +242,22 @@ def night_job(game, src, ctx):
     way. Those characters do not ready during the next refresh phase." """
     n = 0
     while True:
-        pool = [i for i in game._characters if game._status[i] != READY]
+        pool = [i for i in game.you.characters if game.you.status[i] != READY]
         i = yield from choose_card(game, "ready", "restore and ready", pool, optional=True)
         if i < 0:
             break
-        if game._status[i] == INSANE:
+        if game.you.status[i] == INSANE:
             game._restore(i)
         game._ready(i)
         log_event(game, "ready", f"{game.card(i).title} readies")
         n += 1
     for _ in range(n):
-        pool = [i for i in game._characters if game._status[i] == READY]
+        pool = [i for i in game.you.characters if game.you.status[i] == READY]
         i = yield from choose_card(
             game, "exhaust", "exhaust (no refresh next turn)", pool, harm=True
         )
         if i < 0:
             return
-        game._status[i] = EXHAUSTED
+        game.you.status[i] = EXHAUSTED
         game._no_ready.add(i)
         log_event(game, "exhaust", f"{game.card(i).title} exhausted: it stays so next refresh")

@@ -39,14 +39,14 @@ def story_slots(game, src, ctx, spec) -> list[int]:
     out = []
     for s in range(len(game._stories)):
         if isinstance(spec, dict):
-            n = game._tokens[s]
+            n = game.you.tokens[s]
             if "tokens_max" in spec and n > spec["tokens_max"]:
                 continue
             if "tokens_min" in spec and n < spec["tokens_min"]:
                 continue
-            if spec.get("committed") and not game._committed[s]:
+            if spec.get("committed") and not game.you.committed[s]:
                 continue
-            if spec.get("committed") is False and game._committed[s]:
+            if spec.get("committed") is False and game.you.committed[s]:
                 continue  # a story where no characters are committed
         out.append(s)
     return out
@@ -91,12 +91,12 @@ def remove_tokens(where, story, n, all):
         slots = story_slots(game, src, ctx, story)
         if all:
             for s in slots:
-                game._tokens[s] = 0
+                game.you.tokens[s] = 0
             return
-        slots = [s for s in slots if game._tokens[s] > 0]
+        slots = [s for s in slots if game.you.tokens[s] > 0]
         s = yield from choose_story(game, "untoken", "remove success tokens from", slots)
         if s >= 0:
-            game._tokens[s] = max(0, game._tokens[s] - amount(game, src, ctx))
+            game.you.tokens[s] = max(0, game.you.tokens[s] - amount(game, src, ctx))
 
     return effect
 
@@ -107,14 +107,14 @@ def unwin_story(where):
     goes to the discard pile: it cannot join the story deck)."""
 
     def effect(game, src, ctx):
-        others = list(game._won)  # the story being won is not in the pile yet
+        others = list(game.you.won)  # the story being won is not in the pile yet
         if not others:
             return
         acts = tuple(
             Action(CHOOSE, x=s, label=f"shuffle back {game._story_title(s)}") for s in others
         )
         a = yield Choice("unwin", "shuffle a won story back", acts, True)
-        game._won.remove(a.x)
+        game.you.won.remove(a.x)
         game._to_story_deck(a.x)  # (a won conspiracy goes to the discard pile)
 
     return effect
@@ -129,7 +129,7 @@ def gain_domain(where, attach_top):
         marker = game._take_top()
         if marker < 0:
             return
-        game._domain_cards.append(marker)
+        game.you.domain_cards.append(marker)
         d = game._add_domain()
         if game.log is not None:
             game._event("domain", f"a new domain ({d + 1})")
@@ -161,23 +161,23 @@ def add_resource(where, sources, filter):
         elif sources == "self":
             i = src
         else:
-            zone = game._hand if sources == "hand" else game._discard
+            zone = game.you.hand if sources == "hand" else game.you.discard
             pool = [i for i in zone if i != src and pred(game, src, i)]
             i = yield from choose_card(
                 game, "resource", "attach as a resource", pool, optional=True
             )
         if i < 0:
             return
-        d = yield from choose_domain(game, "resource", "attach to", game._domain_indices)
+        d = yield from choose_domain(game, "resource", "attach to", game.you.domain_indices)
         if sources == "self":
-            if i in game._status or i in game._supports:
+            if i in game.you.status or i in game.you.supports:
                 game._leave_play(i, to="hand")
-            if i in game._discard:
-                game._discard.remove(i)
-            if i in game._hand:
-                game._hand.remove(i)
+            if i in game.you.discard:
+                game.you.discard.remove(i)
+            if i in game.you.hand:
+                game.you.hand.remove(i)
         elif sources != "deck_top":
-            (game._hand if sources == "hand" else game._discard).remove(i)
+            (game.you.hand if sources == "hand" else game.you.discard).remove(i)
         game._add_resource(i, d)
         if game.log is not None:
             game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
@@ -190,14 +190,14 @@ def refresh_domain(where, all):
     """Remove the drain token from one of your domains (from all with ``all``)."""
 
     def effect(game, src, ctx):
-        drained = [d for d in game._domain_indices if game._drained[d]]
+        drained = [d for d in game.you.domain_indices if game.you.drained[d]]
         if all:
             for d in drained:
-                game._drained[d] = False
+                game.you.drained[d] = False
             return
         d = yield from choose_domain(game, "refresh", "refresh", drained)
         if d >= 0:
-            game._drained[d] = False
+            game.you.drained[d] = False
 
     return effect
 
@@ -207,10 +207,10 @@ def drain_domain(where):
     """Drain one of your undrained domains (self-harm)."""
 
     def effect(game, src, ctx):
-        ready = [d for d in game._domain_indices if not game._drained[d]]
+        ready = [d for d in game.you.domain_indices if not game.you.drained[d]]
         d = yield from choose_domain(game, "drain", "drain", ready)
         if d >= 0:
-            game._drained[d] = True
+            game.you.drained[d] = True
 
     return effect
 
@@ -220,14 +220,14 @@ def move_drain(where):
     """Move a drain token from one of your domains to an undrained one."""
 
     def effect(game, src, ctx):
-        drained = [d for d, v in enumerate(game._drained) if v]
-        ready = [d for d, v in enumerate(game._drained) if not v]
+        drained = [d for d, v in enumerate(game.you.drained) if v]
+        ready = [d for d, v in enumerate(game.you.drained) if not v]
         if not drained or not ready:
             return
         d = yield from choose_domain(game, "refresh", "refresh", drained)
         e = yield from choose_domain(game, "drain", "drain", ready)
-        game._drained[d] = False
-        game._drained[e] = True
+        game.you.drained[d] = False
+        game.you.drained[e] = True
 
     return effect
 
@@ -237,12 +237,12 @@ def sacrifice_resource(where):
     """Choose one of your resources and put it into the discard pile."""
 
     def effect(game, src, ctx):
-        pool = [i for d in game._domains for i in d]
+        pool = [i for d in game.you.domains for i in d]
         i = yield from choose_card(
             game, "sacrifice_resource", "sacrifice resource", pool, harm=True
         )
         if i >= 0:
-            d = next(d for d, dom in enumerate(game._domains) if i in dom)
+            d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
             game._detach_resource(i, d)
             game._to_discard(i)
 
@@ -278,7 +278,7 @@ def cost_change(where, amount, filter, minimum, once):
 
         def worthwhile(game, src):
             kinds = game.deck.kind_of
-            return any(pred(game, -1, kinds[i]) for i in game._hand)
+            return any(pred(game, -1, kinds[i]) for i in game.you.hand)
 
         effect.worthwhile = worthwhile
     return effect

@@ -38,7 +38,7 @@ def draw(where, n, player):
         yield
 
     # Drawing from an empty deck loses the game.
-    effect.worthwhile = lambda game, src: bool(game._deck or game._top or game._bottom)
+    effect.worthwhile = lambda game, src: bool(game.you.deck_cards or game.you.top or game.you.bottom)
     return effect
 
 
@@ -59,7 +59,7 @@ def discard_from_hand(where, n, player, random, filter):
     def effect(game, src, ctx):
         n = 0
         for _ in range(amount(game, src, ctx)):
-            pool = [i for i in game._hand if pred(game, src, i)]
+            pool = [i for i in game.you.hand if pred(game, src, i)]
             if not pool:
                 break
             if random:
@@ -68,7 +68,7 @@ def discard_from_hand(where, n, player, random, filter):
                 i = yield from choose_card(game, "discard", "discard", pool, harm=True)
             if i < 0:
                 break
-            game._hand.remove(i)
+            game.you.hand.remove(i)
             game._to_discard(i)
             n += 1
             log_event(game, "discard", f"{game.card(i).title} discarded")
@@ -119,7 +119,7 @@ def search(where, filter, to, top, shuffle, n, cost_max):
     most = compile_amount(cost_max, where) if cost_max is not None else None
 
     def effect(game, src, ctx):
-        pool = game._peek(top) if top else game._deck + game._top + game._bottom
+        pool = game._peek(top) if top else game.you.deck_cards + game.you.top + game.you.bottom
         cap = most(game, src, ctx) if most is not None else None
         for _ in range(n):
             found = matching(game, src, pred, pool)
@@ -138,9 +138,9 @@ def search(where, filter, to, top, shuffle, n, cost_max):
                 log_event(game, "search", f"{game.card(i).title} put into play from the deck")
                 game._enter(i)
             elif to == "top":
-                game._top.append(i)
+                game.you.top.append(i)
             else:
-                game._hand.append(i)
+                game.you.hand.append(i)
                 log_event(game, "search", f"{game.card(i).title} taken into hand")
         if shuffle and to != "top":
             game._shuffle_deck()
@@ -151,7 +151,7 @@ def search(where, filter, to, top, shuffle, n, cost_max):
 
     def worthwhile(game, src):
         if not printed:
-            zones = (game._top, game._deck, game._bottom)
+            zones = (game.you.top, game.you.deck_cards, game.you.bottom)
             return any(pred(game, src, i) for zone in zones for i in zone)
         cd = game.deck
         found = cd.kind_memo.get(key)
@@ -162,9 +162,9 @@ def search(where, filter, to, top, shuffle, n, cost_max):
             kinds = {k for k, i in first.items() if pred(game, src, i)}
             found = cd.kind_memo[key] = frozenset(i for i, k in enumerate(cd.kind_of) if k in kinds)
         return not (
-            found.isdisjoint(game._top)
-            and found.isdisjoint(game._deck)
-            and found.isdisjoint(game._bottom)
+            found.isdisjoint(game.you.top)
+            and found.isdisjoint(game.you.deck_cards)
+            and found.isdisjoint(game.you.bottom)
         )
 
     if not top:  # what the top cards hold the player learns only by looking
@@ -192,7 +192,7 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane):
         limit = limit_of(game, src, ctx) if limit_of is not None else None
         pool = []
         for zone in zones:
-            for i in game._hand if zone == "hand" else game._discard:
+            for i in game.you.hand if zone == "hand" else game.you.discard:
                 k = cd.kind_of[i]
                 if i == src or cd.ctype[k] not in (CHARACTER, SUPPORT):
                     continue
@@ -208,9 +208,9 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane):
             game._enter(i)
             if cd.ctype[cd.kind_of[i]] == CHARACTER:
                 if insane:
-                    game._status[i] = 2  # INSANE
+                    game.you.status[i] = 2  # INSANE
                 elif exhausted:
-                    game._status[i] = 1  # EXHAUSTED
+                    game.you.status[i] = 1  # EXHAUSTED
 
     return effect
 
@@ -230,12 +230,12 @@ def to_hand(where, filter, sources, n):
         for _ in range(n):
             pool = []
             for zone in zones:
-                cards = game._discard if zone == "discard" else game._characters + game._supports
+                cards = game.you.discard if zone == "discard" else game.you.characters + game.you.supports
                 pool += [i for i in cards if i != src and pred(game, src, i)]
             i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
             if i < 0:
                 return
-            if i in game._discard:
+            if i in game.you.discard:
                 game._discard_to_hand(i)
             else:
                 game._leave_play(i, to="hand")
@@ -249,9 +249,9 @@ def return_self_to_hand(where):
     """The card returns to its owner's hand (from the discard pile or from play)."""
 
     def effect(game, src, ctx):
-        if src in game._discard:
+        if src in game.you.discard:
             game._discard_to_hand(src)
-        elif src in game._status or src in game._supports:
+        elif src in game.you.status or src in game.you.supports:
             game._leave_play(src, to="hand")
         else:
             return
@@ -270,17 +270,17 @@ def discard_to_deck(where, n, filter, to):
 
     def effect(game, src, ctx):
         for _ in range(n):
-            pool = [i for i in game._discard if i != src and pred(game, src, i)]
+            pool = [i for i in game.you.discard if i != src and pred(game, src, i)]
             i = yield from choose_card(game, "to_deck", "put into the deck", pool)
             if i < 0:
                 break
-            game._discard.remove(i)
+            game.you.discard.remove(i)
             if to == "shuffle":
-                game._deck.append(i)
+                game.you.deck_cards.append(i)
             elif to == "top":
-                game._top.append(i)
+                game.you.top.append(i)
             else:
-                game._bottom.insert(0, i)
+                game.you.bottom.insert(0, i)
         if to == "shuffle":
             game._shuffle_deck()
 
@@ -308,7 +308,7 @@ def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
             i = yield from choose_card(game, "search", "take", pool, optional=True)
             if i >= 0:
                 game._remove_from_deck(i)
-                game._hand.append(i)
+                game.you.hand.append(i)
                 cards.remove(i)
                 log_event(game, "search", f"{game.card(i).title} taken into hand")
         if rest == "discard":
@@ -319,7 +319,7 @@ def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
         elif rest == "bottom":
             for i in cards:
                 game._remove_from_deck(i)
-                game._bottom.insert(0, i)
+                game.you.bottom.insert(0, i)
         elif reorder:
             yield from reorder_top(game, cards)
 
@@ -336,7 +336,7 @@ def reorder_top(game, cards):
     order += rest
     for c in order:  # moved only now: while choosing, the cards stay in the deck
         game._remove_from_deck(c)
-    game._top.extend(reversed(order))  # the first chosen ends on top
+    game.you.top.extend(reversed(order))  # the first chosen ends on top
 
 
 @EFFECT.register("librarian", n=param(INT, required=True), bottom=param(INT, 1))
@@ -350,7 +350,7 @@ def librarian(where, n, bottom):
             if i < 0:
                 break
             game._remove_from_deck(i)
-            game._bottom.insert(0, i)
+            game.you.bottom.insert(0, i)
             cards.remove(i)
         yield from reorder_top(game, cards)
 
@@ -363,10 +363,10 @@ def shuffle_discard_into_deck(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        back = [i for i in game._discard if i != src and pred(game, src, i)]
+        back = [i for i in game.you.discard if i != src and pred(game, src, i)]
         for i in back:
-            game._discard.remove(i)
-            game._deck.append(i)
+            game.you.discard.remove(i)
+            game.you.deck_cards.append(i)
         game._shuffle_deck()
         return
         yield

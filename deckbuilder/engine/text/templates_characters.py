@@ -35,14 +35,14 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
     if target == "self":
         return [src] if src in pool else []
     if target == "host":
-        host = game._attached.get(src, -1)
+        host = game.you.attached.get(src, -1)
         return [host] if host in pool else []
     if target == "subject":
         return [ctx.target] if ctx.target in pool else []
     if target == "all":
         return list(pool)
     if target == "committed":
-        return [i for c in game._committed for i in c if i in pool]
+        return [i for c in game.you.committed for i in c if i in pool]
     i = yield from choose_card(
         game, kind, prompt, pool, harm=harm, optional=target == "choose_optional"
     )
@@ -54,7 +54,7 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
 
 
 def _characters(game):
-    return game._characters
+    return game.you.characters
 
 
 @EFFECT.register("ready", filter=FILTER, target=param(TARGETS, "choose"))
@@ -63,7 +63,7 @@ def ready(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status[i] == EXHAUSTED and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] == EXHAUSTED and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "ready", "ready")):
             game._ready(i)
             if game.log is not None:
@@ -78,7 +78,7 @@ def exhaust(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status[i] == READY and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] == READY and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "exhaust", "exhaust", True)):
             game._exhaust(i)
 
@@ -94,7 +94,7 @@ def restore(where, n, ready, filter, target):
 
     def effect(game, src, ctx):
         for _ in range(n):
-            pool = [i for i in game._characters if game._status[i] == INSANE and pred(game, src, i)]
+            pool = [i for i in game.you.characters if game.you.status[i] == INSANE and pred(game, src, i)]
             if target == "self":
                 pool = [src] if src in pool else []
             i = yield from choose_card(game, "restore", "restore", pool)
@@ -130,7 +130,7 @@ def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_i
         if ctx.overpaid > 0 and (overpaid_skill or overpaid_icons):
             s += overpaid_skill
             i4 = tuple(a + b for a, b in zip(ic, extra, strict=True))
-        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "boost", "boost")):
             game._temp.append((i, s, i4))
             if until == "turn":
@@ -159,17 +159,17 @@ def copy_icons(where, filter, to, receiver):
         cd = game.deck
         if to == "choose":
             pool = [
-                i for i in game._characters if game._status[i] != INSANE and takes(game, src, i)
+                i for i in game.you.characters if game.you.status[i] != INSANE and takes(game, src, i)
             ]
             gains = yield from choose_card(game, "boost", "give icons to", pool)
         else:
-            gains = src if to == "self" else game._attached.get(src, -1)
-        if gains not in game._status:
+            gains = src if to == "self" else game.you.attached.get(src, -1)
+        if gains not in game.you.status:
             return
         pool = [
             i
-            for i in game._characters
-            if i != gains and game._status[i] != INSANE and pred(game, src, i)
+            for i in game.you.characters
+            if i != gains and game.you.status[i] != INSANE and pred(game, src, i)
         ]
         i = yield from choose_card(game, "boost", "copy the icons of", pool)
         if i >= 0:
@@ -195,11 +195,11 @@ def sacrifice(where, filter, target, n, zone):
     def effect(game, src, ctx):
         for _ in range(n if target in ("choose", "choose_optional") else 1):
             cards = (
-                game._characters
+                game.you.characters
                 if zone == "characters"
-                else game._supports
+                else game.you.supports
                 if zone == "supports"
-                else game._characters + game._supports
+                else game.you.characters + game.you.supports
             )
             pool = [i for i in cards if pred(game, src, i)]
             chosen = yield from targets_of(
@@ -229,8 +229,8 @@ def insane(where, filter, target):
         cd = game.deck
         pool = [
             i
-            for i in game._characters
-            if game._status[i] != INSANE and not cd.willpower[cd.kind_of[i]] and pred(game, src, i)
+            for i in game.you.characters
+            if game.you.status[i] != INSANE and not cd.willpower[cd.kind_of[i]] and pred(game, src, i)
         ]
         for i in (
             yield from targets_of(game, src, ctx, target, pool, "insane", "drive insane", True)
@@ -246,9 +246,9 @@ def wound(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if pred(game, src, i)]
+        pool = [i for i in game.you.characters if pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "wound", "wound", True)):
-            if i in game._status:
+            if i in game.you.status:
                 game._wound(i)
 
     return effect
@@ -260,7 +260,7 @@ def return_to_hand(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters + game._supports if pred(game, src, i)]
+        pool = [i for i in game.you.characters + game.you.supports if pred(game, src, i)]
         for i in (
             yield from targets_of(game, src, ctx, target, pool, "to_hand", "return to hand", True)
         ):

@@ -81,7 +81,7 @@ def character_destroyed(where, subject):
 
     def test(game, src, ctx):
         i = ctx.target
-        return i >= 0 and i in game._discard and (pred is None or pred(game, src, i))
+        return i >= 0 and i in game.you.discard and (pred is None or pred(game, src, i))
 
     return ab.CHARACTER_LEAVES, test
 
@@ -113,7 +113,7 @@ def domain_drained(where):
 
 def _at_story_of_self(game, src, ctx):
     s = ctx.story
-    return 0 <= s < len(game._committed) and src in game._committed[s]
+    return 0 <= s < len(game.you.committed) and src in game.you.committed[s]
 
 
 @TRIGGER.register("succeeded", here=param(BOOL, False))

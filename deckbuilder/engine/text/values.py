@@ -45,34 +45,34 @@ ZONES = (
 def zone_cards(game, zone: str, src: int):
     """The instances (or, for counted-only zones, placeholders) of ``zone``."""
     if zone == "characters":
-        return game._characters
+        return game.you.characters
     if zone == "supports":
-        return game._supports
+        return game.you.supports
     if zone == "play":
-        return game._characters + game._supports
+        return game.you.characters + game.you.supports
     if zone == "hand":
-        return game._hand
+        return game.you.hand
     if zone == "discard":
-        return game._discard
+        return game.you.discard
     if zone == "deck":
-        return game._deck + game._top + game._bottom
+        return game.you.deck_cards + game.you.top + game.you.bottom
     if zone == "resources":
-        return [i for d in game._domains for i in d]
+        return [i for d in game.you.domains for i in d]
     if zone == "committed_here":
         s = game.committed_story(src)
-        return game._committed[s] if s >= 0 else ()
+        return game.you.committed[s] if s >= 0 else ()
     if zone == "attached":
-        return [i for i, host in game._attached.items() if host == src]
+        return [i for i, host in game.you.attached.items() if host == src]
     if zone == "won":
-        return game._won
+        return game.you.won
     if zone == "domains":
-        return game._domain_indices
+        return game.you.domain_indices
     if zone == "drained_domains":
-        return [d for d in game._domain_indices if game._drained[d]]
+        return [d for d in game.you.domain_indices if game.you.drained[d]]
     if zone == "facedown":
-        return [i for i, host in game._facedown.items() if host == src]
+        return [i for i, host in game.you.facedown.items() if host == src]
     if zone == "stories_with_tokens":
-        return [s for s, n in enumerate(game._tokens) if n > 0]
+        return [s for s, n in enumerate(game.you.tokens) if n > 0]
     raise TextError(f"unknown zone {zone!r}")
 
 
@@ -164,7 +164,7 @@ def _control(value, where):
     pred = compile_filter(value, where)
 
     def check(game, src, ctx):
-        for i in game._characters + game._supports:
+        for i in game.you.characters + game.you.supports:
             if pred(game, src, i):
                 return True
         return False
@@ -220,7 +220,7 @@ def _entered_discard(value, where):
 @condition("drained_and_ready_domains", BOOL)
 def _drained_and_ready(value, where):
     """You have a drained domain and an undrained one."""
-    return lambda game, src, ctx: (any(game._drained) and not all(game._drained)) == value
+    return lambda game, src, ctx: (any(game.you.drained) and not all(game.you.drained)) == value
 
 
 @condition("subject", FILTER)
@@ -242,8 +242,8 @@ def _story_of_self(value, where):
             return not value
         sid = game._stories[s]
         here = (
-            src in game._committed[s]
-            or game._attached.get(src) == STORY_HOST + sid
+            src in game.you.committed[s]
+            or game.you.attached.get(src) == STORY_HOST + sid
             or sid == CONSPIRACY_BASE + src
         )
         return here == value
@@ -254,19 +254,19 @@ def _story_of_self(value, where):
 @condition("won_at_least", INT)
 def _won_at_least(value, where):
     """You have won at least this many stories."""
-    return lambda game, src, ctx: len(game._won) >= value
+    return lambda game, src, ctx: len(game.you.won) >= value
 
 
 @condition("hand_at_most", INT)
 def _hand_at_most(value, where):
     """You have at most this many cards in hand."""
-    return lambda game, src, ctx: len(game._hand) <= value
+    return lambda game, src, ctx: len(game.you.hand) <= value
 
 
 @condition("insane_characters", BOOL)
 def _insane_characters(value, where):
     """You control an insane character."""
-    return lambda game, src, ctx: any(s == INSANE for s in game._status.values()) == value
+    return lambda game, src, ctx: any(s == INSANE for s in game.you.status.values()) == value
 
 
 @condition("not", CONDITION)

@@ -30,8 +30,8 @@ def _host_at_story(value, where):
 
     def check(game, src, ctx):
         s = ctx.story
-        host = game._attached.get(src, -1)
-        here = host >= 0 and 0 <= s < len(game._committed) and host in game._committed[s]
+        host = game.you.attached.get(src, -1)
+        here = host >= 0 and 0 <= s < len(game.you.committed) and host in game.you.committed[s]
         return here == value
 
     return check
@@ -46,7 +46,7 @@ def _printed_icons(game, i: int) -> int:
 
 def attached_cards(game, host: int) -> list:
     """The cards attached face up to ``host`` as plain cards (not in play themselves)."""
-    return [a for a, h in game._attached_cards.items() if h == host]
+    return [a for a, h in game.you.attached_cards.items() if h == host]
 
 
 @EFFECT.register(
@@ -65,16 +65,16 @@ def attach_card(where, filter, sources):
     def pool_of(game, src, ctx):
         if "subject" in zones:
             i = ctx.target if ctx is not None else -1
-            return [i] if i in game._discard and pred(game, src, i) else []
+            return [i] if i in game.you.discard and pred(game, src, i) else []
         out = []
         for zone in zones:
-            for i in game._hand if zone == "hand" else game._discard:
+            for i in game.you.hand if zone == "hand" else game.you.discard:
                 if i != src and pred(game, src, i):
                     out.append(i)
         return out
 
     def effect(game, src, ctx):
-        if not (src in game._status or src in game._supports or src == game._conspiracy):
+        if not (src in game.you.status or src in game.you.supports or src == game.you.conspiracy):
             return
         i = yield from choose_card(game, "attach", "attach", pool_of(game, src, ctx))
         if i < 0:
@@ -82,7 +82,7 @@ def attach_card(where, filter, sources):
         game._take_from(i)
         if i in game._discarded_this_phase:
             game._discarded_this_phase.remove(i)
-        game._attached_cards[i] = src
+        game.you.attached_cards[i] = src
         game._statics_cache = None  # a passive may read what is attached
         log_event(game, "attach", f"{game.card(i).title} attached to {game.card(src).title}")
 
@@ -125,8 +125,8 @@ def wound_discards_attached(where, committed, filter):
         if not pool:
             return False
         a = min(pool, key=lambda x: _printed_icons(game, x))  # the one giving least
-        del game._attached_cards[a]
-        game._discard.append(a)
+        del game.you.attached_cards[a]
+        game.you.discard.append(a)
         game._statics_cache = None
         log_event(game, "wound", f"{game.card(a).title} discarded instead of a wound")
         return True
@@ -146,8 +146,8 @@ def host_becomes_character(where):
     from deckbuilder.engine.text.vocab_states import _to_character
 
     def effect(game, src, ctx):
-        host = game._attached.get(src, -1)
-        if host < 0 or host not in game._supports:
+        host = game.you.attached.get(src, -1)
+        if host < 0 or host not in game.you.supports:
             return
         _to_character(game, host)
         game._uses[_made_key(src)] = host
@@ -166,7 +166,7 @@ def host_back_to_support(where):
 
     def effect(game, src, ctx):
         host = game._uses.pop(_made_key(src), -1)
-        if host >= 0 and host in game._status:
+        if host >= 0 and host in game.you.status:
             yield from _back_to_support(game, src, AbilityContext(target=host))
 
     return effect
@@ -184,18 +184,18 @@ def host_character_stats(where, committed, icons, toughness):
     ic = icon_tuple(icons)
 
     def is_host(game, src, target):
-        return game._attached.get(src) == target and target in game._status
+        return game.you.attached.get(src) == target and target in game.you.status
 
     def skill(game, src, target, now):
         return game.deck.cost[game.deck.kind_of[target]]
 
     def tough(game, src, target):
-        if not is_host(game, src, target) or game._status[target] == INSANE:
+        if not is_host(game, src, target) or game.you.status[target] == INSANE:
             return False
-        wounds = game._wounds.get(target, 0)
+        wounds = game.you.wounds.get(target, 0)
         if wounds >= toughness + game.deck.toughness[game.deck.kind_of[target]]:
             return False
-        game._wounds[target] = wounds + 1
+        game.you.wounds[target] = wounds + 1
         log_event(game, "wound", f"{game.card(target).title} wounded")
         if game.deck.any_trigger[ab.CHARACTER_WOUNDED]:
             game._fire_all(ab.CHARACTER_WOUNDED, AbilityContext(target=target))

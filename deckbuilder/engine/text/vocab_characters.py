@@ -40,10 +40,10 @@ def _self_ready(value, where):
     """The source (a character or a support) is ready (true) or exhausted (false)."""
 
     def check(game, src, ctx):
-        if src in game._status:
-            ready = game._status[src] not in (EXHAUSTED, INSANE)
+        if src in game.you.status:
+            ready = game.you.status[src] not in (EXHAUSTED, INSANE)
         else:
-            ready = src not in game._exhausted_supports
+            ready = src not in game.you.exhausted_supports
         return ready == value
 
     return check
@@ -55,10 +55,10 @@ def ready_support(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._supports if i in game._exhausted_supports and pred(game, src, i)]
+        pool = [i for i in game.you.supports if i in game.you.exhausted_supports and pred(game, src, i)]
         i = yield from choose_card(game, "ready", "ready", pool)
         if i >= 0:
-            game._exhausted_supports.discard(i)
+            game.you.exhausted_supports.discard(i)
             log_event(game, "ready", f"{game.card(i).title} readies")
 
     return effect
@@ -76,8 +76,8 @@ def gain_chosen_icons(where, n, target, until):
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
-        who = src if target == "self" else game._attached.get(src, -1)
-        if who not in game._status:
+        who = src if target == "self" else game.you.attached.get(src, -1)
+        if who not in game.you.status:
             return
         for _ in range(amount(game, src, ctx)):
             acts = tuple(
@@ -107,7 +107,7 @@ def boost_per_departure(where, icons, filter):
 
     def effect(game, src, ctx):
         times = characters_left_play_this_phase(game)
-        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
         i = yield from choose_card(game, "boost", "boost", pool)
         if i >= 0 and times:
             game._temp.append((i, 0, tuple(v * times for v in ic)))
@@ -123,18 +123,18 @@ def heal_and_ready(where, filter):
     def effect(game, src, ctx):
         pool = [
             i
-            for i in game._characters
-            if game._status.get(i) == EXHAUSTED
-            and game._wounds.get(i, 0) > 0
+            for i in game.you.characters
+            if game.you.status.get(i) == EXHAUSTED
+            and game.you.wounds.get(i, 0) > 0
             and pred(game, src, i)
         ]
         i = yield from choose_card(game, "ready", "heal and ready", pool)
         if i < 0:
             return
-        game._wounds[i] -= 1
-        if not game._wounds[i]:
-            del game._wounds[i]
-        game._status[i] = READY
+        game.you.wounds[i] -= 1
+        if not game.you.wounds[i]:
+            del game.you.wounds[i]
+        game.you.status[i] = READY
 
     return effect
 
@@ -157,7 +157,7 @@ def gain_icon_choice(where, choices, lose, filter, target):
         raise TextError(f"{where}: icons are letters among TCAI")
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
         chosen = yield from targets_of(game, src, ctx, target, pool, "boost", "boost")
         if not chosen:
             return
@@ -187,7 +187,7 @@ def lose_printed_skill(where, filter):
 
     def effect(game, src, ctx):
         cd = game.deck
-        for i in list(game._characters):
+        for i in list(game.you.characters):
             if pred(game, src, i):
                 game._temp.append((i, -cd.skill[cd.kind_of[i]], (0, 0, 0, 0)))
         return
@@ -211,9 +211,9 @@ def heal(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        for i in list(game._wounds):
-            if i in game._characters and (i == src if target == "self" else pred(game, src, i)):
-                del game._wounds[i]
+        for i in list(game.you.wounds):
+            if i in game.you.characters and (i == src if target == "self" else pred(game, src, i)):
+                del game.you.wounds[i]
         return
         yield
 
@@ -228,9 +228,9 @@ def gain_icons_per_printed_icons(where, icon):
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = [i for i in game._characters if i != src]
+        pool = [i for i in game.you.characters if i != src]
         i = yield from choose_card(game, "copy_icons", "count the icons of", pool)
-        if i < 0 or src not in game._characters:
+        if i < 0 or src not in game.you.characters:
             return
         k = cd.kind_of[i]
         n = cd.terror[k] + cd.combat[k] + cd.arcane[k] + cd.investigation[k]
@@ -256,7 +256,7 @@ def boost_chosen_icon(where, target, filter):
                 letter = cand
                 break
         gain = tuple(1 if ch == letter else 0 for ch in "TCAI")
-        pool = [i for i in game._characters if game._status[i] != 2 and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] != 2 and pred(game, src, i)]
         if target == "all":
             chosen = pool
         else:
@@ -276,8 +276,8 @@ def boost_per_wound(where, icons):
     col = "TCAI".index(icons)
 
     def effect(game, src, ctx):
-        n = game._wounds.get(src, 0)
-        if n and src in game._characters:
+        n = game.you.wounds.get(src, 0)
+        if n and src in game.you.characters:
             gain = [0, 0, 0, 0]
             gain[col] = n
             game._temp.append((src, 0, tuple(gain)))
@@ -319,8 +319,8 @@ def boost_icon_of_top_card(where, filter):
                 col = j
                 break
         gain = tuple(1 if j == col else 0 for j in range(4))
-        for i in game._characters:
-            if game._status[i] != 2 and pred(game, src, i):
+        for i in game.you.characters:
+            if game.you.status[i] != 2 and pred(game, src, i):
                 game._temp.append((i, 0, gain))
         log_event(game, "boost", f"your characters gain {'TCAI'[col]} until end of phase")
 
@@ -348,11 +348,11 @@ def skill_per_icon_at_story(where, icon):
     column = "TCAI".index(icon[0])
 
     def effect(game, src, ctx):
-        slots = [s for s, c in enumerate(game._committed) if c]
+        slots = [s for s, c in enumerate(game.you.committed) if c]
         s = yield from choose_story(game, "boost", "boost the characters at", slots)
         if s < 0:
             return
-        for i in list(game._committed[s]):
+        for i in list(game.you.committed[s]):
             n = game.icons_of(i)[column]
             if n > 0:
                 game._temp.append((i, n, (0, 0, 0, 0)))
@@ -368,7 +368,7 @@ def sacrifice_give_icons(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if pred(game, src, i)]
+        pool = [i for i in game.you.characters if pred(game, src, i)]
         if len(pool) < 2:
             return
         i = yield from choose_card(game, "sacrifice", "sacrifice", pool, harm=True)
@@ -378,7 +378,7 @@ def sacrifice_give_icons(where, filter):
         cd = game.deck
         icons = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
         game._sacrifice(i)
-        others = [j for j in game._characters if game._status[j] != INSANE and pred(game, src, j)]
+        others = [j for j in game.you.characters if game.you.status[j] != INSANE and pred(game, src, j)]
         j = yield from choose_card(game, "boost", "give the icons to", others)
         if j >= 0:
             game._temp.append((j, 0, icons))
@@ -393,12 +393,12 @@ def boost_per_other_faction(where, per):
     character in play of a different faction."""
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status[i] != INSANE]
+        pool = [i for i in game.you.characters if game.you.status[i] != INSANE]
         i = yield from choose_card(game, "boost", "boost", pool)
         if i < 0:
             return
         faction = game.card(i).faction
-        n = sum(1 for j in game._characters if j != i and game.card(j).faction != faction)
+        n = sum(1 for j in game.you.characters if j != i and game.card(j).faction != faction)
         if n:
             game._temp.append((i, per * n, (0, 0, 0, 0)))
             log_event(

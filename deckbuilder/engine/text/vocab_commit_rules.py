@@ -47,7 +47,7 @@ def _who(who, condition_spec, where):
 
 
 def _host_story(game, src, s) -> bool:
-    return game._attached.get(src) == STORY_HOST + game._stories[s]
+    return game.you.attached.get(src) == STORY_HOST + game._stories[s]
 
 
 # ------------------------------------------------------------------ commit rules (passives)
@@ -75,7 +75,7 @@ def cannot_commit_to(where, committed, story, who, condition):
     elif story == "with_self":
 
         def barred(game, src, inst, s):
-            there = game._committed[s]
+            there = game.you.committed[s]
             if inst == src:  # this card may not join such a character either
                 return any(i != src and pred(game, src, i) for i in there)
             return src in there and pred(game, src, inst)
@@ -87,7 +87,7 @@ def cannot_commit_to(where, committed, story, who, condition):
             mine = cd.faction[cd.kind_of[inst]]
             if mine == NEUTRAL or not pred(game, src, inst):
                 return False
-            for i in game._committed[s]:
+            for i in game.you.committed[s]:
                 theirs = cd.faction[cd.kind_of[i]]
                 if theirs != NEUTRAL and theirs != mine:
                     return True
@@ -123,7 +123,7 @@ def no_lone_commits(where, committed):
 
 
 def _wound_one(game, src):
-    pool = list(game._characters)
+    pool = list(game.you.characters)
     i = yield from choose_card(game, "wound", "wound to commit", pool, harm=True)
     if i >= 0:
         game._wound(i)
@@ -166,7 +166,7 @@ def commits_ready_this_turn(where, target, filter, willpower):
             if s >= 0:
                 _rule(game, ("commits_ready", game._stories[s], -1))
             return
-        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
         i = yield from choose_card(game, "boost", "commits without exhausting", pool)
         if i >= 0:
             _rule(game, ("commits_ready", -1, i))
@@ -188,7 +188,7 @@ def before_struggle(where, icon, here):
         if n >= 0 and ctx.x != n:
             return False
         return not here or (
-            0 <= ctx.story < len(game._committed) and src in game._committed[ctx.story]
+            0 <= ctx.story < len(game.you.committed) and src in game.you.committed[ctx.story]
         )
 
     return ab.BEFORE_STRUGGLE, test
@@ -214,15 +214,15 @@ def _host_committed_here(value, where):
     (ctx.story), or not."""
 
     def check(game, src, ctx):
-        host = game._attached.get(src, -1)
+        host = game.you.attached.get(src, -1)
         s = ctx.story if ctx is not None else -1
-        return (host >= 0 and 0 <= s < len(game._committed) and host in game._committed[s]) == value
+        return (host >= 0 and 0 <= s < len(game.you.committed) and host in game.you.committed[s]) == value
 
     return check
 
 
 def _card_of(game, src, card):
-    return src if card == "self" else game._attached.get(src, -1)
+    return src if card == "self" else game.you.attached.get(src, -1)
 
 
 @EFFECT.register("commit_here", card=param(("self", "host"), "self"), exhaust=param(BOOL, False))
@@ -235,17 +235,17 @@ def commit_here(where, card, exhaust):
     def effect(game, src, ctx):
         i = _card_of(game, src, card)
         s = ctx.story
-        if i not in game._status or not 0 <= s < len(game._committed):
+        if i not in game.you.status or not 0 <= s < len(game.you.committed):
             return
-        if game._status[i] == INSANE or game.committed_story(i) >= 0:
+        if game.you.status[i] == INSANE or game.committed_story(i) >= 0:
             return
         if exhaust:
-            if game._status[i] != READY:
+            if game.you.status[i] != READY:
                 return
-            game._status[i] = EXHAUSTED
-        status = game._status[i]
+            game.you.status[i] = EXHAUSTED
+        status = game.you.status[i]
         game._commit_only(i, s)  # "after ... commits" responses follow
-        game._status[i] = status  # outside the commit step a commit does not exhaust
+        game.you.status[i] = status  # outside the commit step a commit does not exhaust
         return
         yield
 
@@ -267,11 +267,11 @@ def move_to_other_story(where, card, partner, to):
     def effect(game, src, ctx):
         i = _card_of(game, src, card)
         s = ctx.story if ctx.story >= 0 else game.committed_story(i)
-        if i < 0 or not 0 <= s < len(game._committed) or i not in game._committed[s]:
+        if i < 0 or not 0 <= s < len(game.you.committed) or i not in game.you.committed[s]:
             return
         movers = [i]
         if partner:
-            pool = [j for j in game._committed[s] if j != i]
+            pool = [j for j in game.you.committed[s] if j != i]
             j = yield from choose_card(game, "move", "moves along", pool)
             if j < 0:
                 return
@@ -279,13 +279,13 @@ def move_to_other_story(where, card, partner, to):
         if to == "unresolved":
             slots = list(range(s + 1, len(game._stories)))
         else:
-            slots = [t for t in range(len(game._stories)) if t != s and game._committed[t]]
+            slots = [t for t in range(len(game._stories)) if t != s and game.you.committed[t]]
         t = yield from choose_story(game, "commit", "commit to", slots)
         if t < 0:
             return
         for j in movers:
-            game._committed[s].remove(j)
-            game._committed[t].append(j)
+            game.you.committed[s].remove(j)
+            game.you.committed[t].append(j)
             log_event(game, "commit", f"{game.card(j).title} moves to {game.stories[t].title}")
 
     return effect
@@ -305,7 +305,7 @@ def resolve_struggle_as_won(where, icons):
 
         def value(t):
             if t == 2:
-                return 5 if any(game._status.get(i) == EXHAUSTED for i in game._committed[s]) else 0
+                return 5 if any(game.you.status.get(i) == EXHAUSTED for i in game.you.committed[s]) else 0
             return 10 if t == 3 else 0
 
         t = yield from _choose_type(game, "resolve as won", types, value)
@@ -313,7 +313,7 @@ def resolve_struggle_as_won(where, icons):
             log_event(game, "struggle", "investigation struggle resolved as won: +1 success token")
             yield from game._add_token(s, 1)
         elif t == 2:
-            pool = [i for i in game._committed[s] if game._status.get(i) == EXHAUSTED]
+            pool = [i for i in game.you.committed[s] if game.you.status.get(i) == EXHAUSTED]
             i = yield from choose_card(
                 game, "ready", "arcane struggle resolved as won: ready", pool
             )
@@ -332,7 +332,7 @@ def replace_struggle(where):
     phase, the effect lasts its resolution)."""
 
     def effect(game, src, ctx):
-        slots = [s for s in range(len(game._stories)) if game._committed[s]]
+        slots = [s for s in range(len(game._stories)) if game.you.committed[s]]
         s = yield from choose_story(
             game, "struggle", "replace a struggle icon at", slots or range(len(game._stories))
         )
@@ -429,7 +429,7 @@ def unblank(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters + game._supports if i != src and pred(game, src, i)]
+        pool = [i for i in game.you.characters + game.you.supports if i != src and pred(game, src, i)]
         i = yield from choose_card(game, "unblank", "its text counts again", pool)
         if i >= 0:
             game._uses[_exempt_key(i)] = (game.turn, game.phase)

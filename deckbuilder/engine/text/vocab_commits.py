@@ -36,42 +36,42 @@ def commit_character(where, filter, sources, exhaust, stories, target, story):
     def effect(game, src, ctx):
         if target == "subject":
             i = ctx.target
-            if game._status.get(i) not in (READY, EXHAUSTED) or game.committed_story(i) >= 0:
+            if game.you.status.get(i) not in (READY, EXHAUSTED) or game.committed_story(i) >= 0:
                 return
-            s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+            s = yield from choose_story(game, "commit", "commit to", range(len(game.you.committed)))
             if s >= 0:
-                status = game._status[i]
+                status = game.you.status[i]
                 game._commit(i, s)
                 if not exhaust:
-                    game._status[i] = status
+                    game.you.status[i] = status
             return
         if sources == "hand":
             pool = [
                 i
-                for i in game._hand
+                for i in game.you.hand
                 if game.deck.ctype[game.deck.kind_of[i]] == CHARACTER
                 and game.may_enter(game.deck.kind_of[i])
                 and pred(game, src, i)
             ]
         else:
-            busy = {i for c in game._committed for i in c}
+            busy = {i for c in game.you.committed for i in c}
             pool = [
                 i
-                for i in game._characters
+                for i in game.you.characters
                 if i not in busy
-                and game._status.get(i) in (READY, EXHAUSTED)
+                and game.you.status.get(i) in (READY, EXHAUSTED)
                 and pred(game, src, i)
             ]
-        slots = range(len(game._committed))
+        slots = range(len(game.you.committed))
         if stories == "unresolved":
-            slots = range(ctx.story + 1 if ctx.story >= 0 else 0, len(game._committed))
+            slots = range(ctx.story + 1 if ctx.story >= 0 else 0, len(game.you.committed))
         if not slots:
             return
         i = yield from choose_card(game, "commit", "commit", pool, optional=True)
         if i < 0:
             return
         if story == "here":
-            s = ctx.story if 0 <= ctx.story < len(game._committed) else -1
+            s = ctx.story if 0 <= ctx.story < len(game.you.committed) else -1
         else:
             s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
@@ -79,12 +79,12 @@ def commit_character(where, filter, sources, exhaust, stories, target, story):
         if sources == "hand":
             game._take_from(i)
             game._enter(i)
-            if i not in game._status:
+            if i not in game.you.status:
                 return
-        status = game._status[i]
+        status = game.you.status[i]
         game._commit(i, s)
         if not exhaust:
-            game._status[i] = status
+            game.you.status[i] = status
 
     return effect
 
@@ -98,9 +98,9 @@ def recommit(where, filter):
     def effect(game, src, ctx):
         pool = [
             i
-            for c in game._committed
+            for c in game.you.committed
             for i in c
-            if game._status.get(i) != INSANE
+            if game.you.status.get(i) != INSANE
             and pred(game, src, i)
             and not game.has_static(STAYS_COMMITTED, i)
         ]
@@ -112,8 +112,8 @@ def recommit(where, filter):
         s = yield from choose_story(game, "token", "commit to", slots)
         if s < 0 or old < 0:
             return
-        game._committed[old].remove(i)
-        game._committed[s].append(i)
+        game.you.committed[old].remove(i)
+        game.you.committed[s].append(i)
         if game.log is not None:
             game._event("commit", f"{game.card(i).title} moved to another story")
 
@@ -131,20 +131,20 @@ def committed_here(where, action, filter):
 
     def effect(game, src, ctx):
         s = ctx.story if ctx is not None and ctx.story >= 0 else game.committed_story(src)
-        if s < 0 or s >= len(game._committed):
+        if s < 0 or s >= len(game.you.committed):
             return
-        for i in [i for i in game._committed[s] if pred(game, src, i)]:
-            if i not in game._status:
+        for i in [i for i in game.you.committed[s] if pred(game, src, i)]:
+            if i not in game.you.status:
                 continue
             if action == "sacrifice":
                 game._sacrifice(i)
             elif action == "to_hand":
                 game._leave_play(i, to="hand")
             elif action == "insane":
-                if game._status[i] != INSANE:
+                if game.you.status[i] != INSANE:
                     game._go_insane(i)
-            elif game._status[i] == EXHAUSTED:
-                game._status[i] = READY
+            elif game.you.status[i] == EXHAUSTED:
+                game.you.status[i] = READY
             log_event(game, action, f"{game.card(i).title}: {action}")
         return
         yield
@@ -181,17 +181,17 @@ def enter_committed(where, exhausted, source, filter, story, pay):
                 return
         else:
             i = src
-            if i not in game._hand:
+            if i not in game.you.hand:
                 return
             if not pay and not game.may_enter(game.deck.kind_of[i]):
                 return
         k = game.deck.kind_of[i]
         if story == "here":
-            slots = [ctx.story] if 0 <= ctx.story < len(game._committed) else []
+            slots = [ctx.story] if 0 <= ctx.story < len(game.you.committed) else []
         elif story == "any":
-            slots = list(range(len(game._committed)))
+            slots = list(range(len(game.you.committed)))
         else:
-            slots = [s for s in range(len(game._committed)) if game._committed[s]]
+            slots = [s for s in range(len(game.you.committed)) if game.you.committed[s]]
         if not slots:
             return
         d = -1
@@ -205,12 +205,12 @@ def enter_committed(where, exhausted, source, filter, story, pay):
         if s < 0:
             return
         if pay:
-            game._hand.remove(i)
+            game.you.hand.remove(i)
             if d >= 0:
                 game._drain(d)
             game._enter(i)
-            if exhausted and game._status.get(i) == READY:
-                game._status[i] = EXHAUSTED
+            if exhausted and game.you.status.get(i) == READY:
+                game.you.status[i] = EXHAUSTED
             if game.deck.any_trigger[PLAYED_CHARACTER]:
                 game._fire_all(PLAYED_CHARACTER, AbilityContext(target=i))
         else:  # put into play by the effect: it enters play as any card does
@@ -218,13 +218,13 @@ def enter_committed(where, exhausted, source, filter, story, pay):
                 game._take_top()
                 game._check_deck_out()
             else:
-                game._hand.remove(i)
+                game.you.hand.remove(i)
             game._enter(i)
-            if exhausted and game._status.get(i) == READY:
-                game._status[i] = EXHAUSTED
-        if game._status.get(i, INSANE) == INSANE:
+            if exhausted and game.you.status.get(i) == READY:
+                game.you.status[i] = EXHAUSTED
+        if game.you.status.get(i, INSANE) == INSANE:
             return  # it left play, or went insane, as it entered
-        game._committed[s].append(i)
+        game.you.committed[s].append(i)
         log_event(game, "put", f"{game.card(i).title} put into play committed")
 
     return effect
@@ -236,20 +236,20 @@ def commit_self(where, exhaust):
     only with ``exhaust``."""
 
     def effect(game, src, ctx):
-        if game._status.get(src) not in (READY, EXHAUSTED):
+        if game.you.status.get(src) not in (READY, EXHAUSTED):
             return
         here = game.committed_story(src)
         if here >= 0 and game.has_static(STAYS_COMMITTED, src):
             return
-        slots = [s for s in range(len(game._committed)) if s != here]
+        slots = [s for s in range(len(game.you.committed)) if s != here]
         s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
             return
         if here >= 0:
-            game._committed[here].remove(src)
-        game._committed[s].append(src)
+            game.you.committed[here].remove(src)
+        game.you.committed[s].append(src)
         if exhaust:
-            game._status[src] = EXHAUSTED
+            game.you.status[src] = EXHAUSTED
         log_event(
             game,
             "commit",
@@ -267,13 +267,13 @@ def commit_all_here(where, filter):
 
     def effect(game, src, ctx):
         s = ctx.story if ctx.story >= 0 else game.committed_story(src)
-        if s < 0 or s >= len(game._committed):
+        if s < 0 or s >= len(game.you.committed):
             return
-        busy = {i for c in game._committed for i in c}
-        for i in list(game._characters):
-            if i not in busy and game._status.get(i) == READY and pred(game, src, i):
+        busy = {i for c in game.you.committed for i in c}
+        for i in list(game.you.characters):
+            if i not in busy and game.you.status.get(i) == READY and pred(game, src, i):
                 game._commit(i, s)
-                game._status[i] = EXHAUSTED
+                game.you.status[i] = EXHAUSTED
         return
         yield
 
@@ -294,9 +294,9 @@ def remove_from_story(where, filter, target, ready):
     def effect(game, src, ctx):
         committed = [
             i
-            for c in game._committed
+            for c in game.you.committed
             for i in c
-            if i in game._status and not game.has_static(STAYS_COMMITTED, i)
+            if i in game.you.status and not game.has_static(STAYS_COMMITTED, i)
         ]
         if target == "self":
             i = src if src in committed else -1
@@ -305,13 +305,13 @@ def remove_from_story(where, filter, target, ready):
             i = yield from choose_card(game, "remove", "remove from its story", pool)
         if i < 0:
             return
-        for s, c in enumerate(game._committed):
+        for s, c in enumerate(game.you.committed):
             if i in c:
                 c.remove(i)
                 if game.deck.any_trigger[UNCOMMITTED]:
                     game._fire_all(UNCOMMITTED, AbilityContext(story=s))
-        if ready and game._status.get(i) == EXHAUSTED:
-            game._status[i] = READY
+        if ready and game.you.status.get(i) == EXHAUSTED:
+            game.you.status[i] = READY
         log_event(game, "remove", f"{game.card(i).title} removed from its story")
 
     return effect

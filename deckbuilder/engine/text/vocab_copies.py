@@ -51,16 +51,16 @@ def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
     def affordable(game, k):
         cost = game.deck.cost[k]
         return cost <= 0 or any(
-            not game._drained[d] and game._dom_value[d] >= cost for d in game._domain_indices
+            not game.you.drained[d] and game.you.dom_value[d] >= cost for d in game.you.domain_indices
         )
 
     def sources(game, src, gains):
         cd = game.deck
         return [
             i
-            for i in game._characters
+            for i in game.you.characters
             if i != gains
-            and game._status[i] != INSANE
+            and game.you.status[i] != INSANE
             and cd.ctype[cd.kind_of[i]] == CHARACTER
             and pred(game, src, i)
             and (not pay_cost or affordable(game, cd.kind_of[i]))
@@ -72,10 +72,10 @@ def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
             gains = src
         else:
             pool = [
-                i for i in game._characters if game._status[i] != INSANE and takes(game, src, i)
+                i for i in game.you.characters if game.you.status[i] != INSANE and takes(game, src, i)
             ]
             gains = yield from choose_card(game, "copy", "make a copy of", pool)
-        if gains not in game._status or game._status[gains] == INSANE:
+        if gains not in game.you.status or game.you.status[gains] == INSANE:
             return
         i = yield from choose_card(game, "copy", "copy", sources(game, src, gains))
         if i < 0:
@@ -84,8 +84,8 @@ def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
         if pay_cost and cd.cost[k] > 0:
             doms = [
                 d
-                for d in game._domain_indices
-                if not game._drained[d] and game._dom_value[d] >= cd.cost[k]
+                for d in game.you.domain_indices
+                if not game.you.drained[d] and game.you.dom_value[d] >= cd.cost[k]
             ]
             d = yield from choose_domain(game, "pay", "pay", doms)
             if d < 0:

@@ -17,9 +17,9 @@ def shuffle_hand_into_deck(where):
 
     def effect(game, src, ctx):
         if game.log is not None:
-            game._event("shuffle", f"{len(game._hand)} cards of the hand shuffled into the deck")
-        game._deck.extend(game._hand)
-        game._hand.clear()
+            game._event("shuffle", f"{len(game.you.hand)} cards of the hand shuffled into the deck")
+        game.you.deck_cards.extend(game.you.hand)
+        game.you.hand.clear()
         game._shuffle_deck()
         return
         yield
@@ -34,8 +34,8 @@ def keep_event(where):
     support ("Then, attach ... to a story. Counts as a support card")."""
 
     def effect(game, src, ctx):
-        if src in game._resolving and src not in game._hand:
-            game._hand.append(src)
+        if src in game._resolving and src not in game.you.hand:
+            game.you.hand.append(src)
             game._queue_trigger(ab.DISCARDED, src, ctx)
         return
         yield
@@ -49,9 +49,9 @@ def shuffle_self_into_deck_cost(where, value):
 
     def pay(game, src):
         game._leave_play(src, to="hand")
-        if src in game._hand:
-            game._hand.remove(src)
-        game._deck.append(src)
+        if src in game.you.hand:
+            game.you.hand.remove(src)
+        game.you.deck_cards.append(src)
         game._shuffle_deck()
         return
         yield
@@ -66,7 +66,7 @@ def subject_from_discard(where, to):
 
     def effect(game, src, ctx):
         i = ctx.target
-        if i < 0 or i not in game._discard:
+        if i < 0 or i not in game.you.discard:
             return
         if to == "play":
             if not game.may_enter(game.deck.kind_of[i]):
@@ -84,7 +84,7 @@ def subject_from_discard(where, to):
 @condition("subject_in_discard", BOOL)
 def _subject_in_discard(value, where):
     """The card the trigger is about is in your discard pile (it was destroyed), or not."""
-    return lambda game, src, ctx: (ctx is not None and ctx.target in game._discard) == value
+    return lambda game, src, ctx: (ctx is not None and ctx.target in game.you.discard) == value
 
 
 @EFFECT.register("reveal_top_take", n=param(AMOUNT, required=True), filter=FILTER)
@@ -99,10 +99,10 @@ def reveal_top_take(where, n, filter):
         for i in cards:
             game._remove_from_deck(i)
             if pred(game, src, i):
-                game._hand.append(i)
+                game.you.hand.append(i)
                 log_event(game, "search", f"{game.card(i).title} taken into hand")
             else:
-                game._bottom.insert(0, i)
+                game.you.bottom.insert(0, i)
         return
         yield
 
@@ -114,9 +114,9 @@ def redraw_hand(where, extra):
     """Shuffle the hand into the deck and draw as many cards, plus ``extra``."""
 
     def effect(game, src, ctx):
-        k = len(game._hand)
-        game._deck.extend(game._hand)
-        game._hand.clear()
+        k = len(game.you.hand)
+        game.you.deck_cards.extend(game.you.hand)
+        game.you.hand.clear()
         game._shuffle_deck()
         game._draw_by_effect(k + extra)
         return
@@ -131,11 +131,11 @@ def hand_to_top(where, n):
 
     def effect(game, src, ctx):
         for _ in range(n):
-            i = yield from choose_card(game, "to_deck", "put on top of the deck", list(game._hand))
+            i = yield from choose_card(game, "to_deck", "put on top of the deck", list(game.you.hand))
             if i < 0:
                 return
-            game._hand.remove(i)
-            game._top.append(i)
+            game.you.hand.remove(i)
+            game.you.top.append(i)
 
     return effect
 
@@ -146,11 +146,11 @@ def discard_to_top(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._discard if i != src and pred(game, src, i)]
+        pool = [i for i in game.you.discard if i != src and pred(game, src, i)]
         i = yield from choose_card(game, "to_deck", "put on top of the deck", pool)
         if i >= 0:
-            game._discard.remove(i)
-            game._top.append(i)
+            game.you.discard.remove(i)
+            game.you.top.append(i)
 
     return effect
 
@@ -161,7 +161,7 @@ def top_of_discard_to_hand(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        for i in reversed(game._discard):
+        for i in reversed(game.you.discard):
             if i != src and pred(game, src, i):
                 game._discard_to_hand(i)
                 log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
@@ -185,7 +185,7 @@ def top_to_bottom(where, n):
                 return
             cards.remove(i)
             game._remove_from_deck(i)
-            game._bottom.insert(0, i)
+            game.you.bottom.insert(0, i)
 
     return effect
 
@@ -196,13 +196,13 @@ def shuffle_into_deck(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        for i in [i for i in game._characters + game._supports if pred(game, src, i)]:
+        for i in [i for i in game.you.characters + game.you.supports if pred(game, src, i)]:
             game._leave_play(i)
-            if i in game._discard:
-                game._discard.remove(i)
+            if i in game.you.discard:
+                game.you.discard.remove(i)
                 if i in game._discarded_this_phase:
                     game._discarded_this_phase.remove(i)
-                game._deck.append(i)
+                game.you.deck_cards.append(i)
         game._shuffle_deck()
         return
         yield
@@ -215,11 +215,11 @@ def shuffle_self_into_deck(where):
     """This card (in the discard pile) is shuffled into the deck."""
 
     def effect(game, src, ctx):
-        if src in game._discard:
-            game._discard.remove(src)
+        if src in game.you.discard:
+            game.you.discard.remove(src)
             if src in game._discarded_this_phase:
                 game._discarded_this_phase.remove(src)
-            game._deck.append(src)
+            game.you.deck_cards.append(src)
             game._shuffle_deck()
         return
         yield
@@ -233,18 +233,18 @@ def self_to_deck(where, to):
     owner's deck."""
 
     def effect(game, src, ctx):
-        if src in game._status or src in game._supports:
+        if src in game.you.status or src in game.you.supports:
             game._leave_play(src, to="hand")
-            if src in game._hand:
-                game._hand.remove(src)
-        elif src in game._discard:
-            game._discard.remove(src)
+            if src in game.you.hand:
+                game.you.hand.remove(src)
+        elif src in game.you.discard:
+            game.you.discard.remove(src)
         else:
             return
         if to == "top":
-            game._top.append(src)
+            game.you.top.append(src)
         else:
-            game._bottom.insert(0, src)
+            game.you.bottom.insert(0, src)
         log_event(game, "to_deck", f"{game.card(src).title} put on the {to} of the deck")
         return
         yield
@@ -272,7 +272,7 @@ def discard_top_to_hand(where, n):
     def effect(game, src, ctx):
         k = amount(game, src, ctx)
         for _ in range(max(0, k)):
-            pile = [i for i in game._discard if i != src]
+            pile = [i for i in game.you.discard if i != src]
             if not pile:
                 break
             i = pile[-1]
@@ -290,15 +290,15 @@ def draw_bottom(where, n):
 
     def effect(game, src, ctx):
         for _ in range(n):
-            if game._bottom:
-                i = game._bottom.pop(0)
-            elif game._deck:
-                i = game._deck.pop(game.rng.randrange(len(game._deck)))
-            elif game._top:
-                i = game._top.pop(0)
+            if game.you.bottom:
+                i = game.you.bottom.pop(0)
+            elif game.you.deck_cards:
+                i = game.you.deck_cards.pop(game.rng.randrange(len(game.you.deck_cards)))
+            elif game.you.top:
+                i = game.you.top.pop(0)
             else:
                 break
-            game._hand.append(i)
+            game.you.hand.append(i)
             log_event(game, "draw", f"drew {game.card(i).title} from the bottom of the deck")
         game._check_deck_out()
         return
@@ -315,7 +315,7 @@ def search_named_subtype(where, filter, to):
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = [i for i in game._deck + game._top + game._bottom if pred(game, src, i)]
+        pool = [i for i in game.you.deck_cards + game.you.top + game.you.bottom if pred(game, src, i)]
         counts = {}
         for i in pool:
             for s in cd.subtypes[cd.kind_of[i]]:
@@ -329,7 +329,7 @@ def search_named_subtype(where, filter, to):
                     if to == "play" and game.may_enter(cd.kind_of[i]):
                         game._enter(i)
                     else:
-                        game._hand.append(i)
+                        game.you.hand.append(i)
                     log_event(game, "search", f"{game.card(i).title} taken")
         game._shuffle_deck()
         game._check_deck_out()
@@ -355,13 +355,13 @@ def trade_for_top_card(where, filter, pay_with):
         cd = game.deck
         k = cd.kind_of[i]
         x = cd.cost[k]
-        pool = [c for c in game._characters if pay_pred(game, src, c)]
+        pool = [c for c in game.you.characters if pay_pred(game, src, c)]
         if len(pool) < x or not game.may_enter(k):
             return
         if not (yield yes_no("trade", f"return {x} to put {game.card(i).title} into play")).x:
             return
         for _ in range(x):
-            pool = [c for c in game._characters if pay_pred(game, src, c)]
+            pool = [c for c in game.you.characters if pay_pred(game, src, c)]
             c = yield from choose_card(game, "return", "return to hand", pool, harm=True)
             if c < 0:
                 return
@@ -379,8 +379,8 @@ def to_hand_instead_of_discard(where):
     """The event being played goes to your hand instead of the discard pile."""
 
     def effect(game, src, ctx):
-        if src in game._resolving and src not in game._hand:
-            game._hand.append(src)
+        if src in game._resolving and src not in game.you.hand:
+            game.you.hand.append(src)
             log_event(game, "to_hand", f"{game.card(src).title} returns to hand")
         return
         yield
@@ -398,7 +398,7 @@ def guess_bottom_type(where):
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = game._deck + game._top + game._bottom
+        pool = game.you.deck_cards + game.you.top + game.you.bottom
         if not pool:
             return
         counts = {}
@@ -406,15 +406,15 @@ def guess_bottom_type(where):
             t = cd.ctype[cd.kind_of[i]]
             counts[t] = counts.get(t, 0) + 1
         named = max(counts, key=counts.get)
-        if game._bottom:
-            i = game._bottom[0]  # the last card of the deck
-        elif game._deck:
-            i = game._deck[game.rng.randrange(len(game._deck))]
+        if game.you.bottom:
+            i = game.you.bottom[0]  # the last card of the deck
+        elif game.you.deck_cards:
+            i = game.you.deck_cards[game.rng.randrange(len(game.you.deck_cards))]
         else:
-            i = game._top[0]
+            i = game.you.top[0]
         game._remove_from_deck(i)
         if cd.ctype[cd.kind_of[i]] == named:
-            game._hand.append(i)
+            game.you.hand.append(i)
             log_event(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} to hand")
         else:
             game._to_discard(i)
@@ -431,12 +431,12 @@ def hand_to_bottom_redraw(where):
     """Put your whole hand on the bottom of your deck, then draw as many cards."""
 
     def effect(game, src, ctx):
-        n = len(game._hand)
+        n = len(game.you.hand)
         if not n:
             return
         # _bottom[0] is the bottom card: the hand goes under everything already there.
-        game._bottom[:0] = game._hand
-        game._hand.clear()
+        game.you.bottom[:0] = game.you.hand
+        game.you.hand.clear()
         log_event(game, "to_deck", f"{n} cards of the hand put on the bottom of the deck")
         game._draw_by_effect(n)
         return
@@ -451,7 +451,7 @@ def subject_to_hand(where):
 
     def effect(game, src, ctx):
         i = ctx.target
-        if i >= 0 and i in game._discard:
+        if i >= 0 and i in game.you.discard:
             game._discard_to_hand(i)
             log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
         return
@@ -467,12 +467,12 @@ def hand_to_bottom(where, n):
     def effect(game, src, ctx):
         for _ in range(n):
             i = yield from choose_card(
-                game, "to_deck", "to the bottom of the deck", list(game._hand)
+                game, "to_deck", "to the bottom of the deck", list(game.you.hand)
             )
             if i < 0:
                 return
-            game._hand.remove(i)
-            game._bottom.insert(0, i)
+            game.you.hand.remove(i)
+            game.you.bottom.insert(0, i)
             log_event(game, "to_deck", f"{game.card(i).title} put on the bottom of the deck")
 
     return effect

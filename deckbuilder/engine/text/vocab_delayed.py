@@ -8,7 +8,7 @@ from deckbuilder.engine.text.registry import EFFECT, EFFECTS, param
 
 
 def _in_play(game, inst: int) -> bool:
-    return (inst in game._status) or (inst in game._supports)
+    return (inst in game.you.status) or (inst in game.you.supports)
 
 
 @EFFECT.register(

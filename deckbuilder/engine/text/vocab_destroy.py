@@ -10,19 +10,19 @@ from deckbuilder.engine.text.registry import EFFECT, FILTER, param
 
 def _destroy_conspiracy(game) -> None:
     """Your conspiracy in play leaves its story slot for the discard pile."""
-    c = game._conspiracy
+    c = game.you.conspiracy
     sid = CONSPIRACY_BASE + c
     s = game._stories.index(sid)
-    if game._attached:
+    if game.you.attached:
         game._destroy_story_attachments(sid)
-    game._conspiracy = -1
+    game.you.conspiracy = -1
     kind = game.deck.kind_of[c]
     if game.deck.statics[kind]:
         game._passives_changed(kind)
     if game._blanking == sid:
         game._blanking = -1
-    del game._stories[s], game._tokens[s], game._committed[s]
-    game._discard.append(c)
+    del game._stories[s], game.you.tokens[s], game.you.committed[s]
+    game.you.discard.append(c)
     log_event(game, "destroy", f"{game.card(c).title} destroyed")
 
 
@@ -39,10 +39,10 @@ def destroy(where, filter, zone):
 
     def effect(game, src, ctx):
         if zone == "conspiracy":
-            if game._conspiracy >= 0 and pred(game, src, game._conspiracy):
+            if game.you.conspiracy >= 0 and pred(game, src, game.you.conspiracy):
                 _destroy_conspiracy(game)
             return
-        cards = game._characters if zone == "characters" else game._supports
+        cards = game.you.characters if zone == "characters" else game.you.supports
         pool = [i for i in cards if pred(game, src, i)]
         i = yield from choose_card(game, "destroy", "destroy", pool, harm=True)
         if i >= 0:

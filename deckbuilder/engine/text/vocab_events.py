@@ -75,7 +75,7 @@ def sacrificed(where, subject):
 
 def _at_story_of_self(game, src, ctx):
     s = ctx.story
-    return 0 <= s < len(game._committed) and src in game._committed[s]
+    return 0 <= s < len(game.you.committed) and src in game.you.committed[s]
 
 
 @TRIGGER.register("tokens_placed", here=param(BOOL, False))
@@ -99,7 +99,7 @@ def choose_subject(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
         i = yield from choose_card(game, "boost", "choose", pool)
         ctx.target = i
         game._entered = i  # an effect list with at_end_of_phase follows it (compile.py)
@@ -114,17 +114,17 @@ def subject_out_of_play(where, to):
 
     def effect(game, src, ctx):
         i = ctx.target
-        if i < 0 or not (i in game._status or i in game._supports):
+        if i < 0 or not (i in game.you.status or i in game.you.supports):
             return
         game._leave_play(i, to="hand")
-        if i in game._hand:
-            game._hand.remove(i)
+        if i in game.you.hand:
+            game.you.hand.remove(i)
         if to == "top":
-            game._top.append(i)
+            game.you.top.append(i)
         elif to == "bottom":
-            game._bottom.insert(0, i)
+            game.you.bottom.insert(0, i)
         else:
-            game._removed.append(i)  # removed from the game: a zone of its own
+            game.you.removed.append(i)  # removed from the game: a zone of its own
         log_event(game, "leave", f"{game.card(i).title}: {to} (out of play)")
         return
         yield
@@ -173,7 +173,7 @@ def destroy_lowest_cost(where):
 
 def _destroy_lowest(game, value):
     """Generator: choose and destroy one of the characters with the lowest ``value``."""
-    pool = list(game._characters)
+    pool = list(game.you.characters)
     if not pool:
         return
     low = min(value(i) for i in pool)
@@ -191,17 +191,17 @@ def drawn_to_resource(where, drain_draw):
 
     def effect(game, src, ctx):
         i = ctx.target
-        if i < 0 or i not in game._hand:
+        if i < 0 or i not in game.you.hand:
             return
         d = yield from choose_domain(
-            game, "domain", "attach as a resource to", range(len(game._domains))
+            game, "domain", "attach as a resource to", range(len(game.you.domains))
         )
         if d < 0:
             return
-        game._hand.remove(i)
+        game.you.hand.remove(i)
         game._add_resource(i, d)
         log_event(game, "resource", f"{game.card(i).title} attached as a resource")
-        if drain_draw and not game._drained[d]:
+        if drain_draw and not game.you.drained[d]:
             choice = yes_no("may", f"drain domain {d + 1} to draw 1 card", "no")
             a = game._policy.decide(game, choice) if game._policy is not None else (yield choice)
             if a.x:
@@ -217,13 +217,13 @@ def resource_to_top(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for dom in game._domains for i in dom if pred(game, src, i)]
+        pool = [i for dom in game.you.domains for i in dom if pred(game, src, i)]
         i = yield from choose_card(game, "resource", "put on top of the deck", pool, harm=True)
         if i < 0:
             return
-        d = next(d for d, dom in enumerate(game._domains) if i in dom)
+        d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
         game._detach_resource(i, d)
-        game._top.append(i)
+        game.you.top.append(i)
         log_event(game, "to_deck", f"{game.card(i).title} put on top of the deck")
 
     return effect
@@ -239,10 +239,10 @@ def discard_random_for_tokens(where, n, filter):
         found = 0
         done = 0
         for _ in range(n):
-            if not game._hand:
+            if not game.you.hand:
                 break
-            i = game._hand[int(game.rng.random() * len(game._hand))]
-            game._hand.remove(i)
+            i = game.you.hand[int(game.rng.random() * len(game.you.hand))]
+            game.you.hand.remove(i)
             game._to_discard(i)
             done += 1
             log_event(game, "discard", f"{game.card(i).title} discarded at random")

@@ -29,7 +29,7 @@ def _attached_with(value):
     pred = compile_filter(value, "attached_with")
 
     def check(game, src, i):
-        for a, host in game._attached.items():
+        for a, host in game.you.attached.items():
             if host == i and pred(game, src, a):
                 return True
         return False

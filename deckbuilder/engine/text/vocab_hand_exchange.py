@@ -19,8 +19,8 @@ def exchange_hand_with_discard_top(where):
 
     def effect(game, src, ctx):
         taken = []
-        tops = [i for i in reversed(game._discard) if i != src]
-        limit = len(game._hand)
+        tops = [i for i in reversed(game.you.discard) if i != src]
+        limit = len(game.you.hand)
         for i in tops:
             if len(taken) >= limit:
                 break
@@ -29,17 +29,17 @@ def exchange_hand_with_discard_top(where):
             taken.append(i)
         if not taken:
             return
-        keep = list(game._hand)
+        keep = list(game.you.hand)
         for i in taken:
-            game._discard.remove(i)
-            game._hand.append(i)
+            game.you.discard.remove(i)
+            game.you.hand.append(i)
         for _ in taken:
-            pool = [i for i in keep if i in game._hand]
+            pool = [i for i in keep if i in game.you.hand]
             i = yield from choose_card(game, "discard", "discard", pool, harm=True)
             if i < 0:
                 break
-            game._hand.remove(i)
-            game._discard.append(i)
+            game.you.hand.remove(i)
+            game.you.discard.append(i)
         log_event(game, "exchange", f"exchanged {len(taken)} cards with the discard pile")
         game._discarded_from_hand(len(taken))
 
@@ -53,7 +53,7 @@ def return_for_cost_draw(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if pred(game, src, i)]
+        pool = [i for i in game.you.characters if pred(game, src, i)]
         i = yield from choose_card(game, "to_hand", "return to hand", pool, harm=True)
         if i < 0:
             return
@@ -65,15 +65,15 @@ def return_for_cost_draw(where, filter):
         game._draw_by_effect(x)
         for _ in range(x):
             i = yield from choose_card(
-                game, "to_deck", "put on top of the deck", game._hand, harm=True
+                game, "to_deck", "put on top of the deck", game.you.hand, harm=True
             )
             if i < 0:
                 return
-            game._hand.remove(i)
-            game._top.append(i)
+            game.you.hand.remove(i)
+            game.you.top.append(i)
 
     def worthwhile(game, src):
-        return any(pred(game, src, i) and game._status[i] != INSANE for i in game._characters)
+        return any(pred(game, src, i) and game.you.status[i] != INSANE for i in game.you.characters)
 
     effect.worthwhile = worthwhile
     return effect

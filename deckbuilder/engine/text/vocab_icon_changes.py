@@ -43,7 +43,7 @@ def convert_icons(where, icons, filter, target):
     columns = ["TCAI".index(ch) for ch in icons]
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status[i] != INSANE and pred(game, src, i)]
+        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
         chosen = yield from targets_of(game, src, ctx, target, pool, "boost", "change the icons of")
         if not chosen:
             return
@@ -70,12 +70,12 @@ def take_icon(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        if src not in game._status:
+        if src not in game.you.status:
             return
         pool = [
             i
-            for i in game._characters
-            if i != src and game._status[i] != INSANE and pred(game, src, i)
+            for i in game.you.characters
+            if i != src and game.you.status[i] != INSANE and pred(game, src, i)
         ]
         i = yield from choose_card(game, "boost", "take an icon from", pool, harm=True)
         if i < 0:
@@ -99,7 +99,7 @@ def icons_per_discard_types(where, committed):
     def icons(game, src):
         cd = game.deck
         have = [0, 0, 0, 0]
-        for i in game._discard:
+        for i in game.you.discard:
             k = cd.kind_of[i]
             if cd.ctype[k] == CHARACTER:
                 if cd.terror[k]:

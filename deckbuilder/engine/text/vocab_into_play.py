@@ -36,8 +36,8 @@ def mill_characters_into_play(where, n, insane):
                     game, "put_into_play", f"{game.card(i).title} put into play from the deck"
                 )
                 game._enter(i)
-                if insane and i in game._status:
-                    game._status[i] = INSANE
+                if insane and i in game.you.status:
+                    game.you.status[i] = INSANE
             else:
                 game._to_discard(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
@@ -55,20 +55,20 @@ def attach_self(where, to, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        if src not in game._hand:
+        if src not in game.you.hand:
             return
         if to == "story":
             s = yield from choose_story(game, "attach", "attach to", range(len(game._stories)))
             host = STORY_HOST + game._stories[s] if s >= 0 else -1
         else:
-            pool = [i for i in game._characters if i != src and pred(game, src, i)]
+            pool = [i for i in game.you.characters if i != src and pred(game, src, i)]
             host = yield from choose_card(game, "attach", "attach to", pool)
-        game._hand.remove(src)
+        game.you.hand.remove(src)
         if host < 0:
-            game._discard.append(src)
+            game.you.discard.append(src)
             return
         game._add_support(src)
-        game._attached[src] = host
+        game.you.attached[src] = host
         k = game.deck.kind_of[src]
         if game.deck.statics[k]:
             game._passives_changed(k)
@@ -86,13 +86,13 @@ def search_copies_into_play(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if pred(game, src, i)]
+        pool = [i for i in game.you.characters if pred(game, src, i)]
         c = yield from choose_card(game, "search", "copy", pool, optional=True)
         if c < 0:
             return
         title = game.card(c).title
         cd = game.deck
-        for i in list(game._deck + game._top + game._bottom):
+        for i in list(game.you.deck_cards + game.you.top + game.you.bottom):
             if game.card(i).title == title and game.may_enter(cd.kind_of[i]):
                 game._remove_from_deck(i)
                 game._place_in_play(i)
@@ -112,11 +112,11 @@ def attach_from_discard(where, filter, host):
     def effect(game, src, ctx):
         cd = game.deck
         pool = []
-        for i in game._discard:
+        for i in game.you.discard:
             k = cd.kind_of[i]
             if cd.attach[k] is None or not game.may_enter(k) or not pred(game, src, i):
                 continue
-            if any(h in game._characters and host_pred(game, src, h) for h in game.attach_hosts(k)):
+            if any(h in game.you.characters and host_pred(game, src, h) for h in game.attach_hosts(k)):
                 pool.append(i)
         i = yield from choose_card(
             game, "attach", "attach from the discard pile", pool, optional=True
@@ -126,12 +126,12 @@ def attach_from_discard(where, filter, host):
         hosts = [
             h
             for h in game.attach_hosts(cd.kind_of[i])
-            if h in game._characters and host_pred(game, src, h)
+            if h in game.you.characters and host_pred(game, src, h)
         ]
         h = yield from choose_card(game, "attach", f"attach {game.card(i).title} to", hosts)
         if h < 0:
             return
-        game._discard.remove(i)
+        game.you.discard.remove(i)
         log_event(game, "attach", f"{game.card(i).title} attached from the discard pile")
         game._enter(i, None, h)
 
@@ -152,7 +152,7 @@ def put_cheaper_than_subject(where, filter, or_equal):
         limit = cd.cost[cd.kind_of[ctx.target]] + or_equal
         pool = [
             i
-            for i in game._hand
+            for i in game.you.hand
             if cd.ctype[cd.kind_of[i]] == CHARACTER
             and cd.cost[cd.kind_of[i]] < limit
             and game.may_enter(cd.kind_of[i])
@@ -161,7 +161,7 @@ def put_cheaper_than_subject(where, filter, or_equal):
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
         if i < 0:
             return
-        game._hand.remove(i)
+        game.you.hand.remove(i)
         log_event(game, "put_into_play", f"{game.card(i).title} put into play")
         game._enter(i)
 
@@ -174,18 +174,18 @@ def put_self_into_play(where, insane, exhausted):
     when asked)."""
 
     def effect(game, src, ctx):
-        if src not in game._hand and src not in game._discard:
+        if src not in game.you.hand and src not in game.you.discard:
             return
         if not game.may_enter(game.deck.kind_of[src]):
             return
         game._take_from(src)
         log_event(game, "put_into_play", f"{game.card(src).title} put into play")
         game._enter(src)
-        if src in game._status:
+        if src in game.you.status:
             if insane:
-                game._status[src] = 2  # INSANE
+                game.you.status[src] = 2  # INSANE
             elif exhausted:
-                game._status[src] = 1  # EXHAUSTED
+                game.you.status[src] = 1  # EXHAUSTED
         return
         yield
 
@@ -209,7 +209,7 @@ def search_play_total_cost(where, top, total, filter, source):
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = list(game._peek(top)) if source == "deck" else list(game._discard)
+        pool = list(game._peek(top)) if source == "deck" else list(game.you.discard)
         left = total
         while True:
             found = [
@@ -247,7 +247,7 @@ def attach_top_card(where):
         k = game.deck.kind_of[i]
         if game.deck.attach[k] is None or not game.may_enter(k):
             return
-        hosts = [h for h in game.attach_hosts(k) if h in game._characters]
+        hosts = [h for h in game.attach_hosts(k) if h in game.you.characters]
         h = yield from choose_card(
             game, "attach", f"attach {game.card(i).title} to", hosts, optional=True
         )
@@ -279,7 +279,7 @@ def attach_support(where, sources, filter, cost_max):
         limit = limit_of(game, src, ctx) if limit_of is not None else None
         pool = []
         for zone in zones:
-            for i in game._hand if zone == "hand" else game._discard:
+            for i in game.you.hand if zone == "hand" else game.you.discard:
                 k = cd.kind_of[i]
                 if i == src or cd.ctype[k] != SUPPORT or cd.attach[k] is None:
                     continue
@@ -310,10 +310,10 @@ def unattach_self_to_hand(where):
     ability of zone "resource", e.g. after its domain is drained)."""
 
     def effect(game, src, ctx):
-        for d, dom in enumerate(game._domains):
+        for d, dom in enumerate(game.you.domains):
             if src in dom:
                 game._detach_resource(src, d)
-                game._hand.append(src)
+                game.you.hand.append(src)
                 if game.log is not None:
                     game._event("to_hand", f"{game.card(src).title} unattached to hand")
                 break

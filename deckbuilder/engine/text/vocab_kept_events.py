@@ -17,9 +17,9 @@ def self_to_domain_after(where, domain):
 
     def effect(game, src, ctx):
         if domain == "newest":
-            d = len(game._domains) - 1
+            d = len(game.you.domains) - 1
         else:
-            doms = [d for d in game._domain_indices if domain != "drained" or game._drained[d]]
+            doms = [d for d in game.you.domain_indices if domain != "drained" or game.you.drained[d]]
             d = yield from choose_domain(game, "domain", "attach as a resource to", doms)
         if d >= 0:
             game._queue_trigger(ab.DISCARDED, src, ab.AbilityContext(x=d))
@@ -35,8 +35,8 @@ def level_resources(where):
 
     def effect(game, src, ctx):
         taken = []  # off their domains, set aside (with the cards resolving) meanwhile
-        for d in game._domain_indices:
-            for i in list(game._domains[d]):
+        for d in game.you.domain_indices:
+            for i in list(game.you.domains[d]):
                 game._detach_resource(i, d)
                 taken.append(i)
                 game._resolving.append(i)
@@ -48,8 +48,8 @@ def level_resources(where):
             i = yield from choose_card(game, "resource", "attach next", list(firsts.values()))
             if i < 0:
                 i = taken[0]
-            fewest = min(len(game._domains[d]) for d in game._domain_indices)
-            tied = [d for d in game._domain_indices if len(game._domains[d]) == fewest]
+            fewest = min(len(game.you.domains[d]) for d in game.you.domain_indices)
+            tied = [d for d in game.you.domain_indices if len(game.you.domains[d]) == fewest]
             d = yield from choose_domain(game, "resource", "attach to", tied)
             taken.remove(i)
             game._resolving.remove(i)
@@ -66,7 +66,7 @@ def skip_struggle_at_host(where, icon):
     column = "TCAI".index(icon)
 
     def effect(game, src, ctx):
-        host = game._attached.get(src, -1)
+        host = game.you.attached.get(src, -1)
         if host >= STORY_HOST:
             game._story_rules.append(("skip", host - STORY_HOST, column))
         return

@@ -35,7 +35,7 @@ from deckbuilder.engine.text.vocab_marks import counters
 def returned_to_hand(where, subject):
     """After a card of yours returns from play to your hand (subject: it, still in hand)."""
     return ab.RETURNED_TO_HAND, subject_condition(
-        where, subject, lambda g, s, c: c.target in g._hand
+        where, subject, lambda g, s, c: c.target in g.you.hand
     )
 
 
@@ -56,7 +56,7 @@ def character_put_into_play(where, subject):
 def support_destroyed(where, subject):
     """After a support card of yours leaves play for the discard pile (subject: it)."""
     return ab.SUPPORT_LEAVES, subject_condition(
-        where, subject, lambda g, s, c: c.target in g._discard
+        where, subject, lambda g, s, c: c.target in g.you.discard
     )
 
 
@@ -74,14 +74,14 @@ def place_self_on_deck(where, to):
     shuffled into it."""
 
     def effect(game, src, ctx):
-        if src in game._status or src in game._supports:
+        if src in game.you.status or src in game.you.supports:
             game._leave_play(src, to="hand")
-        if src in game._hand or src in game._discard:
+        if src in game.you.hand or src in game.you.discard:
             game._take_from(src)
         elif src not in game._resolving:
             return
         if to == "shuffle":
-            game._deck.append(src)
+            game.you.deck_cards.append(src)
             game._shuffle_deck()
             log_event(game, "to_deck", f"{game.card(src).title} shuffled into the deck")
         else:
@@ -97,10 +97,10 @@ def discard_from_deck_top(where, value):
     """Discard the card itself from the top of your deck (where it was placed face up)."""
 
     def can_pay(game, src):
-        return bool(game._top) and game._top[-1] == src
+        return bool(game.you.top) and game.you.top[-1] == src
 
     def pay(game, src):
-        game._top.remove(src)
+        game.you.top.remove(src)
         game._to_discard(src)
         log_event(game, "discard", f"{game.card(src).title} discarded from the top of the deck")
         game._check_deck_out()
@@ -121,17 +121,17 @@ def move_subject_attachment(where, filter):
         cd = game.deck
         pool = [
             a
-            for a, h in game._attached.items()
+            for a, h in game.you.attached.items()
             if h == host and cd.ctype[cd.kind_of[a]] == SUPPORT and pred(game, src, a)
         ]
         a = yield from choose_card(game, "attach", "move", pool, optional=True)
         if a < 0:
             return
-        others = [i for i in game._characters if i != host]
+        others = [i for i in game.you.characters if i != host]
         to = yield from choose_card(game, "attach", f"move {game.card(a).title} to", others)
         if to < 0:
             return
-        game._attached[a] = to
+        game.you.attached[a] = to
         log_event(game, "attach", f"{game.card(a).title} moved to {game.card(to).title}")
 
     return effect
@@ -144,7 +144,7 @@ def insane_unless_pay(where, n):
 
     def effect(game, src, ctx):
         i = ctx.target
-        if game._status.get(i, INSANE) == INSANE:
+        if game.you.status.get(i, INSANE) == INSANE:
             return
         pay = game._pay_domains(n)
         if pay and pay[0] >= 0:
@@ -167,8 +167,8 @@ def discard_top_to_domains(where, n):
     def effect(game, src, ctx):
         used: list[int] = []
         for _ in range(n):
-            pile = [i for i in game._discard if i != src]
-            doms = [d for d in game._domain_indices if d not in used]
+            pile = [i for i in game.you.discard if i != src]
+            doms = [d for d in game.you.domain_indices if d not in used]
             if not pile or not doms:
                 return
             i = pile[-1]
@@ -176,7 +176,7 @@ def discard_top_to_domains(where, n):
             if d < 0:
                 return
             used.append(d)
-            game._discard.remove(i)
+            game.you.discard.remove(i)
             game._add_resource(i, d)
             log_event(game, "resource", f"{game.card(i).title} attached to domain {d + 1}")
 
@@ -196,9 +196,9 @@ def discard_top_card_to_deck(where):
     """The top card of your discard pile (the latest there) goes on top of your deck."""
 
     def effect(game, src, ctx):
-        pile = [i for i in game._discard if i != src]
+        pile = [i for i in game.you.discard if i != src]
         if pile:
-            game._discard.remove(pile[-1])
+            game.you.discard.remove(pile[-1])
             game._put(pile[-1], "top")
         return
         yield
@@ -211,7 +211,7 @@ def put_self_into_play_from_deck(where):
     """The card itself, in your deck, is put into play."""
 
     def effect(game, src, ctx):
-        if src not in game._top and src not in game._bottom and src not in game._deck:
+        if src not in game.you.top and src not in game.you.bottom and src not in game.you.deck_cards:
             return
         if not game.may_enter(game.deck.kind_of[src]):
             return
@@ -235,7 +235,7 @@ def no_attachments(where, committed, who=None, condition=None):
 def _top_of_discard(value, where):
     """The top card of your discard pile (the latest there) is one the filter accepts."""
     pred = compile_filter(value, where)
-    return lambda game, src, ctx: bool(game._discard) and pred(game, src, game._discard[-1])
+    return lambda game, src, ctx: bool(game.you.discard) and pred(game, src, game.you.discard[-1])
 
 
 @TRIGGER.register("character_targeted", subject=FILTER, here=param(BOOL, True))
@@ -245,7 +245,7 @@ def character_targeted(where, subject, here):
 
     def at_story_of_self(game, src, ctx):
         s = ctx.story
-        return 0 <= s < len(game._committed) and src in game._committed[s]
+        return 0 <= s < len(game.you.committed) and src in game.you.committed[s]
 
     return ab.CHARACTER_TARGETED, subject_condition(
         where, subject, at_story_of_self if here else None

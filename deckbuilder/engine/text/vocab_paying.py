@@ -43,8 +43,8 @@ def _own_characters(game, src, pred, sane):
     """Your characters the filter accepts (``sane``: that may be driven insane)."""
     out = []
     willpower, kind_of = game.deck.willpower, game.deck.kind_of
-    for i in game._characters:
-        if sane and (game._status[i] == INSANE or willpower[kind_of[i]]):
+    for i in game.you.characters:
+        if sane and (game.you.status[i] == INSANE or willpower[kind_of[i]]):
             continue
         if pred(game, src, i):
             out.append(i)
@@ -52,7 +52,7 @@ def _own_characters(game, src, pred, sane):
 
 
 def _other_domains(game, d):
-    return [e for e in game._domain_indices if e != d and not game._drained[e]]
+    return [e for e in game.you.domain_indices if e != d and not game.you.drained[e]]
 
 
 @CONSTANT.register(
@@ -72,15 +72,15 @@ def cost_paid_by(where, committed, by, filter, per, most):
     if by == "drain_domains":
 
         def amount(game, src, kind, d=-1):
-            return -sum(game._dom_value[e] for e in _other_domains(game, d))
+            return -sum(game.you.dom_value[e] for e in _other_domains(game, d))
 
         def pay(game, inst, need, d):
             while need > 0:
-                doms = [e for e in _other_domains(game, d) if game._dom_value[e] > 0]
+                doms = [e for e in _other_domains(game, d) if game.you.dom_value[e] > 0]
                 e = yield from choose_domain(game, "pay", "also drain", doms)
                 if e < 0:
                     return
-                need -= game._dom_value[e]
+                need -= game.you.dom_value[e]
                 log_event(game, "pay", f"domain {e + 1} drained to pay too")
                 game._drain(e)
 
@@ -133,7 +133,7 @@ def _ready_payers(game, cost: int) -> list[int]:
     """Undrained domains with at least ``cost`` resources ([-1] for a cost of 0)."""
     if cost <= 0:
         return [-1]
-    return [d for d in game._domain_indices if not game._drained[d] and game._dom_value[d] >= cost]
+    return [d for d in game.you.domain_indices if not game.you.drained[d] and game.you.dom_value[d] >= cost]
 
 
 def _may_put(game, i: int) -> bool:
@@ -158,7 +158,7 @@ def pay_printed_cost_into_play(where, source, filter):
     pred = compile_filter(filter, where)
 
     def pool(game, src):
-        cards = game._deck + game._top + game._bottom if source == "deck" else game._discard
+        cards = game.you.deck_cards + game.you.top + game.you.bottom if source == "deck" else game.you.discard
         cost = game.deck.cost
         kind_of = game.deck.kind_of
         return [
@@ -210,9 +210,9 @@ def exhaust_for_x(where, filter, icon):
         while True:
             pool = [
                 i
-                for i in game._characters
+                for i in game.you.characters
                 if i != src
-                and game._status[i] == READY
+                and game.you.status[i] == READY
                 and pred(game, src, i)
                 and game.icons_of(i)[column] > 0
             ]
@@ -266,14 +266,14 @@ def discard_tokens(where, value):
 
     def pay(game, src):
         for _ in range(value):
-            slots = [s for s, n in enumerate(game._tokens) if n > 0]
+            slots = [s for s, n in enumerate(game.you.tokens) if n > 0]
             s = yield from choose_story(game, "untoken", "discard a success token from", slots)
             if s < 0:
                 return
-            game._tokens[s] -= 1
+            game.you.tokens[s] -= 1
             log_event(game, "tokens", "a success token discarded")
 
-    return (lambda game, src: sum(game._tokens) >= value), pay
+    return (lambda game, src: sum(game.you.tokens) >= value), pay
 
 
 @EFFECT.register("ignore_match_next", filter=FILTER)
@@ -296,7 +296,7 @@ def ignore_match_next(where, filter):
 
     def worthwhile(game, src):
         kinds = game.deck.kind_of
-        return any(pred(game, -1, kinds[i]) for i in game._hand)
+        return any(pred(game, -1, kinds[i]) for i in game.you.hand)
 
     effect.worthwhile = worthwhile
     return effect
@@ -306,7 +306,7 @@ def _unpaid_factions(game) -> dict[int, int]:
     """Factions of the cards in hand that no domain pays for now, by how many such cards."""
     cd = game.deck
     out: dict[int, int] = {}
-    for i in game._hand:
+    for i in game.you.hand:
         k = cd.kind_of[i]
         f = cd.faction[k]
         if f != NEUTRAL and cd.ctype[k] in (CHARACTER, SUPPORT, EVENT) and game.pay_domain(k) == -2:
@@ -322,7 +322,7 @@ def resource_counts_as_faction(where):
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = [i for d in game._domains for i in d if cd.faction[cd.kind_of[i]] != NEUTRAL]
+        pool = [i for d in game.you.domains for i in d if cd.faction[cd.kind_of[i]] != NEUTRAL]
         i = yield from choose_card(game, "resource", "make a match for another faction", pool)
         if i < 0:
             return
@@ -339,9 +339,9 @@ def resource_counts_as_faction(where):
             new = game._policy.decide(game, choice).x
         else:
             new = (yield choice).x
-        d = next(d for d, dom in enumerate(game._domains) if i in dom)
+        d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
         w = 2 if cd.transient[cd.kind_of[i]] else 1
-        fac = game._dom_fac[d]
+        fac = game.you.dom_fac[d]
         fac[old] -= w
         fac[new] += w
         game._cost_cache = {}
@@ -358,7 +358,7 @@ def resource_counts_as_faction(where):
 
     def worthwhile(game, src):
         return bool(_unpaid_factions(game)) and any(
-            game.deck.faction[game.deck.kind_of[i]] != NEUTRAL for d in game._domains for i in d
+            game.deck.faction[game.deck.kind_of[i]] != NEUTRAL for d in game.you.domains for i in d
         )
 
     effect.worthwhile = worthwhile
@@ -399,7 +399,7 @@ def resourcing_costs_discard(where, committed):
 @atom("attached_to_self", STATE, BOOL)
 def _attached_to_self(value):
     """Attached to the card whose text this is (true), or not (false)."""
-    return lambda game, src, i: (game._attached.get(i, -1) == src) == value
+    return lambda game, src, i: (game.you.attached.get(i, -1) == src) == value
 
 
 @condition("domain_all_of", STRS)
@@ -411,7 +411,7 @@ def _domain_all_of(value, where):
     def test(game, src, ctx):
         cd = game.deck
         return any(
-            dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom) for dom in game._domains
+            dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom) for dom in game.you.domains
         )
 
     return test

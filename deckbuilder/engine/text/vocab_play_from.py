@@ -30,24 +30,24 @@ def _domains_for(game, k: int, ignore_match) -> list[int]:
     if game.deck.cost_is_x[k]:  # X is the value of the domain drained
         doms = [
             d
-            for d in game._domain_indices
-            if not game._drained[d] and (ignore_match or game.can_pay(k, d, game._dom_value[d]))
+            for d in game.you.domain_indices
+            if not game.you.drained[d] and (ignore_match or game.can_pay(k, d, game.you.dom_value[d]))
         ]
         return doms or ([-1] if game.can_pay(k, -1) else [])
     if not ignore_match:
         if game.can_pay(k, -1):
             return [-1]
-        return [d for d in game._domain_indices if game.can_pay(k, d)]
+        return [d for d in game.you.domain_indices if game.can_pay(k, d)]
     cost = game.cost_of(k)
     if cost <= 0:
         return [-1]
-    return [d for d in game._domain_indices if not game._drained[d] and game._dom_value[d] >= cost]
+    return [d for d in game.you.domain_indices if not game.you.drained[d] and game.you.dom_value[d] >= cost]
 
 
 def _host_domain(game, src) -> int:
     """The domain the card is attached to, or -1."""
-    d = game._attached.get(src, -1) - DOMAIN_HOST
-    return d if 0 <= d < len(game._domains) else -1
+    d = game.you.attached.get(src, -1) - DOMAIN_HOST
+    return d if 0 <= d < len(game.you.domains) else -1
 
 
 def _payers(game, i, k, ignore_match, source):
@@ -55,7 +55,7 @@ def _payers(game, i, k, ignore_match, source):
     its domain, which it leaves to be played."""
     if source != "host_domain":
         return _domains_for(game, k, ignore_match)
-    d = next(d for d, dom in enumerate(game._domains) if i in dom)
+    d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
     game._detach_resource(i, d)
     doms = _domains_for(game, k, ignore_match)
     game._add_resource(i, d)
@@ -68,11 +68,11 @@ def _candidates(game, src, source, pred, ignore_match):
         cards = game._reveal_top(1)
     elif source == "host_domain":
         d = _host_domain(game, src)
-        cards = list(game._domains[d]) if d >= 0 else []
+        cards = list(game.you.domains[d]) if d >= 0 else []
     elif source == "hand":
-        cards = game._hand
+        cards = game.you.hand
     else:
-        cards = game._discard
+        cards = game.you.discard
     out = []
     for i in cards:
         k = cd.kind_of[i]
@@ -111,12 +111,12 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
         game._resolving.append(inst)
         if ability.extra_cost is not None:
             yield from ability.extra_cost(game, inst)
-        x = game._dom_value[d] if d >= 0 and cd.cost_is_x[k] else 0
+        x = game.you.dom_value[d] if d >= 0 and cd.cost_is_x[k] else 0
         yield from ability.effect(game, inst, AbilityContext(x=x))
         game._resolving.remove(inst)
-        if inst not in game._hand and inst not in game._status:
+        if inst not in game.you.hand and inst not in game.you.status:
             if events_to == "bottom":
-                game._bottom.insert(0, inst)
+                game.you.bottom.insert(0, inst)
             else:
                 game._to_discard(inst)
         if cd.any_trigger[ab.CARD_PLAYED]:
@@ -197,21 +197,21 @@ def attach_dormant(where, card, stories, else_remove):
         inst = src if card == "self" else (ctx.target if ctx is not None else -1)
         if inst < 0:
             return
-        slots = [s for s in range(len(game._stories)) if stories == "any" or game._tokens[s] == 0]
+        slots = [s for s in range(len(game._stories)) if stories == "any" or game.you.tokens[s] == 0]
         s = yield from choose_story(game, "dormant", "attach as Dormant to", slots)
         if s < 0:
             if else_remove:
                 remove_from_game(game, inst)
             return
-        if inst in game._status or inst in game._supports:
+        if inst in game.you.status or inst in game.you.supports:
             game._leave_play(inst, to="hand")
-        if inst in game._hand:
-            game._hand.remove(inst)
-        elif inst in game._discard:
-            game._discard.remove(inst)
+        if inst in game.you.hand:
+            game.you.hand.remove(inst)
+        elif inst in game.you.discard:
+            game.you.discard.remove(inst)
         else:
             return
-        game._facedown[inst] = STORY_HOST + game._stories[s]
+        game.you.facedown[inst] = STORY_HOST + game._stories[s]
         log_event(game, "dormant", f"{game.card(inst).title} attached face down as Dormant")
 
     return effect
@@ -225,7 +225,7 @@ def play_self_free(where):
     def effect(game, src, ctx):
         cd = game.deck
         k = cd.kind_of[src]
-        if src not in game._discard:
+        if src not in game.you.discard:
             return
         if cd.ctype[k] != EVENT and not game.may_enter(k):
             return
@@ -261,7 +261,7 @@ def sacrifice_for_tokens(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if i != src and pred(game, src, i)]
+        pool = [i for i in game.you.characters if i != src and pred(game, src, i)]
         if not pool:
             return
         s = yield from choose_story(game, "token", "tokens on", open_stories(game))
@@ -269,11 +269,11 @@ def sacrifice_for_tokens(where, filter):
             return
         sid = game._stories[s]
         while game.phase != "over":
-            pool = [i for i in game._characters if i != src and pred(game, src, i)]
+            pool = [i for i in game.you.characters if i != src and pred(game, src, i)]
             i = yield from choose_card(game, "sacrifice", "sacrifice", pool, optional=True)
             if i < 0 or sid not in game._stories:
                 return
-            if game._tokens[game._stories.index(sid)] >= game.story_to_win(
+            if game.you.tokens[game._stories.index(sid)] >= game.story_to_win(
                 game._stories.index(sid)
             ):
                 return

@@ -22,7 +22,7 @@ def subtype_into_play(where, filter):
     def candidates(game, src):
         cd = game.deck
         return [
-            i for i in game._discard if cd.ctype[cd.kind_of[i]] == CHARACTER and pred(game, src, i)
+            i for i in game.you.discard if cd.ctype[cd.kind_of[i]] == CHARACTER and pred(game, src, i)
         ]
 
     def effect(game, src, ctx):
@@ -47,8 +47,8 @@ def subtype_into_play(where, filter):
         log_event(game, "subtype", f"chose the subtype {name.title()}")
         for i in pool:
             k = cd.kind_of[i]
-            if name in cd.subtypes[k] and i in game._discard and game.may_enter(k):
-                game._discard.remove(i)
+            if name in cd.subtypes[k] and i in game.you.discard and game.may_enter(k):
+                game.you.discard.remove(i)
                 log_event(game, "put_into_play", f"{game.card(i).title} put into play")
                 game._enter(i)
 

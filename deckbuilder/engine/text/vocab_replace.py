@@ -60,7 +60,7 @@ def would_draw(where, by_effect):
 
 def _here(game, src, ctx):
     s = ctx.story
-    return 0 <= s < len(game._committed) and src in game._committed[s]
+    return 0 <= s < len(game.you.committed) and src in game.you.committed[s]
 
 
 @TRIGGER.register("would_place_tokens", here=param(BOOL, False))
@@ -121,7 +121,7 @@ def tokens_elsewhere(where):
     def effect(game, src, ctx):
         n = ctx.x
         others = [s for s in range(len(game._stories)) if s != ctx.story]
-        others.sort(key=lambda s: game.story_to_win(s) - game._tokens[s])  # nearest first
+        others.sort(key=lambda s: game.story_to_win(s) - game.you.tokens[s])  # nearest first
         if n <= 0 or not others:
             return
         s = yield from choose_story(game, "token", "place the tokens at", others)
@@ -153,7 +153,7 @@ def top_or_bottom_draw(where):
 @condition("discard_covers_draw", BOOL)
 def _discard_covers_draw(value, where):
     """Your discard pile holds at least as many cards as the window draws (ctx.x)."""
-    return lambda game, src, ctx: (len(game._discard) >= max(1, ctx.x)) == value
+    return lambda game, src, ctx: (len(game.you.discard) >= max(1, ctx.x)) == value
 
 
 @condition("tokens_win_here", BOOL)
@@ -163,9 +163,9 @@ def _tokens_win_here(value, where):
 
     def test(game, src, ctx):
         s = ctx.story
-        if not 0 <= s < len(game._tokens):
+        if not 0 <= s < len(game.you.tokens):
             return False
-        return (game._tokens[s] + ctx.x >= game.story_to_win(s)) == value
+        return (game.you.tokens[s] + ctx.x >= game.story_to_win(s)) == value
 
     return test
 

@@ -32,12 +32,12 @@ def hand_to_resources(where):
     """Choose a domain and attach every card of your hand to it as resources."""
 
     def effect(game, src, ctx):
-        if not game._hand:
+        if not game.you.hand:
             return
-        d = yield from choose_domain(game, "attach", "attach your hand to", game._domain_indices)
+        d = yield from choose_domain(game, "attach", "attach your hand to", game.you.domain_indices)
         if d < 0:
             return
-        for i in list(game._hand):
+        for i in list(game.you.hand):
             game._attach_resource(i, d)
         log_event(game, "resource", f"hand attached to domain {d + 1}")
 
@@ -55,10 +55,10 @@ def refresh_small_domain(where, max, max_departures):
             limit = characters_left_play_this_phase(game)
         else:
             limit = limit_of(game, src, ctx) if limit_of is not None else 1 << 30
-        pool = [d for d, v in enumerate(game._drained) if v and len(game._domains[d]) <= limit]
+        pool = [d for d, v in enumerate(game.you.drained) if v and len(game.you.domains[d]) <= limit]
         d = yield from choose_domain(game, "refresh", "refresh", pool)
         if d >= 0:
-            game._drained[d] = False
+            game.you.drained[d] = False
             log_event(game, "refresh", f"domain {d + 1} refreshed")
 
     return effect
@@ -69,7 +69,7 @@ def top_card_to_each_domain(where):
     """Attach the top card of your deck to each of your domains as a resource."""
 
     def effect(game, src, ctx):
-        for d in list(game._domain_indices):
+        for d in list(game.you.domain_indices):
             i = game._take_top()
             game._check_deck_out()
             if i is None or i < 0:
@@ -95,7 +95,7 @@ def cost_per_drained_resource(where, committed, faction, minimum):
         if d < 0:
             return 0
         cd = game.deck
-        return -sum(1 for i in game._domains[d] if cd.faction[cd.kind_of[i]] in wanted)
+        return -sum(1 for i in game.you.domains[d] if cd.faction[cd.kind_of[i]] in wanted)
 
     return ab.Static(ab.COST, None, size, minimum=minimum)
 
@@ -106,14 +106,14 @@ def swap_domain_resources(where):
     top of the deck to that domain instead."""
 
     def effect(game, src, ctx):
-        doms = [d for d in range(len(game._domains)) if game._domains[d]]
+        doms = [d for d in range(len(game.you.domains)) if game.you.domains[d]]
         d = yield from choose_domain(game, "domain", "take the resources of", doms)
         if d < 0:
             return
-        cards = list(game._domains[d])
+        cards = list(game.you.domains[d])
         for i in cards:
             _detach_resource(game, i, d)
-            game._hand.append(i)
+            game.you.hand.append(i)
         for _ in cards:
             t = game._take_top()
             if t < 0:
@@ -137,10 +137,10 @@ def become_domain(where, attach_top):
     card of the deck is attached to it as a resource."""
 
     def effect(game, src, ctx):
-        if src not in game._discard:
+        if src not in game.you.discard:
             return
-        game._discard.remove(src)
-        game._domain_cards.append(src)
+        game.you.discard.remove(src)
+        game.you.domain_cards.append(src)
         d = game._add_domain()
         if attach_top:
             t = game._take_top()
@@ -159,25 +159,25 @@ def exchange_hand_resources(where):
     it, one for one."""
 
     def effect(game, src, ctx):
-        doms = [d for d in range(len(game._domains)) if game._domains[d]]
+        doms = [d for d in range(len(game.you.domains)) if game.you.domains[d]]
         d = yield from choose_domain(game, "domain", "exchange with", doms)
         if d < 0:
             return
         taken = []
-        while game._hand:
-            pool = [i for i in game._domains[d] if i not in taken]
+        while game.you.hand:
+            pool = [i for i in game.you.domains[d] if i not in taken]
             if not pool:
                 return
             r = yield from choose_card(game, "to_hand", "take into hand", pool, optional=True)
             if r < 0:
                 return
-            h = yield from choose_card(game, "resource", "attach instead", list(game._hand))
+            h = yield from choose_card(game, "resource", "attach instead", list(game.you.hand))
             if h < 0:
                 return
             _detach_resource(game, r, d)
-            game._hand.remove(h)
+            game.you.hand.remove(h)
             game._add_resource(h, d)
-            game._hand.append(r)
+            game.you.hand.append(r)
             taken.append(h)
 
     return effect
@@ -189,14 +189,14 @@ def subject_to_resource(where):
     domains as a resource."""
 
     def effect(game, src, ctx):
-        if ctx is None or ctx.target not in game._discard:
+        if ctx is None or ctx.target not in game.you.discard:
             return
         d = yield from choose_domain(
-            game, "domain", "attach as a resource to", range(len(game._domains))
+            game, "domain", "attach as a resource to", range(len(game.you.domains))
         )
         if d < 0:
             return
-        game._discard.remove(ctx.target)
+        game.you.discard.remove(ctx.target)
         if ctx.target in game._discarded_this_phase:
             game._discarded_this_phase.remove(ctx.target)
         game._add_resource(ctx.target, d)
@@ -212,7 +212,7 @@ def resource_to_hand_then_self(where):
     ``self_to_domain`` to attach the event there."""
 
     def effect(game, src, ctx):
-        options = [(d, i) for d in range(len(game._domains)) for i in game._domains[d]]
+        options = [(d, i) for d in range(len(game.you.domains)) for i in game.you.domains[d]]
         if not options:
             return
         acts = tuple(
@@ -222,7 +222,7 @@ def resource_to_hand_then_self(where):
         pick = yield ab.Choice("resource", "take a resource into hand", acts)
         d, i = options[pick.x]
         _detach_resource(game, i, d)
-        game._hand.append(i)
+        game.you.hand.append(i)
         game._queue_trigger(ab.DISCARDED, src, ab.AbilityContext(x=d))
 
     return effect
@@ -234,16 +234,16 @@ def self_to_domain(where):
     (or a chosen one)."""
 
     def effect(game, src, ctx):
-        if src not in game._discard:
+        if src not in game.you.discard:
             return
-        d = ctx.x if ctx is not None and 0 <= ctx.x < len(game._domains) else -1
+        d = ctx.x if ctx is not None and 0 <= ctx.x < len(game.you.domains) else -1
         if d < 0:
             d = yield from choose_domain(
-                game, "domain", "attach as a resource to", range(len(game._domains))
+                game, "domain", "attach as a resource to", range(len(game.you.domains))
             )
         if d < 0:
             return
-        game._discard.remove(src)
+        game.you.discard.remove(src)
         if src in game._discarded_this_phase:
             game._discarded_this_phase.remove(src)
         game._add_resource(src, d)
@@ -257,12 +257,12 @@ def resource_to_hand(where):
     """Choose one of your resources and return it to your hand."""
 
     def effect(game, src, ctx):
-        pool = [i for d in game._domains for i in d]
+        pool = [i for d in game.you.domains for i in d]
         i = yield from choose_card(game, "resource_to_hand", "return resource", pool, harm=True)
         if i >= 0:
-            d = next(d for d, dom in enumerate(game._domains) if i in dom)
+            d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
             game._detach_resource(i, d)
-            game._hand.append(i)
+            game.you.hand.append(i)
 
     return effect
 
@@ -283,14 +283,14 @@ def swap_resource_with_top(where):
     takes its place on that domain."""
 
     def effect(game, src, ctx):
-        pool = [i for d in game._domains for i in d]
+        pool = [i for d in game.you.domains for i in d]
         i = yield from choose_card(game, "resource", "exchange resource", pool)
         top = game._take_top() if i >= 0 else -1
         if top < 0:
             return
-        d = next(d for d, dom in enumerate(game._domains) if i in dom)
+        d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
         game._detach_resource(i, d)
-        game._top.append(i)
+        game.you.top.append(i)
         game._add_resource(top, d)
         log_event(game, "resource", f"{game.card(i).title} exchanged with {game.card(top).title}")
 
@@ -303,20 +303,20 @@ def resource_self_return_other(where):
     one other resource of that domain goes on top of your deck."""
 
     def effect(game, src, ctx):
-        doms = [d for d in game._domain_indices if game._domains[d]]
+        doms = [d for d in game.you.domain_indices if game.you.domains[d]]
         d = yield from choose_domain(game, "resource", "attach to", doms)
         if d < 0:
             return
-        others = list(game._domains[d])
+        others = list(game.you.domains[d])
         i = yield from choose_card(game, "resource", "put on top of the deck", others)
-        if src in game._status or src in game._supports:
+        if src in game.you.status or src in game.you.supports:
             game._leave_play(src, to="hand")
-        if src in game._hand:
-            game._hand.remove(src)
+        if src in game.you.hand:
+            game.you.hand.remove(src)
         game._add_resource(src, d)
         if i >= 0:
             game._detach_resource(i, d)
-            game._top.append(i)
+            game.you.top.append(i)
         log_event(game, "resource", f"{game.card(src).title} becomes a resource")
 
     return effect
@@ -333,7 +333,7 @@ def cost_change_by_drained_domain(where, filter, minimum):
 
     def effect(game, src, ctx):
         x = max(
-            (len(game._domains[d]) for d in game._domain_indices if game._drained[d]), default=0
+            (len(game.you.domains[d]) for d in game.you.domain_indices if game.you.drained[d]), default=0
         )
         if x > 0:
             game._cost_sources.append((who, -x, minimum, True))
@@ -358,17 +358,17 @@ def swap_resource(where, filter, only_faction):
 
     def domains(game):
         if factions is None:
-            return game._domain_indices
+            return game.you.domain_indices
         cd = game.deck
         return [
             d
-            for d in game._domain_indices
-            if game._domains[d]
-            and all(cd.faction[cd.kind_of[r]] in factions for r in game._domains[d])
+            for d in game.you.domain_indices
+            if game.you.domains[d]
+            and all(cd.faction[cd.kind_of[r]] in factions for r in game.you.domains[d])
         ]
 
     def effect(game, src, ctx):
-        pool = [i for i in game._hand if i != src and pred(game, src, i)]
+        pool = [i for i in game.you.hand if i != src and pred(game, src, i)]
         doms = domains(game)
         if not doms:
             return
@@ -378,17 +378,17 @@ def swap_resource(where, filter, only_faction):
         d = yield from choose_domain(game, "resource", "attach to", doms)
         game._attach_resource(i, d)
         log_event(game, "resource", f"{game.card(i).title} attached to domain {d + 1}")
-        j = yield from choose_card(game, "to_hand", "return to hand", list(game._domains[d]))
+        j = yield from choose_card(game, "to_hand", "return to hand", list(game.you.domains[d]))
         if j >= 0:
             game._detach_resource(j, d)
-            game._hand.append(j)
+            game.you.hand.append(j)
             log_event(game, "to_hand", f"{game.card(j).title} returned from domain {d + 1} to hand")
 
     return effect
 
 
 def _resources(game, src, pred):
-    return [(i, d) for d in game._domain_indices for i in game._domains[d] if pred(game, src, i)]
+    return [(i, d) for d in game.you.domain_indices for i in game.you.domains[d] if pred(game, src, i)]
 
 
 @EFFECT.register("move_resource", filter=FILTER)
@@ -397,7 +397,7 @@ def move_resource(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        if len(game._domain_indices) < 2:
+        if len(game.you.domain_indices) < 2:
             return
         found = _resources(game, src, pred)
         i = yield from choose_card(game, "resource", "move", [i for i, _ in found])
@@ -405,7 +405,7 @@ def move_resource(where, filter):
             return
         d = dict(found)[i]
         to = yield from choose_domain(
-            game, "resource", "move to", [e for e in game._domain_indices if e != d]
+            game, "resource", "move to", [e for e in game.you.domain_indices if e != d]
         )
         game._detach_resource(i, d)
         game._add_resource(i, to)
@@ -424,7 +424,7 @@ def resource_into_play(where, filter, drain):
         cd = game.deck
         pool = [
             i
-            for dom in game._domains
+            for dom in game.you.domains
             for i in dom
             if cd.ctype[cd.kind_of[i]] in (CHARACTER, SUPPORT)
             and cd.attach[cd.kind_of[i]] is None
@@ -434,10 +434,10 @@ def resource_into_play(where, filter, drain):
         i = yield from choose_card(game, "to_play", "put into play", pool)
         if i < 0:
             return
-        d = next(d for d, dom in enumerate(game._domains) if i in dom)
-        if drain and not game._drained[d]:
+        d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
+        if drain and not game.you.drained[d]:
             game._drain(d)
-        if i not in game._domains[d]:  # destroyed by the drain (Transient)
+        if i not in game.you.domains[d]:  # destroyed by the drain (Transient)
             return
         game._detach_resource(i, d)
         game._enter(i)
@@ -458,14 +458,14 @@ def attach_as_resource(where, target, filter):
 
     def effect(game, src, ctx):
         if target == "choose":
-            pool = [i for i in game._characters + game._supports if pred(game, src, i)]
+            pool = [i for i in game.you.characters + game.you.supports if pred(game, src, i)]
             i = yield from choose_card(game, "to_resource", "attach as a resource", pool)
         else:
             i = src if target == "self" else ctx.target
-        if i < 0 or not ((i in game._status) or (i in game._supports)) or not game._domains:
+        if i < 0 or not ((i in game.you.status) or (i in game.you.supports)) or not game.you.domains:
             return
         game._leave_play(i, to="hand")
-        d = min(game._domain_indices, key=lambda d: len(game._domains[d]))
+        d = min(game.you.domain_indices, key=lambda d: len(game.you.domains[d]))
         game._attach_resource(i, d)
         if game.log is not None:
             game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
@@ -482,10 +482,10 @@ def search_to_resource(where, filter, drained):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        domains = [d for d in game._domain_indices if game._drained[d] or not drained]
+        domains = [d for d in game.you.domain_indices if game.you.drained[d] or not drained]
         if not domains:
             return
-        pool = [i for i in game._deck + game._top + game._bottom if pred(game, src, i)]
+        pool = [i for i in game.you.deck_cards + game.you.top + game.you.bottom if pred(game, src, i)]
         i = yield from choose_card(game, "search", "attach as a resource", pool, optional=True)
         if i >= 0:
             d = yield from choose_domain(game, "resource", "attach to", domains)

@@ -12,7 +12,7 @@ from deckbuilder.engine.text.values import compile_condition
 
 def _insane_again(game, src, ctx):
     i = ctx.target
-    if i in game._status and game._status[i] != INSANE:
+    if i in game.you.status and game.you.status[i] != INSANE:
         game._go_insane(i)
     return
     yield
@@ -26,7 +26,7 @@ def restore_commit_insane_later(where, all_when):
     every = compile_condition(all_when, where) if all_when else None
 
     def effect(game, src, ctx):
-        pool = [i for i in game._characters if game._status[i] == INSANE]
+        pool = [i for i in game.you.characters if game.you.status[i] == INSANE]
         if not pool:
             return
         if every is not None and every(game, src, ctx):
@@ -36,12 +36,12 @@ def restore_commit_insane_later(where, all_when):
             chosen = [i] if i >= 0 else []
         if not chosen:
             return
-        s = yield from choose_story(game, "commit", "commit to", range(len(game._committed)))
+        s = yield from choose_story(game, "commit", "commit to", range(len(game.you.committed)))
         if s < 0:
             return
         for i in chosen:
             game._restore(i)
-            if i in game._status and game._status[i] != INSANE:
+            if i in game.you.status and game.you.status[i] != INSANE:
                 game._commit(i, s)
                 game._delayed.append((_insane_again, src, AbilityContext(target=i), False))
                 log_event(game, "commit", f"{game.card(i).title} restored and committed")

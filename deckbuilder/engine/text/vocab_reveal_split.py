@@ -22,14 +22,14 @@ def reveal_opponent_bottoms(where, n, rounds):
             worst = max(revealed, key=lambda i: cd.cost[cd.kind_of[i]])
             revealed.remove(worst)
             game._remove_from_deck(worst)
-            game._bottom.insert(0, worst)
+            game.you.bottom.insert(0, worst)
             log_event(game, "bottom", f"the opponent puts {game.card(worst).title} on the bottom")
             i = yield from choose_card(game, "search", "take", revealed)
             if i < 0:
                 return
             revealed.remove(i)
             game._remove_from_deck(i)
-            game._hand.append(i)
+            game.you.hand.append(i)
             log_event(game, "search", f"{game.card(i).title} taken into hand")
 
     return effect

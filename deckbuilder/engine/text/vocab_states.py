@@ -32,14 +32,14 @@ from deckbuilder.engine.text.vocab_marks import clear_counters, counters
 # ------------------------------------------------------------------ Fated
 def remove_from_game(game, inst: int) -> None:
     """``inst`` leaves play (or the discard pile) for outside the game: no zone holds it."""
-    if inst in game._status or inst in game._supports:
+    if inst in game.you.status or inst in game.you.supports:
         game._leave_play(inst)
-    if inst in game._discard:
-        game._discard.remove(inst)
+    if inst in game.you.discard:
+        game.you.discard.remove(inst)
     if inst in game._discarded_this_phase:
         game._discarded_this_phase.remove(inst)
     clear_counters(game, inst)
-    game._removed.append(inst)
+    game.you.removed.append(inst)
     log_event(game, "removed", f"{game.card(inst).title} removed from the game")
 
 
@@ -68,7 +68,7 @@ def put_into_play_for_counters(where, filter):
         have = counters(game, src)
         pool = [
             i
-            for i in game._discard
+            for i in game.you.discard
             if cd.cost[cd.kind_of[i]] <= have
             and cd.ctype[cd.kind_of[i]] in (CHARACTER, SUPPORT)
             and game.may_enter(cd.kind_of[i])
@@ -78,7 +78,7 @@ def put_into_play_for_counters(where, filter):
         if i < 0:
             return
         game._uses[(src, "counter")] = have - cd.cost[cd.kind_of[i]]
-        game._discard.remove(i)
+        game.you.discard.remove(i)
         log_event(game, "put_into_play", f"{game.card(i).title} put into play")
         game._enter(i)
 
@@ -87,7 +87,7 @@ def put_into_play_for_counters(where, filter):
 
 def open_stories(game) -> list[int]:
     """Story slots not already at their threshold (one being won is not offered again)."""
-    return [s for s in range(len(game._stories)) if game._tokens[s] < game.story_to_win(s)]
+    return [s for s in range(len(game._stories)) if game.you.tokens[s] < game.story_to_win(s)]
 
 
 @EFFECT.register("counters_to_stories")
@@ -132,7 +132,7 @@ def to_hand_cost_max_subject(where, filter):
             return
         cd = game.deck
         limit = cd.cost[cd.kind_of[ctx.target]]
-        pool = [i for i in game._discard if cd.cost[cd.kind_of[i]] <= limit and pred(game, src, i)]
+        pool = [i for i in game.you.discard if cd.cost[cd.kind_of[i]] <= limit and pred(game, src, i)]
         i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
         if i >= 0:
             game._discard_to_hand(i)
@@ -155,9 +155,9 @@ def return_committed_at_story(where):
 
     def effect(game, src, ctx):
         s = ctx.story if ctx is not None else -1
-        if not 0 <= s < len(game._committed):
+        if not 0 <= s < len(game.you.committed):
             return
-        pool = list(game._committed[s])
+        pool = list(game.you.committed[s])
         i = yield from choose_card(game, "return", "return to hand", pool, harm=True)
         if i >= 0:
             log_event(game, "return", f"{game.card(i).title} returned to hand")
@@ -197,26 +197,26 @@ def skill_per_counter(where, committed, amount, who):
 # ------------------------------------------------------------------ becoming a character
 def _to_character(game, inst: int) -> None:
     """A support in play (``inst``) now counts as a character (ready unless exhausted)."""
-    exhausted = inst in game._exhausted_supports
+    exhausted = inst in game.you.exhausted_supports
     game._remove_support(inst)
-    game._exhausted_supports.discard(inst)
+    game.you.exhausted_supports.discard(inst)
     game._add_character(inst, EXHAUSTED if exhausted else READY)
     game._passives_changed(game.deck.kind_of[inst])
 
 
 def _back_to_support(game, src, ctx):
     inst = ctx.target
-    if inst not in game._status:
+    if inst not in game.you.status:
         return
-    exhausted = game._status[inst] != READY
+    exhausted = game.you.status[inst] != READY
     game._remove_character(inst)
-    game._wounds.pop(inst, None)
-    for committed in game._committed:
+    game.you.wounds.pop(inst, None)
+    for committed in game.you.committed:
         if inst in committed:
             committed.remove(inst)
     game._add_support(inst)
     if exhausted:
-        game._exhausted_supports.add(inst)
+        game.you.exhausted_supports.add(inst)
     game._passives_changed(game.deck.kind_of[inst])
     log_event(game, "support", f"{game.card(inst).title} is a support again")
     return
@@ -226,7 +226,7 @@ def _back_to_support(game, src, ctx):
 @condition("is_character", BOOL)
 def _is_character(value, where):
     """The source counts as a character now (a card turned into one included), or not."""
-    return lambda game, src, ctx: (src in game._status) == value
+    return lambda game, src, ctx: (src in game.you.status) == value
 
 
 @EFFECT.register("become_character")
@@ -235,7 +235,7 @@ def become_character(where):
     (its skill and icons are its own constants), then a support again if still in play."""
 
     def effect(game, src, ctx):
-        if src not in game._supports:
+        if src not in game.you.supports:
             return
         _to_character(game, src)
         log_event(game, "character", f"{game.card(src).title} becomes a character")
@@ -252,7 +252,7 @@ def enter_as_character(where):
     its own constants); it goes to the discard pile when it leaves play."""
 
     def effect(game, src, ctx):
-        if src not in game._resolving or src in game._status:
+        if src not in game._resolving or src in game.you.status:
             return
         game._add_character(src, READY)
         game._entered = src
@@ -272,7 +272,7 @@ def return_other_to_hand(where, value):
     pred = compile_filter(value, where)
 
     def pool(game, src):
-        return [i for i in game._characters if i != src and pred(game, src, i)]
+        return [i for i in game.you.characters if i != src and pred(game, src, i)]
 
     def can_pay(game, src):
         return bool(pool(game, src))
@@ -289,9 +289,9 @@ def return_other_to_hand(where, value):
 # ------------------------------------------------------------------ face-down attachments
 def facedown_on(game, host: int) -> int:
     """How many cards are attached face down to ``host``."""
-    if not game._facedown:
+    if not game.you.facedown:
         return 0
-    return sum(1 for h in game._facedown.values() if h == host)
+    return sum(1 for h in game.you.facedown.values() if h == host)
 
 
 @EFFECT.register(
@@ -307,25 +307,25 @@ def attach_facedown(where, source, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        if src not in game._status and src not in game._supports:
+        if src not in game.you.status and src not in game.you.supports:
             return
         if source == "subject":
-            i = ctx.target if ctx is not None and ctx.target in game._discard else -1
+            i = ctx.target if ctx is not None and ctx.target in game.you.discard else -1
         else:
-            zone = game._discard if source == "discard" else game._hand
+            zone = game.you.discard if source == "discard" else game.you.hand
             if source == "discarded":
-                zone = game._discard[-ctx.x :] if ctx is not None and ctx.x > 0 else []
+                zone = game.you.discard[-ctx.x :] if ctx is not None and ctx.x > 0 else []
             pool = [i for i in zone if i != src and pred(game, src, i)]
             i = yield from choose_card(
                 game, "attach", "attach face down", pool, optional=True, harm=source == "hand"
             )
         if i < 0:
             return
-        if i in game._discard:
-            game._discard.remove(i)
+        if i in game.you.discard:
+            game.you.discard.remove(i)
         else:
-            game._hand.remove(i)
-        game._facedown[i] = src
+            game.you.hand.remove(i)
+        game.you.facedown[i] = src
         game._statics_cache = None  # a constant may count them
         log_event(game, "attach", f"{game.card(i).title} attached face down")
 

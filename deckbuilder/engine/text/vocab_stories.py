@@ -15,7 +15,7 @@ from deckbuilder.engine.text.vocab_marks import clear_counters
 @condition("conspiracy_in_play", BOOL)
 def _conspiracy_in_play(value, where):
     """A conspiracy card is in play (as a story) (or not)."""
-    return lambda game, src, ctx: (game._conspiracy >= 0) == value
+    return lambda game, src, ctx: (game.you.conspiracy >= 0) == value
 
 
 @EFFECT.register("lose_game")
@@ -69,16 +69,16 @@ def tokens_for_discard_cards(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        slots = [s for s in range(len(game._tokens)) if game._tokens[s] > 0]
+        slots = [s for s in range(len(game.you.tokens)) if game.you.tokens[s] > 0]
         s = yield from choose_story(game, "untoken", "remove success tokens from", slots)
         if s < 0:
             return
-        while game._tokens[s] > 0:
-            pool = [i for i in game._discard if i != src and pred(game, src, i)]
+        while game.you.tokens[s] > 0:
+            pool = [i for i in game.you.discard if i != src and pred(game, src, i)]
             i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
             if i < 0:
                 return
-            game._tokens[s] -= 1
+            game.you.tokens[s] -= 1
             game._discard_to_hand(i)
 
     return effect
@@ -127,13 +127,13 @@ def self_to_won_pile(where):
     game)."""
 
     def effect(game, src, ctx):
-        if src not in game._status and src not in game._supports:
+        if src not in game.you.status and src not in game.you.supports:
             return
         game._leave_play(src, to="hand")
-        if src in game._hand:
-            game._hand.remove(src)
+        if src in game.you.hand:
+            game.you.hand.remove(src)
         clear_counters(game, src)
-        game._won.append(CONSPIRACY_BASE + src)
+        game.you.won.append(CONSPIRACY_BASE + src)
         if game.log is not None:
             game._event("story_won", f"{game.card(src).title} joins the won stories")
         if game.phase != OVER and game._game_won():
@@ -154,8 +154,8 @@ def win_crowded_stories(where, n):
             if game.phase == OVER or sid not in game._stories:
                 continue
             s = game._stories.index(sid)
-            if len(game._committed[s]) >= n:
-                need = game.story_to_win(s) - game._tokens[s]
+            if len(game.you.committed[s]) >= n:
+                need = game.story_to_win(s) - game.you.tokens[s]
                 if need > 0:
                     yield from game._add_token(s, need)
 
@@ -201,12 +201,12 @@ def extra_struggle(where, icon):
         slots = [
             s
             for s in range(len(game._stories))
-            if sum(game.icons_of(i)[column] for i in game._committed[s]) > 0
+            if sum(game.icons_of(i)[column] for i in game.you.committed[s]) > 0
         ]
         s = yield from choose_story(game, "token", "an extra struggle at", slots)
         if s < 0 or column != 3:
             return
-        game._tokens[s] += 1
+        game.you.tokens[s] += 1
 
     return effect
 
@@ -220,11 +220,11 @@ def struggle_icons_at_least(value, where):
 
     def check(game, src, ctx):
         s, k = ctx.story, ctx.x
-        if s < 0 or s >= len(game._committed) or not 0 <= k < 4:
+        if s < 0 or s >= len(game.you.committed) or not 0 <= k < 4:
             return False
         if ctx.margin >= 0:  # what story resolution counted for it
             return ctx.margin >= n
-        return sum(game.icons_of(i)[k] for i in game._committed[s]) >= n
+        return sum(game.icons_of(i)[k] for i in game.you.committed[s]) >= n
 
     return check
 
@@ -234,15 +234,15 @@ def move_token(where):
     """Move one of your success tokens from a story to another story."""
 
     def effect(game, src, ctx):
-        froms = [s for s in range(len(game._tokens)) if game._tokens[s] > 0]
+        froms = [s for s in range(len(game.you.tokens)) if game.you.tokens[s] > 0]
         a = yield from choose_story(game, "move_from", "move a token from", froms)
         if a < 0:
             return
-        tos = [s for s in range(len(game._tokens)) if s != a]
+        tos = [s for s in range(len(game.you.tokens)) if s != a]
         b = yield from choose_story(game, "token", "move the token to", tos)
         if b < 0:
             return
-        game._tokens[a] -= 1
+        game.you.tokens[a] -= 1
         log_event(game, "token", f"success token moved to {game._story_title(game._stories[b])}")
         yield from game._add_token(b, 1)
 
@@ -256,7 +256,7 @@ def any_struggle_won(where, here):
     if here:
         return (
             ab.STRUGGLE_WON,
-            lambda g, s, c: 0 <= c.story < len(g._committed) and s in g._committed[c.story],
+            lambda g, s, c: 0 <= c.story < len(g.you.committed) and s in g.you.committed[c.story],
         )
     return ab.STRUGGLE_WON, None
 
@@ -267,11 +267,11 @@ def redistribute_tokens(where, max_per_story):
     stories of your choice, at most ``max_per_story`` on each."""
 
     def effect(game, src, ctx):
-        total = sum(game._tokens)
-        for s in range(len(game._tokens)):
-            game._tokens[s] = 0
+        total = sum(game.you.tokens)
+        for s in range(len(game.you.tokens)):
+            game.you.tokens[s] = 0
         for _ in range(total):
-            slots = [s for s in range(len(game._tokens)) if game._tokens[s] < max_per_story]
+            slots = [s for s in range(len(game.you.tokens)) if game.you.tokens[s] < max_per_story]
             s = yield from choose_story(game, "token", "success token on", slots)
             if s < 0:
                 break
@@ -317,7 +317,7 @@ def token_each_story(where, n, tokens_max):
         k = amount(game, src, ctx)
         if k <= 0:
             return
-        ids = [sid for sid, t in zip(game._stories, game._tokens, strict=False) if t <= tokens_max]
+        ids = [sid for sid, t in zip(game._stories, game.you.tokens, strict=False) if t <= tokens_max]
         for sid in ids:
             if game.phase == OVER or sid not in game._stories:
                 continue
@@ -336,13 +336,13 @@ def wound_for_token(where, max_tokens):
     def effect(game, src, ctx):
         slots = [
             s
-            for s, c in enumerate(game._committed)
-            if c and s < len(game._tokens) and game._tokens[s] <= max_tokens
+            for s, c in enumerate(game.you.committed)
+            if c and s < len(game.you.tokens) and game.you.tokens[s] <= max_tokens
         ]
         s = yield from choose_story(game, "token", "success token on", slots)
         if s < 0:
             return
-        i = yield from choose_card(game, "wound", "wound", list(game._committed[s]), harm=True)
+        i = yield from choose_card(game, "wound", "wound", list(game.you.committed[s]), harm=True)
         if i < 0:
             return
         game._wound(i)
@@ -357,12 +357,12 @@ def tokens_to_draw(where):
     """Choose a story with your success tokens: remove them all and draw as many cards."""
 
     def effect(game, src, ctx):
-        slots = [s for s in range(len(game._tokens)) if game._tokens[s] > 0]
+        slots = [s for s in range(len(game.you.tokens)) if game.you.tokens[s] > 0]
         s = yield from choose_story(game, "remove_tokens", "remove the tokens of", slots)
         if s < 0:
             return
-        n = game._tokens[s]
-        game._tokens[s] = 0
+        n = game.you.tokens[s]
+        game.you.tokens[s] = 0
         log_event(game, "tokens", f"{n} success tokens removed")
         game._draw_by_effect(n)
 

@@ -50,7 +50,7 @@ def _test(where, spec):
 def _is_here(game, src, sid: int) -> bool:
     """Story ``sid`` is the card itself (a conspiracy or a story card) or the story it is
     attached to."""
-    return sid == CONSPIRACY_BASE + src or game._attached.get(src) == STORY_HOST + sid
+    return sid == CONSPIRACY_BASE + src or game.you.attached.get(src) == STORY_HOST + sid
 
 
 def _story_of(game, src) -> int:
@@ -75,7 +75,7 @@ def _at_this_story(value):
 
     def pred(game, src, i):
         s = _story_of(game, src)
-        return (s >= 0 and i in game._committed[s]) == value
+        return (s >= 0 and i in game.you.committed[s]) == value
 
     return pred
 
@@ -96,8 +96,8 @@ def _has_attachment(value):
     """Has a card attached to it, face up or face down (true), or none (false)."""
 
     def pred(game, src, i):
-        found = any(h == i for h in game._attached.values()) or any(
-            h == i for h in game._facedown.values()
+        found = any(h == i for h in game.you.attached.values()) or any(
+            h == i for h in game.you.facedown.values()
         )
         return found == value
 
@@ -113,7 +113,7 @@ def _won_conspiracy(value, where):
         cd = game.deck
         found = any(
             sid >= CONSPIRACY_BASE and cd.ctype[cd.kind_of[sid - CONSPIRACY_BASE]] == CONSPIRACY
-            for sid in game._won
+            for sid in game.you.won
         )
         return found == value
 
@@ -197,7 +197,7 @@ def counts_at_host_story(where, committed, count):
     mode = {"skill": 1, "icons": 2, "both": 3}[count]
 
     def who(game, src, s):
-        return src if game._attached.get(src) == STORY_HOST + game._stories[s] else -1
+        return src if game.you.attached.get(src) == STORY_HOST + game._stories[s] else -1
 
     return ab.Static(ab.COUNTS_AT, who, mode)
 
@@ -216,7 +216,7 @@ def tokens_to_win_this_phase(where, amount):
         sid = game._stories[s]
         _rule(game, "to_win", sid, amount, phase=game.phase)
         log_event(game, "story", f"{game._story_title(sid)} needs {game.story_to_win(s)} tokens")
-        if game._tokens[s] >= game.story_to_win(s):
+        if game.you.tokens[s] >= game.story_to_win(s):
             if game._last_win(sid):
                 game._win_story_plain(s)
             else:
@@ -341,7 +341,7 @@ def exchange_tokens(where):
         b = yield from choose_story(game, "exchange", "with the tokens of", others)
         if b < 0:
             return
-        tokens = game._tokens
+        tokens = game.you.tokens
         tokens[a], tokens[b] = tokens[b], tokens[a]
         log_event(game, "token", "success tokens exchanged")
         for sid in (game._stories[a], game._stories[b]):
@@ -364,7 +364,7 @@ def exchange_with_won_story(where):
 
     def effect(game, src, ctx):
         slots = [s for s, sid in enumerate(game._stories) if not game.is_conspiracy(sid)]
-        won = [sid for sid in game._won if not game.is_conspiracy(sid)]
+        won = [sid for sid in game.you.won if not game.is_conspiracy(sid)]
         if not slots or not won:
             return
         s = yield from choose_story(game, "exchange", "exchange", slots)
@@ -375,7 +375,7 @@ def exchange_with_won_story(where):
         )
         sid = (yield Choice("exchange", "bring back", acts)).x if len(acts) > 1 else won[0]
         out = game._stories[s]
-        game._won[game._won.index(sid)] = out
+        game.you.won[game.you.won.index(sid)] = out
         game._stories[s] = sid
         log_event(
             game, "story", f"{game._story_title(out)} exchanged with {game._story_title(sid)}"
@@ -397,7 +397,7 @@ def resolve_story(where, source, conspiracies, shuffle_back):
     shuffled back into the story deck before its effect resolves."""
 
     def effect(game, src, ctx):
-        pool = list(game._stories) if source == "play" else list(game._won)
+        pool = list(game._stories) if source == "play" else list(game.you.won)
         if not conspiracies:
             pool = [sid for sid in pool if not game.is_conspiracy(sid)]
         if not pool:
@@ -415,8 +415,8 @@ def resolve_story(where, source, conspiracies, shuffle_back):
             sid = (yield choice).x
         if sid < 0:
             return
-        if shuffle_back and sid in game._won:
-            game._won.remove(sid)
+        if shuffle_back and sid in game.you.won:
+            game.you.won.remove(sid)
             game._to_story_deck(sid)
         s = game._stories.index(sid) if sid in game._stories else -1
         yield from run_story_effect(game, src, sid, s)
@@ -430,7 +430,7 @@ def resource_self_to_story(where):
     attached to a story of your choice (as an attachment support)."""
 
     def effect(game, src, ctx):
-        d = next((d for d, dom in enumerate(game._domains) if src in dom), -1)
+        d = next((d for d, dom in enumerate(game.you.domains) if src in dom), -1)
         if d < 0 or not game._stories:
             return
         s = yield from choose_story(game, "attach", "attach to", range(len(game._stories)))
@@ -438,7 +438,7 @@ def resource_self_to_story(where):
             return
         game._detach_resource(src, d)
         game._add_support(src)
-        game._attached[src] = STORY_HOST + game._stories[s]
+        game.you.attached[src] = STORY_HOST + game._stories[s]
         k = game.deck.kind_of[src]
         if game.deck.statics[k]:
             game._passives_changed(k)
@@ -461,7 +461,7 @@ def win_from_story_deck(where):
         yield from run_story_effect(game, src, sid, -1)
         if game._triggers:  # a conspiracy's or story card's effect, queued
             yield from game._resolve_triggers()
-        game._won.append(sid)
+        game.you.won.append(sid)
         log_event(game, "story_won", f"{game._story_title(sid)} joins the won stories")
         if game.phase != OVER and game._game_won():
             game._end(WIN)
@@ -502,7 +502,7 @@ def discard_top_cost(where, value):
             i = game._take_top()
             if i < 0:
                 break
-            game._discard.append(i)
+            game.you.discard.append(i)
             log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return

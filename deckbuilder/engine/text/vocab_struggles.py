@@ -51,7 +51,7 @@ def _story_of(game, src, ctx, where: str) -> int:
     """The story slot an effect is about: ``here`` (the trigger's story, else the one the
     source is committed to) or ``host`` (the story the source is attached to); -1: none."""
     if where == "host":
-        h = game._attached.get(src, -1)
+        h = game.you.attached.get(src, -1)
         if h >= STORY_HOST and h - STORY_HOST in game._stories:
             return game._stories.index(h - STORY_HOST)
         return -1
@@ -63,13 +63,13 @@ def _at_story(at: str):
     """``(game, src, s) -> bool``: story slot ``s`` is the one the source is attached to
     (``host``) or the conspiracy the source is (``self``)."""
     if at == "host":
-        return lambda g, src, s: g._attached.get(src) == STORY_HOST + g._stories[s]
+        return lambda g, src, s: g.you.attached.get(src) == STORY_HOST + g._stories[s]
     return lambda g, src, s: g._stories[s] == CONSPIRACY_BASE + src
 
 
 def _counted(game, s: int, t: int) -> int:
     """The icons of type ``t`` of your characters committed to story slot ``s``."""
-    return sum(game.icons_of(i)[t] for i in game._committed[s])
+    return sum(game.icons_of(i)[t] for i in game.you.committed[s])
 
 
 def _choose_type(game, prompt: str, types, value):
@@ -113,7 +113,7 @@ def count_struggle_as(where, count, struggle, story):
             t = _COLUMNS[struggle]
         else:
             if column == 4:
-                new = sum(game.skill_of(i) for i in game._committed[s])
+                new = sum(game.skill_of(i) for i in game.you.committed[s])
             else:
                 new = _counted(game, s, column)
 
@@ -146,7 +146,7 @@ def add_struggle(where, icon, stories, again):
             s, sid = -1, -1
         else:
             if stories == "choose":
-                slots = [s for s in range(len(game._stories)) if game._committed[s]]
+                slots = [s for s in range(len(game._stories)) if game.you.committed[s]]
                 slots = slots or list(range(len(game._stories)))
                 s = yield from choose_story(game, "struggle", "an additional struggle at", slots)
             else:
@@ -203,14 +203,14 @@ def ready_by_margin(where):
 
     def effect(game, src, ctx):
         s = ctx.story
-        if not 0 <= s < len(game._committed):
+        if not 0 <= s < len(game.you.committed):
             return
         for _ in range(max(ctx.margin, 0)):
-            pool = [i for i in game._committed[s] if game._status.get(i) == EXHAUSTED]
+            pool = [i for i in game.you.committed[s] if game.you.status.get(i) == EXHAUSTED]
             i = yield from choose_card(game, "ready", "ready", pool)
             if i < 0:
                 return
-            game._status[i] = READY
+            game.you.status[i] = READY
             log_event(game, "ready", f"{game.card(i).title} readies")
 
     return effect
@@ -226,7 +226,7 @@ def win_story_now(where):
             ctx.story_id >= 0 and game._stories[s] != ctx.story_id
         ):
             return
-        need = game.story_to_win(s) - game._tokens[s]
+        need = game.story_to_win(s) - game.you.tokens[s]
         if need > 0:
             log_event(game, "token", f"{game._story_title(game._stories[s])} is won at once")
             yield from game._add_token(s, need)
@@ -241,9 +241,9 @@ def extra_skill_check(where):
 
     def effect(game, src, ctx):
         s = _story_of(game, src, ctx, "here")
-        if s < 0 or not game._committed[s]:
+        if s < 0 or not game.you.committed[s]:
             return
-        if sum(game.skill_of(i) for i in game._committed[s]) >= 1:
+        if sum(game.skill_of(i) for i in game.you.committed[s]) >= 1:
             yield from game._skill_success(s, game.story_to_win(s))
 
     return effect
@@ -295,14 +295,14 @@ def counts_at_stories(
     mode = {"skill": 1, "icons": 2, "both": 3}[count]
 
     def who(game, src, s):
-        i = src if card == "self" else game._attached.get(src, -1)
-        if i < 0 or i not in game._status or game._status[i] == INSANE:
+        i = src if card == "self" else game.you.attached.get(src, -1)
+        if i < 0 or i not in game.you.status or game.you.status[i] == INSANE:
             return -1
         if while_committed and game.committed_story(i) < 0:
             return -1
         if stories == "conspiracies" and game._stories[s] < CONSPIRACY_BASE:
             return -1
-        if pred is not None and not any(pred(game, src, j) for j in game._committed[s]):
+        if pred is not None and not any(pred(game, src, j) for j in game.you.committed[s]):
             return -1
         if test is not None and not test(game, src, None):
             return -1
@@ -365,7 +365,7 @@ def struggle_won_at_host(where, icons):
         return (
             ctx.x in wanted
             and 0 <= s < len(game._stories)
-            and game._attached.get(src) == STORY_HOST + game._stories[s]
+            and game.you.attached.get(src) == STORY_HOST + game._stories[s]
         )
 
     return ab.STRUGGLE_WON, test

@@ -24,13 +24,13 @@ _ZONES = ("play", "hand", "deck", "discard")
 
 
 def _in_zone(game, i: int, zones: tuple) -> bool:
-    if "play" in zones and (i in game._status or i in game._supports):
+    if "play" in zones and (i in game.you.status or i in game.you.supports):
         return True
-    if "hand" in zones and i in game._hand:
+    if "hand" in zones and i in game.you.hand:
         return True
-    if "discard" in zones and i in game._discard:
+    if "discard" in zones and i in game.you.discard:
         return True
-    return "deck" in zones and (i in game._deck or i in game._top or i in game._bottom)
+    return "deck" in zones and (i in game.you.deck_cards or i in game.you.top or i in game.you.bottom)
 
 
 @CONSTANT.register(
@@ -93,8 +93,8 @@ def gain_trait_choice(where, trait):
     or a faction of the player's choice until the end of the phase."""
 
     def effect(game, src, ctx):
-        host = game._attached.get(src, -1)
-        if host < 0 or not (host in game._status or host in game._supports):
+        host = game.you.attached.get(src, -1)
+        if host < 0 or not (host in game.you.status or host in game.you.supports):
             return
         options = _options(game, trait)
         if not options:

@@ -27,7 +27,7 @@ def ready_self(where, value):
     """Ready the card itself (an exhausted character): "Ready X to ..."."""
 
     def can_pay(game, src):
-        return game._status.get(src) == EXHAUSTED
+        return game.you.status.get(src) == EXHAUSTED
 
     def pay(game, src):
         game._ready(src)
@@ -53,23 +53,23 @@ def _costs_payable(game, i: int) -> bool:
 
 
 def _sacrifice_or_discard(game, i: int, then: str) -> None:
-    if then == "discard" and i in game._attached_cards:
-        del game._attached_cards[i]
-        game._discard.append(i)
+    if then == "discard" and i in game.you.attached_cards:
+        del game.you.attached_cards[i]
+        game.you.discard.append(i)
         game._statics_cache = None
-    elif then == "discard" and (i in game._status or i in game._supports):
+    elif then == "discard" and (i in game.you.status or i in game.you.supports):
         game._leave_play(i)
     elif then == "bottom":
-        if i in game._discard:
-            game._discard.remove(i)
-        elif i in game._status or i in game._supports:
+        if i in game.you.discard:
+            game.you.discard.remove(i)
+        elif i in game.you.status or i in game.you.supports:
             game._leave_play(i, to="hand")
-            game._hand.remove(i)
+            game.you.hand.remove(i)
         else:
             return
-        game._bottom.insert(0, i)
+        game.you.bottom.insert(0, i)
         log_event(game, "bottom", f"{game.card(i).title} goes to the bottom of the deck")
-    elif then == "sacrifice" and (i in game._status or i in game._supports):
+    elif then == "sacrifice" and (i in game.you.status or i in game.you.supports):
         log_event(game, "sacrifice", f"{game.card(i).title} sacrificed")
         game._sacrifice(i)
 
@@ -91,12 +91,12 @@ def trigger_card_effect(where, filter, zone, then, pay_costs):
 
     def pool_of(game, src):
         if zone == "discard":
-            cards = game._discard
+            cards = game.you.discard
         elif zone == "attached":
-            cards = [i for i, host in game._attached.items() if host == src]
-            cards += [i for i, host in game._attached_cards.items() if host == src]
+            cards = [i for i, host in game.you.attached.items() if host == src]
+            cards += [i for i, host in game.you.attached_cards.items() if host == src]
         else:
-            cards = game._characters + game._supports
+            cards = game.you.characters + game.you.supports
         return [i for i in cards if i != src and _effects_of(game, i) and pred(game, src, i)
                 and (not pay_costs or _costs_payable(game, i))]  # fmt: skip
 
@@ -111,7 +111,7 @@ def trigger_card_effect(where, filter, zone, then, pay_costs):
             n = (yield Choice("trigger", "trigger which effect", acts)).x
             a = effects[n if 0 <= n < len(effects) else 0]
         log_event(game, "trigger", f"{game.card(i).title}: {a.text}")
-        story = game.committed_story(i) if i in game._status else -1
+        story = game.committed_story(i) if i in game.you.status else -1
         if pay_costs and a.extra_cost is not None:
             yield from a.extra_cost(game, i)
         yield from a.effect(game, i, AbilityContext(story=story))
@@ -135,10 +135,10 @@ def move_attachment(where, filter):
     def movable(game, src):
         cd = game.deck
         out = []
-        for a, host in game._attached.items():
-            if host in game._status and pred(game, src, a):
+        for a, host in game.you.attached.items():
+            if host in game.you.status and pred(game, src, a):
                 hosts = [h for h in game.attach_hosts(cd.kind_of[a]) if h != host]
-                if any(h in game._status for h in hosts):
+                if any(h in game.you.status for h in hosts):
                     out.append(a)
         return out
 
@@ -146,16 +146,16 @@ def move_attachment(where, filter):
         a = yield from choose_card(game, "attach", "move", movable(game, src))
         if a < 0:
             return
-        old = game._attached[a]
+        old = game.you.attached[a]
         hosts = [
             h
             for h in game.attach_hosts(game.deck.kind_of[a])
-            if h != old and h in game._status and game._status[h] != INSANE
+            if h != old and h in game.you.status and game.you.status[h] != INSANE
         ]
         h = yield from choose_card(game, "attach", f"move {game.card(a).title} to", hosts)
         if h < 0:
             return
-        game._attached[a] = h
+        game.you.attached[a] = h
         game._statics_cache = None  # a passive of the attachment may follow its host
         log_event(game, "attach", f"{game.card(a).title} moves to {game.card(h).title}")
 
