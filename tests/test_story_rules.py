@@ -174,6 +174,7 @@ def test_cave_mouth_refills_the_stories_once_none_is_left(full_pool):
         },
     )
     game._stories, game.you.tokens, game.you.committed = [0], [4], [[]]
+    game.opponent.tokens, game.opponent.committed = [0], [[]]
     game._story_deck += [1, 2]
     step(game, "commit Core-010 1")
     step(game, "pass")

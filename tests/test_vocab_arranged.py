@@ -130,4 +130,6 @@ def test_trade_for_top_card(full_pool):
         ],
     )
     step(game, "yes")
-    assert _ids(game, game.you.characters) == ["TTB-015"] and _ids(game, game.you.hand) == ["TTB-013"]
+    assert _ids(game, game.you.characters) == ["TTB-015"] and _ids(game, game.you.hand) == [
+        "TTB-013"
+    ]

@@ -20,11 +20,13 @@ text in ``action.label``); ``Game.arranged(deck, hand=..., domains=..., characte
 up a chosen position. ``turn`` counts the player's own turns (with ``first_player=False`` the
 empty opponent has already passed turn 1). ``text=False`` plays keywords only.
 
-Zones are lists of *instances* (ints, one per copy in the deck); ``game.card(i)`` is the
-``Card`` of an instance. Read-only views: ``hand``, ``domains`` (lists of resources, 3 or
-more), ``drained``, ``characters``, ``supports``, ``status(i)`` ("ready"/"exhausted"/
-"insane"), ``skill_of(i)``, ``icons_of(i)``, ``attached_to(i)``, ``stories`` (``StoryView``),
-``won``, ``discard``, ``deck_size``, ``phase``, ``turn``, ``choice`` (a pending ``Choice``).
+Zones are lists of *instances* (ints, one per copy in the deck), each zone a player's
+(``game.you``, who plays the deck, and ``game.opponent``, with no cards, who never acts:
+``deckbuilder.engine.player``); ``game.card(i)`` is the ``Card`` of an instance.
+Read-only views: ``hand``, ``domains`` (lists of resources, 3 or more), ``drained``,
+``characters``, ``supports``, ``status(i)`` ("ready"/"exhausted"/"insane"), ``skill_of(i)``,
+``icons_of(i)``, ``attached_to(i)``, ``stories`` (``StoryView``), ``won``, ``discard``,
+``deck_size``, ``phase``, ``turn``, ``choice`` (a pending ``Choice``).
 
 Phases needing a decision: ``mulligan`` (KEEP or MULLIGAN, once), ``setup-resources``
 (SETUP_RESOURCE three times), ``resource`` (ATTACH one card, USE an ability taken instead,
@@ -100,9 +102,10 @@ from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine'
     IllegalAction,
     StoryView,
 )
-from deckbuilder.engine.cards import CORE_STORIES, N_FACTIONS, compile_deck
+from deckbuilder.engine.cards import CORE_STORIES, compile_deck
 from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
+from deckbuilder.engine.player import Player
 from deckbuilder.engine.runtime import AbilityMixin
 from deckbuilder.engine.story import StoryMixin
 from deckbuilder.engine.turn import TurnMixin
@@ -138,36 +141,12 @@ class Game(
         "win_turn",
         "mulligan_taken",
         "log",
-        "_deck",
-        "_top",
-        "_bottom",
-        "_hand",
-        "_domains",
-        "_domain_cards",
-        "_domain_indices",
-        "_drained",
-        "_dom_value",
-        "_dom_fac",
-        "_fac_count",
-        "_characters",
-        "_supports",
-        "_character_listeners",
-        "_support_listeners",
-        "_attached",
-        "_facedown",
-        "_attached_cards",
-        "_removed",
-        "_status",
-        "_exhausted_supports",
-        "_wounds",
+        "you",
+        "opponent",
+        "players",
         "_stories",
-        "_tokens",
-        "_committed",
         "_story_deck",
-        "_won",
-        "_discard",
         "_resolving",
-        "_conspiracy",
         "_blanking",
         "_pending",
         "_policy",
@@ -223,42 +202,14 @@ class Game(
         game.win_turn = None
         game.mulligan_taken = False
         game.log = [] if log else None
-        # Drawing picks a uniformly random remaining card: the same distribution as a
-        # shuffled deck, without paying for a full shuffle (and a mulligan is a plain extend).
-        game.you.deck_cards = list(compiled.instances)
-        game.you.top = []
-        game.you.bottom = []
-        game.you.hand = []
-        game.you.domains = [[], [], []]
-        game.you.domain_cards = []
-        game.you.domain_indices = (0, 1, 2)
-        game.you.drained = [False, False, False]
-        game.you.dom_value = [0, 0, 0]
-        game.you.dom_fac = [[0] * N_FACTIONS, [0] * N_FACTIONS, [0] * N_FACTIONS]
-        game.you.fac_count = [0] * N_FACTIONS
-        game.you.characters = []
-        game.you.supports = []
-        game.you.character_listeners = {}  # trigger -> characters in play that answer it
-        game.you.support_listeners = {}  # trigger -> supports in play that answer it
-        game.you.attached = {}
-        game.you.facedown = {}  # a card attached face down (blank) -> the card it is on
-        # a card attached face up as a plain card (a character on a character, an event on a
-        # support): not in play itself -> the card it is on
-        game.you.attached_cards = {}
-        game.you.removed = []  # cards removed from the game
-        game.you.status = {}
-        game.you.exhausted_supports = set()
-        game.you.wounds = {}
+        game.you = Player(0, list(compiled.instances))
+        game.opponent = Player(1, [])  # no cards; never acts
+        game.players = (game.you, game.opponent)
         game._story_deck = list(_STORY_IDS)
         if compiled.story_instances:  # the deck's story cards join the story deck
             game._story_deck += [CONSPIRACY_BASE + i for i in compiled.story_instances]
         game._stories = []
-        game.you.tokens = []
-        game.you.committed = []
-        game.you.won = []
-        game.you.discard = []
         game._resolving = []
-        game.you.conspiracy = -1
         game._blanking = -1
         game._pending = []
         game._policy = None
@@ -346,8 +297,9 @@ class Game(
         game._story_deck = list(range(3, len(CORE_STORIES)))
         game._story_deck += [CONSPIRACY_BASE + i for i in cd.story_instances]
         game._stories = [0, 1, 2]
-        game.you.tokens = list(tokens)
-        game.you.committed = [[], [], []]
+        for player in game.players:
+            player.tokens = list(tokens) if player is game.you else [0, 0, 0]
+            player.committed = [[], [], []]
         game.turn = turn
         game.phase = phase
         game.result = None

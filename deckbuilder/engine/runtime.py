@@ -142,11 +142,16 @@ class AbilityMixin:
         if outside is None:
             outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
-            zones += tuple(z for name, z in ((DISCARD_PILE, self.you.discard), (HAND, self.you.hand))
+            you = self.you
+            zones += tuple(z for name, z in ((DISCARD_PILE, you.discard), (HAND, you.hand))
                            if name in outside)  # fmt: skip
         # ``_usable`` written out for the cards in play (the most asked, at every step): what
         # ``_ability_live`` says of a card in play must be said here too.
-        status, supports, exhausted = self.you.status, self.you.supports, self.you.exhausted_supports
+        status, supports, exhausted = (
+            self.you.status,
+            self.you.supports,
+            self.you.exhausted_supports,
+        )
         blank_passive = BLANK in cd.static_kinds  # a passive blanks text boxes (supports too)
         blanking = self._blanking >= 0 or blank_passive
         silenced = NO_ABILITIES in cd.static_kinds

@@ -112,13 +112,23 @@ class StoryMixin:
     def _reveal_stories(self, n: int) -> None:
         """Reveal ``n`` stories from the story deck into new story slots."""
         pile, rand = self._story_deck, self.rng.random
-        stories, tokens, committed = self._stories, self.you.tokens, self.you.committed
         for _ in range(n):
             j = floor(rand() * len(pile))
             pile[j], pile[-1] = pile[-1], pile[j]
-            stories.append(pile.pop())
-            tokens.append(0)
-            committed.append([])
+            self._open_story_slot(pile.pop())
+
+    # The stories are shared; each player has tokens and committed characters on each slot:
+    # slots open and close for every player at once.
+    def _open_story_slot(self, sid: int) -> None:
+        self._stories.append(sid)
+        for player in self.players:
+            player.tokens.append(0)
+            player.committed.append([])
+
+    def _close_story_slot(self, s: int) -> None:
+        del self._stories[s]
+        for player in self.players:
+            del player.tokens[s], player.committed[s]
 
     # ----------------------------------------------------------------- commits
     def may_commit(self, inst: int) -> bool:
@@ -157,7 +167,10 @@ class StoryMixin:
             sid = self._stories[s]
             for src, st in self._statics_in_play():
                 if st.kind == COMMITS_HERE_ONLY and self._static_applies(src, st, inst):
-                    if sid != CONSPIRACY_BASE + src and self.you.attached.get(src) != STORY_HOST + sid:
+                    if (
+                        sid != CONSPIRACY_BASE + src
+                        and self.you.attached.get(src) != STORY_HOST + sid
+                    ):
                         return False
         if COMMIT_BARRED in kinds and self._commit_rule(COMMIT_BARRED, inst, s):
             return False
@@ -818,7 +831,8 @@ class StoryMixin:
             self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
         else:
             self.you.won.append(sid)
-        self.you.committed[s].clear()
+        for player in self.players:
+            player.committed[s].clear()
         if self.you.attached:
             self._destroy_story_attachments(sid)
         if self.you.facedown:
@@ -831,13 +845,14 @@ class StoryMixin:
                     self._passives_changed(kind)
             if self._blanking == sid:
                 self._blanking = -1
-            del self._stories[s], self.you.tokens[s], self.you.committed[s]
+            self._close_story_slot(s)
         else:
-            self.you.tokens[s] = 0
+            for player in self.players:  # a story won loses every player's tokens
+                player.tokens[s] = 0
             pile = self._story_deck
             kinds = self.deck.static_kinds
             if NO_REPLACEMENT in kinds and self._not_replaced(s):
-                del self._stories[s], self.you.tokens[s], self.you.committed[s]
+                self._close_story_slot(s)
             elif pile:
                 j = self._next_story_index(pile)
                 pile[j], pile[-1] = pile[-1], pile[j]
@@ -846,7 +861,7 @@ class StoryMixin:
                     while pile and sum(not self.is_conspiracy(x) for x in self._stories) < 3:
                         self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
-                del self._stories[s], self.you.tokens[s], self.you.committed[s]
+                self._close_story_slot(s)
         if not third and self.deck.static_kinds & WIN_RULES:
             third = self._game_won()
         if third and self.phase != OVER:

@@ -290,7 +290,9 @@ class TurnMixin:
         largest = max(dom_value)  # a dearer card cannot be paid: no need to look further
         # Drawn copies the player attached as resources count too (they were drawn).
         drawn = (
-            self.you.hand + self._unplayable_resources if self._unplayable_resources else self.you.hand
+            self.you.hand + self._unplayable_resources
+            if self._unplayable_resources
+            else self.you.hand
         )
         # (Resources whose kind has since been marked stay in the list: the loop skips them.)
         for inst in drawn:

@@ -57,33 +57,33 @@ class ZonesMixin:
 
     # ----------------------------------------------------------------- deck
     def _deck_count(self) -> int:
-        return len(self.you.deck_cards) + len(self.you.top) + len(self.you.bottom)
+        return self.you.deck_count()
 
     def _take_top(self) -> int:
-        """The top card of the deck, removed (-1 when the deck is empty)."""
-        if self.you.top:
-            return self.you.top.pop()
-        deck = self.you.deck_cards
-        if deck:
-            j = floor(self.rng.random() * len(deck))
-            deck[j], deck[-1] = deck[-1], deck[j]
-            return deck.pop()
-        if self.you.bottom:
-            return self.you.bottom.pop()
-        return -1
+        """The top card of your deck, removed (-1 when the deck is empty)."""
+        return self.you.take_top(self.rng.random)
 
     def _take_bottom(self) -> int:
-        """The bottom card of the deck, removed (-1 when the deck is empty)."""
-        if self.you.bottom:
-            return self.you.bottom.pop(0)
-        deck = self.you.deck_cards
-        if deck:
-            j = floor(self.rng.random() * len(deck))
-            deck[j], deck[-1] = deck[-1], deck[j]
-            return deck.pop()
-        if self.you.top:
-            return self.you.top.pop(0)
-        return -1
+        """The bottom card of your deck, removed (-1 when the deck is empty)."""
+        return self.you.take_bottom(self.rng.random)
+
+    # ----------------------------------------------------------------- players
+    def controller_of(self, inst: int):
+        """The player who controls ``inst``: the opponent for a card in its play area, else
+        you (every card of the game is of your deck; the goldfish opponent has none)."""
+        opponent = self.opponent
+        if inst in opponent.status or inst in opponent.supports:
+            return opponent
+        return self.you
+
+    def players_named(self, name: str, src: int) -> tuple:
+        """The players that card text names relative to the controller of ``src``: "you",
+        "opponent" (every other player) or "each" (the controller first)."""
+        me = self.controller_of(src)
+        if name == "you":
+            return (me,)
+        others = tuple(p for p in self.players if p is not me)
+        return others if name == "opponent" else (me, *others)
 
     def _draw(self, n: int, by_effect: bool = False) -> None:
         if (
@@ -188,7 +188,12 @@ class ZonesMixin:
             self._to_discard(inst)
 
     def _check_deck_out(self) -> None:
-        if not self.you.deck_cards and not self.you.top and not self.you.bottom and self.phase != OVER:
+        if (
+            not self.you.deck_cards
+            and not self.you.top
+            and not self.you.bottom
+            and self.phase != OVER
+        ):
             # Rulebook: a player with no cards left in his deck is eliminated at once.
             self._event("deck_out", "the deck is empty: the game is lost")
             self._end(DECK_OUT)
@@ -382,9 +387,7 @@ class ZonesMixin:
                 self.you.attached[inst] = host
         elif t == CONSPIRACY:
             self.you.conspiracy = inst
-            self._stories.append(CONSPIRACY_BASE + inst)
-            self.you.tokens.append(0)
-            self.you.committed.append([])
+            self._open_story_slot(CONSPIRACY_BASE + inst)
         if self.deck.statics[self.deck.kind_of[inst]]:
             self._passives_changed(self.deck.kind_of[inst])
 
@@ -478,9 +481,19 @@ class ZonesMixin:
         if self.deck.any_trigger[SACRIFICED]:
             self._fire_all(SACRIFICED, AbilityContext(target=inst))
 
-    def _draw_by_effect(self, n: int) -> None:
+    def _draw_by_effect(self, n: int, player=None) -> None:
         """A card effect draws ``n`` cards (not the draw phase's draw): "after a card is
-        drawn" for each card drawn, then "after drawing 1 or more cards"."""
+        drawn" for each card drawn, then "after drawing 1 or more cards". Another player
+        than you (``player``) draws with no window nor trigger: no card of theirs could
+        answer (the goldfish opponent has none), and an empty deck does not end the game for
+        a player who never had one."""
+        if player is not None and player is not self.you:
+            for _ in range(n):
+                i = player.take_top(self.rng.random)
+                if i < 0:
+                    break
+                player.hand.append(i)
+            return
         cd = self.deck
         if not (cd.any_trigger[CARD_DRAWN] or cd.any_trigger[CARDS_DRAWN]):
             self._draw(n, True)

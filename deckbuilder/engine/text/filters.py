@@ -260,11 +260,10 @@ def _host(value):
 
 @atom("controller", STATE, ("you", "opponent"))
 def _controller(value):
-    """Whose card it is, relative to the source's controller (the goldfish opponent has no
-    cards, so "opponent" matches nothing)."""
+    """Whose card it is, relative to the source's controller."""
     if value == "you":
-        return lambda game, src, i: True
-    return lambda game, src, i: False
+        return lambda game, src, i: game.controller_of(i) is game.controller_of(src)
+    return lambda game, src, i: game.controller_of(i) is not game.controller_of(src)
 
 
 # ------------------------------------------------------------------ compiling

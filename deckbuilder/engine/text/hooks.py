@@ -100,7 +100,8 @@ def shadowed_woods(game, src, ctx):
     cost (paid by draining a domain of at least X)."""
     cd = game.deck
     best = max(
-        (game.you.dom_value[d] for d in range(len(game.you.domains)) if not game.you.drained[d]), default=0
+        (game.you.dom_value[d] for d in range(len(game.you.domains)) if not game.you.drained[d]),
+        default=0,
     )
     pool = [
         i

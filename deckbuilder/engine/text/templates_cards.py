@@ -2,8 +2,9 @@
 
 Each builder takes ``where`` (file and card, for errors) and its parameters, and returns an
 effect: a generator function ``(game, src, ctx)`` that yields a ``Choice`` per decision.
-``player`` names players relative to the card's controller; the goldfish opponent has no
-cards, so what it would draw, discard or search does nothing.
+``player`` names players relative to the card's controller, resolved at play against the
+game's two players (``Game.players_named``); the goldfish opponent has no cards, so what it
+draws or discards is nothing.
 """
 
 from __future__ import annotations
@@ -17,28 +18,21 @@ from deckbuilder.engine.text.values import compile_amount
 PLAYERS = ("you", "opponent", "each")
 
 
-def includes_you(player: str) -> bool:
-    """Whether an effect on ``player`` (relative to the controller) reaches the controller:
-    the only player with cards in a goldfish game."""
-    return player != "opponent"
-
-
 @EFFECT.register("draw", n=param(AMOUNT, required=True), player=param(PLAYERS, "you"))
 def draw(where, n, player):
-    """Draw n cards."""
+    """Draw n cards (``player``: who draws, relative to the card's controller)."""
     amount = compile_amount(n, where)
-    if not includes_you(player):
-        return _nothing
 
     def effect(game, src, ctx):
         k = amount(game, src, ctx)
         if k > 0:
-            game._draw_by_effect(k)
+            for p in game.players_named(player, src):
+                game._draw_by_effect(k, p)
         return
         yield
 
     # Drawing from an empty deck loses the game.
-    effect.worthwhile = lambda game, src: bool(game.you.deck_cards or game.you.top or game.you.bottom)
+    effect.worthwhile = lambda game, src: player == "opponent" or game.you.deck_count() > 0
     return effect
 
 
@@ -50,29 +44,35 @@ def draw(where, n, player):
     filter=FILTER,
 )
 def discard_from_hand(where, n, player, random, filter):
-    """Discard n cards from hand (chosen, or at random)."""
+    """Discard n cards from hand (chosen by their owner, or at random). Another player than
+    the one playing never acts (the goldfish opponent): theirs go at random."""
     amount = compile_amount(n, where)
     pred = compile_filter(filter, where)
-    if not includes_you(player):
-        return _nothing
 
     def effect(game, src, ctx):
-        n = 0
-        for _ in range(amount(game, src, ctx)):
-            pool = [i for i in game.you.hand if pred(game, src, i)]
-            if not pool:
-                break
-            if random:
-                i = pool[int(game.rng.random() * len(pool))]
-            else:
-                i = yield from choose_card(game, "discard", "discard", pool, harm=True)
-            if i < 0:
-                break
-            game.you.hand.remove(i)
-            game._to_discard(i)
-            n += 1
-            log_event(game, "discard", f"{game.card(i).title} discarded")
-        game._discarded_from_hand(n)
+        k = amount(game, src, ctx)
+        for p in game.players_named(player, src):
+            mine = p is game.you
+            n = 0
+            for _ in range(k):
+                pool = [i for i in p.hand if pred(game, src, i)]
+                if not pool:
+                    break
+                if random or not mine:
+                    i = pool[int(game.rng.random() * len(pool))]
+                else:
+                    i = yield from choose_card(game, "discard", "discard", pool, harm=True)
+                if i < 0:
+                    break
+                p.hand.remove(i)
+                n += 1
+                if not mine:
+                    p.discard.append(i)
+                    continue
+                game._to_discard(i)
+                log_event(game, "discard", f"{game.card(i).title} discarded")
+            if mine:
+                game._discarded_from_hand(n)
 
     return effect
 
@@ -83,18 +83,21 @@ def discard_from_hand(where, n, player, random, filter):
     player=param(PLAYERS, "you"),
 )
 def discard_top(where, n, player):
-    """Discard the top n cards of the deck."""
+    """Discard the top n cards of the deck (of each player ``player`` names)."""
     amount = compile_amount(n, where)
-    if not includes_you(player):
-        return _nothing
 
     def effect(game, src, ctx):
-        for _ in range(amount(game, src, ctx)):
-            i = game._take_top()
-            if i < 0:
-                break
-            game._to_discard(i)
-            log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
+        k = amount(game, src, ctx)
+        for p in game.players_named(player, src):
+            for _ in range(k):
+                i = p.take_top(game.rng.random)
+                if i < 0:
+                    break
+                if p is not game.you:  # no window: the goldfish opponent has no cards
+                    p.discard.append(i)
+                    continue
+                game._to_discard(i)
+                log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
         yield
@@ -230,7 +233,11 @@ def to_hand(where, filter, sources, n):
         for _ in range(n):
             pool = []
             for zone in zones:
-                cards = game.you.discard if zone == "discard" else game.you.characters + game.you.supports
+                cards = (
+                    game.you.discard
+                    if zone == "discard"
+                    else game.you.characters + game.you.supports
+                )
                 pool += [i for i in cards if i != src and pred(game, src, i)]
             i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
             if i < 0:
@@ -372,8 +379,3 @@ def shuffle_discard_into_deck(where, filter):
         yield
 
     return effect
-
-
-def _nothing(game, src, ctx):
-    return
-    yield

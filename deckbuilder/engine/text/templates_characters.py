@@ -63,7 +63,9 @@ def ready(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.characters if game.you.status[i] == EXHAUSTED and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] == EXHAUSTED and pred(game, src, i)
+        ]
         for i in (yield from targets_of(game, src, ctx, target, pool, "ready", "ready")):
             game._ready(i)
             if game.log is not None:
@@ -78,7 +80,9 @@ def exhaust(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.characters if game.you.status[i] == READY and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] == READY and pred(game, src, i)
+        ]
         for i in (yield from targets_of(game, src, ctx, target, pool, "exhaust", "exhaust", True)):
             game._exhaust(i)
 
@@ -94,7 +98,11 @@ def restore(where, n, ready, filter, target):
 
     def effect(game, src, ctx):
         for _ in range(n):
-            pool = [i for i in game.you.characters if game.you.status[i] == INSANE and pred(game, src, i)]
+            pool = [
+                i
+                for i in game.you.characters
+                if game.you.status[i] == INSANE and pred(game, src, i)
+            ]
             if target == "self":
                 pool = [src] if src in pool else []
             i = yield from choose_card(game, "restore", "restore", pool)
@@ -130,7 +138,9 @@ def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_i
         if ctx.overpaid > 0 and (overpaid_skill or overpaid_icons):
             s += overpaid_skill
             i4 = tuple(a + b for a, b in zip(ic, extra, strict=True))
-        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
+        ]
         for i in (yield from targets_of(game, src, ctx, target, pool, "boost", "boost")):
             game._temp.append((i, s, i4))
             if until == "turn":
@@ -159,7 +169,9 @@ def copy_icons(where, filter, to, receiver):
         cd = game.deck
         if to == "choose":
             pool = [
-                i for i in game.you.characters if game.you.status[i] != INSANE and takes(game, src, i)
+                i
+                for i in game.you.characters
+                if game.you.status[i] != INSANE and takes(game, src, i)
             ]
             gains = yield from choose_card(game, "boost", "give icons to", pool)
         else:
@@ -230,7 +242,9 @@ def insane(where, filter, target):
         pool = [
             i
             for i in game.you.characters
-            if game.you.status[i] != INSANE and not cd.willpower[cd.kind_of[i]] and pred(game, src, i)
+            if game.you.status[i] != INSANE
+            and not cd.willpower[cd.kind_of[i]]
+            and pred(game, src, i)
         ]
         for i in (
             yield from targets_of(game, src, ctx, target, pool, "insane", "drive insane", True)

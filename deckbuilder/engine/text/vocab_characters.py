@@ -55,7 +55,9 @@ def ready_support(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.supports if i in game.you.exhausted_supports and pred(game, src, i)]
+        pool = [
+            i for i in game.you.supports if i in game.you.exhausted_supports and pred(game, src, i)
+        ]
         i = yield from choose_card(game, "ready", "ready", pool)
         if i >= 0:
             game.you.exhausted_supports.discard(i)
@@ -107,7 +109,9 @@ def boost_per_departure(where, icons, filter):
 
     def effect(game, src, ctx):
         times = characters_left_play_this_phase(game)
-        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
+        ]
         i = yield from choose_card(game, "boost", "boost", pool)
         if i >= 0 and times:
             game._temp.append((i, 0, tuple(v * times for v in ic)))
@@ -157,7 +161,9 @@ def gain_icon_choice(where, choices, lose, filter, target):
         raise TextError(f"{where}: icons are letters among TCAI")
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
+        ]
         chosen = yield from targets_of(game, src, ctx, target, pool, "boost", "boost")
         if not chosen:
             return
@@ -378,7 +384,9 @@ def sacrifice_give_icons(where, filter):
         cd = game.deck
         icons = (cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k])
         game._sacrifice(i)
-        others = [j for j in game.you.characters if game.you.status[j] != INSANE and pred(game, src, j)]
+        others = [
+            j for j in game.you.characters if game.you.status[j] != INSANE and pred(game, src, j)
+        ]
         j = yield from choose_card(game, "boost", "give the icons to", others)
         if j >= 0:
             game._temp.append((j, 0, icons))

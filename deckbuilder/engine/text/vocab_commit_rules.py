@@ -166,7 +166,9 @@ def commits_ready_this_turn(where, target, filter, willpower):
             if s >= 0:
                 _rule(game, ("commits_ready", game._stories[s], -1))
             return
-        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
+        ]
         i = yield from choose_card(game, "boost", "commits without exhausting", pool)
         if i >= 0:
             _rule(game, ("commits_ready", -1, i))
@@ -216,7 +218,9 @@ def _host_committed_here(value, where):
     def check(game, src, ctx):
         host = game.you.attached.get(src, -1)
         s = ctx.story if ctx is not None else -1
-        return (host >= 0 and 0 <= s < len(game.you.committed) and host in game.you.committed[s]) == value
+        return (
+            host >= 0 and 0 <= s < len(game.you.committed) and host in game.you.committed[s]
+        ) == value
 
     return check
 
@@ -305,7 +309,11 @@ def resolve_struggle_as_won(where, icons):
 
         def value(t):
             if t == 2:
-                return 5 if any(game.you.status.get(i) == EXHAUSTED for i in game.you.committed[s]) else 0
+                return (
+                    5
+                    if any(game.you.status.get(i) == EXHAUSTED for i in game.you.committed[s])
+                    else 0
+                )
             return 10 if t == 3 else 0
 
         t = yield from _choose_type(game, "resolve as won", types, value)
@@ -429,7 +437,9 @@ def unblank(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.characters + game.you.supports if i != src and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters + game.you.supports if i != src and pred(game, src, i)
+        ]
         i = yield from choose_card(game, "unblank", "its text counts again", pool)
         if i >= 0:
             game._uses[_exempt_key(i)] = (game.turn, game.phase)

@@ -51,7 +51,8 @@ def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
     def affordable(game, k):
         cost = game.deck.cost[k]
         return cost <= 0 or any(
-            not game.you.drained[d] and game.you.dom_value[d] >= cost for d in game.you.domain_indices
+            not game.you.drained[d] and game.you.dom_value[d] >= cost
+            for d in game.you.domain_indices
         )
 
     def sources(game, src, gains):
@@ -72,7 +73,9 @@ def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
             gains = src
         else:
             pool = [
-                i for i in game.you.characters if game.you.status[i] != INSANE and takes(game, src, i)
+                i
+                for i in game.you.characters
+                if game.you.status[i] != INSANE and takes(game, src, i)
             ]
             gains = yield from choose_card(game, "copy", "make a copy of", pool)
         if gains not in game.you.status or game.you.status[gains] == INSANE:

@@ -131,7 +131,9 @@ def hand_to_top(where, n):
 
     def effect(game, src, ctx):
         for _ in range(n):
-            i = yield from choose_card(game, "to_deck", "put on top of the deck", list(game.you.hand))
+            i = yield from choose_card(
+                game, "to_deck", "put on top of the deck", list(game.you.hand)
+            )
             if i < 0:
                 return
             game.you.hand.remove(i)
@@ -315,7 +317,9 @@ def search_named_subtype(where, filter, to):
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = [i for i in game.you.deck_cards + game.you.top + game.you.bottom if pred(game, src, i)]
+        pool = [
+            i for i in game.you.deck_cards + game.you.top + game.you.bottom if pred(game, src, i)
+        ]
         counts = {}
         for i in pool:
             for s in cd.subtypes[cd.kind_of[i]]:

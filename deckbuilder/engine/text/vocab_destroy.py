@@ -21,7 +21,7 @@ def _destroy_conspiracy(game) -> None:
         game._passives_changed(kind)
     if game._blanking == sid:
         game._blanking = -1
-    del game._stories[s], game.you.tokens[s], game.you.committed[s]
+    game._close_story_slot(s)
     game.you.discard.append(c)
     log_event(game, "destroy", f"{game.card(c).title} destroyed")
 

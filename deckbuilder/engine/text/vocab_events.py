@@ -99,7 +99,9 @@ def choose_subject(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
+        ]
         i = yield from choose_card(game, "boost", "choose", pool)
         ctx.target = i
         game._entered = i  # an effect list with at_end_of_phase follows it (compile.py)

@@ -43,7 +43,9 @@ def convert_icons(where, icons, filter, target):
     columns = ["TCAI".index(ch) for ch in icons]
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)]
+        pool = [
+            i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
+        ]
         chosen = yield from targets_of(game, src, ctx, target, pool, "boost", "change the icons of")
         if not chosen:
             return

@@ -116,7 +116,9 @@ def attach_from_discard(where, filter, host):
             k = cd.kind_of[i]
             if cd.attach[k] is None or not game.may_enter(k) or not pred(game, src, i):
                 continue
-            if any(h in game.you.characters and host_pred(game, src, h) for h in game.attach_hosts(k)):
+            if any(
+                h in game.you.characters and host_pred(game, src, h) for h in game.attach_hosts(k)
+            ):
                 pool.append(i)
         i = yield from choose_card(
             game, "attach", "attach from the discard pile", pool, optional=True

@@ -19,7 +19,9 @@ def self_to_domain_after(where, domain):
         if domain == "newest":
             d = len(game.you.domains) - 1
         else:
-            doms = [d for d in game.you.domain_indices if domain != "drained" or game.you.drained[d]]
+            doms = [
+                d for d in game.you.domain_indices if domain != "drained" or game.you.drained[d]
+            ]
             d = yield from choose_domain(game, "domain", "attach as a resource to", doms)
         if d >= 0:
             game._queue_trigger(ab.DISCARDED, src, ab.AbilityContext(x=d))

@@ -211,7 +211,11 @@ def put_self_into_play_from_deck(where):
     """The card itself, in your deck, is put into play."""
 
     def effect(game, src, ctx):
-        if src not in game.you.top and src not in game.you.bottom and src not in game.you.deck_cards:
+        if (
+            src not in game.you.top
+            and src not in game.you.bottom
+            and src not in game.you.deck_cards
+        ):
             return
         if not game.may_enter(game.deck.kind_of[src]):
             return

@@ -133,7 +133,11 @@ def _ready_payers(game, cost: int) -> list[int]:
     """Undrained domains with at least ``cost`` resources ([-1] for a cost of 0)."""
     if cost <= 0:
         return [-1]
-    return [d for d in game.you.domain_indices if not game.you.drained[d] and game.you.dom_value[d] >= cost]
+    return [
+        d
+        for d in game.you.domain_indices
+        if not game.you.drained[d] and game.you.dom_value[d] >= cost
+    ]
 
 
 def _may_put(game, i: int) -> bool:
@@ -158,7 +162,11 @@ def pay_printed_cost_into_play(where, source, filter):
     pred = compile_filter(filter, where)
 
     def pool(game, src):
-        cards = game.you.deck_cards + game.you.top + game.you.bottom if source == "deck" else game.you.discard
+        cards = (
+            game.you.deck_cards + game.you.top + game.you.bottom
+            if source == "deck"
+            else game.you.discard
+        )
         cost = game.deck.cost
         kind_of = game.deck.kind_of
         return [
@@ -411,7 +419,8 @@ def _domain_all_of(value, where):
     def test(game, src, ctx):
         cd = game.deck
         return any(
-            dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom) for dom in game.you.domains
+            dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom)
+            for dom in game.you.domains
         )
 
     return test

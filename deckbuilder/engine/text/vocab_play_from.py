@@ -31,7 +31,8 @@ def _domains_for(game, k: int, ignore_match) -> list[int]:
         doms = [
             d
             for d in game.you.domain_indices
-            if not game.you.drained[d] and (ignore_match or game.can_pay(k, d, game.you.dom_value[d]))
+            if not game.you.drained[d]
+            and (ignore_match or game.can_pay(k, d, game.you.dom_value[d]))
         ]
         return doms or ([-1] if game.can_pay(k, -1) else [])
     if not ignore_match:
@@ -41,7 +42,11 @@ def _domains_for(game, k: int, ignore_match) -> list[int]:
     cost = game.cost_of(k)
     if cost <= 0:
         return [-1]
-    return [d for d in game.you.domain_indices if not game.you.drained[d] and game.you.dom_value[d] >= cost]
+    return [
+        d
+        for d in game.you.domain_indices
+        if not game.you.drained[d] and game.you.dom_value[d] >= cost
+    ]
 
 
 def _host_domain(game, src) -> int:
@@ -197,7 +202,9 @@ def attach_dormant(where, card, stories, else_remove):
         inst = src if card == "self" else (ctx.target if ctx is not None else -1)
         if inst < 0:
             return
-        slots = [s for s in range(len(game._stories)) if stories == "any" or game.you.tokens[s] == 0]
+        slots = [
+            s for s in range(len(game._stories)) if stories == "any" or game.you.tokens[s] == 0
+        ]
         s = yield from choose_story(game, "dormant", "attach as Dormant to", slots)
         if s < 0:
             if else_remove:

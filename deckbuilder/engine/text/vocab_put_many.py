@@ -22,7 +22,9 @@ def subtype_into_play(where, filter):
     def candidates(game, src):
         cd = game.deck
         return [
-            i for i in game.you.discard if cd.ctype[cd.kind_of[i]] == CHARACTER and pred(game, src, i)
+            i
+            for i in game.you.discard
+            if cd.ctype[cd.kind_of[i]] == CHARACTER and pred(game, src, i)
         ]
 
     def effect(game, src, ctx):

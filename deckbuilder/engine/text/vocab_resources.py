@@ -55,7 +55,9 @@ def refresh_small_domain(where, max, max_departures):
             limit = characters_left_play_this_phase(game)
         else:
             limit = limit_of(game, src, ctx) if limit_of is not None else 1 << 30
-        pool = [d for d, v in enumerate(game.you.drained) if v and len(game.you.domains[d]) <= limit]
+        pool = [
+            d for d, v in enumerate(game.you.drained) if v and len(game.you.domains[d]) <= limit
+        ]
         d = yield from choose_domain(game, "refresh", "refresh", pool)
         if d >= 0:
             game.you.drained[d] = False
@@ -333,7 +335,8 @@ def cost_change_by_drained_domain(where, filter, minimum):
 
     def effect(game, src, ctx):
         x = max(
-            (len(game.you.domains[d]) for d in game.you.domain_indices if game.you.drained[d]), default=0
+            (len(game.you.domains[d]) for d in game.you.domain_indices if game.you.drained[d]),
+            default=0,
         )
         if x > 0:
             game._cost_sources.append((who, -x, minimum, True))
@@ -388,7 +391,9 @@ def swap_resource(where, filter, only_faction):
 
 
 def _resources(game, src, pred):
-    return [(i, d) for d in game.you.domain_indices for i in game.you.domains[d] if pred(game, src, i)]
+    return [
+        (i, d) for d in game.you.domain_indices for i in game.you.domains[d] if pred(game, src, i)
+    ]
 
 
 @EFFECT.register("move_resource", filter=FILTER)
@@ -462,7 +467,11 @@ def attach_as_resource(where, target, filter):
             i = yield from choose_card(game, "to_resource", "attach as a resource", pool)
         else:
             i = src if target == "self" else ctx.target
-        if i < 0 or not ((i in game.you.status) or (i in game.you.supports)) or not game.you.domains:
+        if (
+            i < 0
+            or not ((i in game.you.status) or (i in game.you.supports))
+            or not game.you.domains
+        ):
             return
         game._leave_play(i, to="hand")
         d = min(game.you.domain_indices, key=lambda d: len(game.you.domains[d]))
@@ -485,7 +494,9 @@ def search_to_resource(where, filter, drained):
         domains = [d for d in game.you.domain_indices if game.you.drained[d] or not drained]
         if not domains:
             return
-        pool = [i for i in game.you.deck_cards + game.you.top + game.you.bottom if pred(game, src, i)]
+        pool = [
+            i for i in game.you.deck_cards + game.you.top + game.you.bottom if pred(game, src, i)
+        ]
         i = yield from choose_card(game, "search", "attach as a resource", pool, optional=True)
         if i >= 0:
             d = yield from choose_domain(game, "resource", "attach to", domains)

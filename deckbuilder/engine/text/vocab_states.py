@@ -132,7 +132,9 @@ def to_hand_cost_max_subject(where, filter):
             return
         cd = game.deck
         limit = cd.cost[cd.kind_of[ctx.target]]
-        pool = [i for i in game.you.discard if cd.cost[cd.kind_of[i]] <= limit and pred(game, src, i)]
+        pool = [
+            i for i in game.you.discard if cd.cost[cd.kind_of[i]] <= limit and pred(game, src, i)
+        ]
         i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
         if i >= 0:
             game._discard_to_hand(i)

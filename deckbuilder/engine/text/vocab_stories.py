@@ -317,7 +317,9 @@ def token_each_story(where, n, tokens_max):
         k = amount(game, src, ctx)
         if k <= 0:
             return
-        ids = [sid for sid, t in zip(game._stories, game.you.tokens, strict=False) if t <= tokens_max]
+        ids = [
+            sid for sid, t in zip(game._stories, game.you.tokens, strict=False) if t <= tokens_max
+        ]
         for sid in ids:
             if game.phase == OVER or sid not in game._stories:
                 continue

@@ -30,7 +30,9 @@ def _in_zone(game, i: int, zones: tuple) -> bool:
         return True
     if "discard" in zones and i in game.you.discard:
         return True
-    return "deck" in zones and (i in game.you.deck_cards or i in game.you.top or i in game.you.bottom)
+    return "deck" in zones and (
+        i in game.you.deck_cards or i in game.you.top or i in game.you.bottom
+    )
 
 
 @CONSTANT.register(
