@@ -17,7 +17,7 @@ class _Declining(Game):
 
     __slots__ = ()
 
-    def _answer_now(self, gen):
+    def _answer_now(self, gen, asking=None):
         choice = next(gen, None)
         while choice is not None:
             try:

@@ -69,6 +69,7 @@ from __future__ import annotations
 
 import random
 from _random import Random as _SeedableRandom
+from functools import partial
 
 from deckbuilder.engine.abilities import RESOURCE_DISCARD
 from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine's vocabulary)
@@ -102,6 +103,7 @@ from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine'
     IllegalAction,
     StoryView,
 )
+from deckbuilder.engine.asking import AskFirst, StepRecord
 from deckbuilder.engine.cards import CORE_STORIES, compile_deck
 from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
@@ -169,6 +171,7 @@ class Game(
         "_copies",
         "first_playable",
         "_unplayable_resources",
+        "_steps",
     )
 
     # ----------------------------------------------------------------- construction
@@ -183,15 +186,26 @@ class Game(
         log: bool = True,
         track_playable: bool = False,
         text: bool = True,
+        step_by_step: bool = False,
     ) -> Game:
         """Shuffle, place 3 domains and the story deck, draw the 8-card setup hand.
 
         ``deck`` is a ``Deck`` or a ``CompiledDeck`` (which keeps its own ``text``);
         ``log=False`` skips the event log (batch runs); ``track_playable`` records the first
-        turn each card could be paid for; ``text=False`` plays keywords only.
+        turn each card could be paid for; ``text=False`` plays keywords only;
+        ``step_by_step``: a person plays it, asked inside the rules too (``asking``).
         """
         game = cls()
         compiled = compile_deck(deck, text)
+        if step_by_step:
+            if seed is None:  # a replay needs the seed
+                seed = random.randrange(1 << 62)
+            game._steps = StepRecord(
+                partial(cls.new, compiled, seed, first_player=first_player,
+                        turn_cap=turn_cap, log=log, track_playable=track_playable)
+            )  # fmt: skip
+        else:
+            game._steps = None
         game.deck = compiled
         game.rng = seeded_random(seed)
         game.first_player = first_player
@@ -263,12 +277,24 @@ class Game(
         turn_cap: int = DEFAULT_TURN_CAP,
         text: bool = True,
         discard=(),
+        step_by_step: bool = False,
     ) -> Game:
         """A game put in a chosen position (tests, TUI scenarios): ``hand``, ``domains``
         (3 lists), ``supports``, ``discard`` are ``Card`` lists, ``characters`` ``Card`` or
         ``(Card, "ready"|"exhausted"|"insane")``; every other copy stays in the deck. The
         three stories are the first Core stories with ``tokens``; ``text=False`` plays
         keywords only."""
+        if step_by_step:
+            seed = random.randrange(1 << 62) if seed is None else seed
+            again = partial(
+                cls.arranged, compile_deck(deck, text), hand=hand, domains=domains,
+                characters=characters, supports=supports, tokens=tokens, turn=turn,
+                phase=phase, seed=seed, first_player=first_player, turn_cap=turn_cap,
+                discard=discard,
+            )  # fmt: skip
+            game = again()
+            game._steps = StepRecord(again)
+            return game
         game = cls.new(deck, seed, first_player=first_player, turn_cap=turn_cap, text=text)
         cd = game.deck
         free = {}
@@ -508,6 +534,48 @@ class Game(
         """Play one action; it must be one of ``legal_actions()``."""
         if action not in self.legal_actions():
             raise IllegalAction(f"{action} is not legal in the {self.phase} phase")
+        steps = self._steps
+        if steps is None:
+            self._step(action)
+        elif steps.waiting is not None:  # the answer to a question asked inside a rule
+            waiting, answers, choice = steps.waiting
+            steps.waiting = None
+            self._choice = choice  # the game's own choice before the action, if any
+            self._step_recorded(waiting, [*answers, action])
+        else:
+            self._step_recorded(action, [])
+
+    def _step_recorded(self, action: Action, answers: list) -> None:
+        """Apply ``action`` in a step-by-step game with the answers given inside its rules so
+        far; a question not answered yet rewinds the game to before it and is asked."""
+        steps = self._steps
+        steps.answers = list(answers)
+        try:
+            self._step(action)
+        except AskFirst as ask:
+            self._rewind()
+            steps.waiting = (action, answers, self._choice)
+            self._choice = ask.choice
+            return
+        steps.history.append((action, tuple(answers)))
+
+    def _rewind(self) -> None:
+        """This game as it was before the action under way: its start rebuilt, then every
+        action applied again with the answers given inside it (the game is deterministic).
+        The actions are replayed on this very object: a suspended effect holds its game."""
+        steps = self._steps
+        start = steps.origin()
+        for name in _STATE:
+            setattr(self, name, getattr(start, name))
+        self._steps = replay = StepRecord(steps.origin)
+        try:
+            for action, answers in steps.history:
+                replay.answers = list(answers)
+                self._step(action)
+        finally:
+            self._steps = steps
+
+    def _step(self, action: Action) -> None:
         if self._choice is not None:
             self._answer(action)
             return
@@ -598,3 +666,7 @@ class Game(
                     raise RuntimeError(f"stuck in phase {ph}")
         finally:
             self._policy = None
+
+
+# What a rewind copies from the game rebuilt: the whole state but the step record itself.
+_STATE = tuple(name for name in Game.__slots__ if name != "_steps")

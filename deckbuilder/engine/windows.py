@@ -1,8 +1,9 @@
 """Triggered abilities at play: the cards that answer an event (``_listeners``), the queue of
 triggers resolved at the next safe point in the order they happened, the offer of one card's
 answers (a forced one resolves, an optional one is a yes/no ``Choice``), and the "would"
-windows, answered at once inside a rule (``_would``) or asked inside an effect
-(``_would_asking``); what stops an ability from working (``_ability_live``)."""
+windows, answered at once inside a rule (``_would``: asked by replay in a step-by-step game,
+``deckbuilder.engine.asking``) or asked inside an effect (``_would_asking``); what stops an
+ability from working (``_ability_live``)."""
 
 from __future__ import annotations
 
@@ -86,17 +87,17 @@ class WindowsMixin:
     def _would(self, trigger: str, ctx: AbilityContext) -> AbilityContext:
         """A "would" window (before a card moves, goes insane, is drawn, before tokens are
         placed): the cards that answer ``trigger`` are offered it at once, in order, until
-        one says what happens instead (``ctx.instead``); returns ``ctx``. It is answered
-        inside the rule that asked, nobody asked, the same way whoever plays (so a game
-        stepped through with a policy's suggestions is still the game ``run`` plays): an
-        optional ability is used unless its ``ai`` is "avoid", any other choice takes its
-        first option (the templates offer the best first)."""
+        one says what happens instead (``ctx.instead``); returns ``ctx``. A step-by-step
+        game asks its player (``asking``); otherwise it is answered inside the rule that
+        asked, by rule: an optional ability is used unless its ``ai`` is "avoid", any other
+        choice takes its first option (the templates offer the best first)."""
         policy, self._policy = self._policy, None  # choosers then yield their choice
+        asking = self._steps if policy is None else None  # a person playing step by step
         try:
             for src in self._listeners(trigger):
                 if self.phase == OVER:
                     break
-                self._answer_now(self._offer(trigger, src, ctx))
+                self._answer_now(self._offer(trigger, src, ctx), asking)
                 if ctx.instead:
                     break
         finally:
@@ -112,11 +113,15 @@ class WindowsMixin:
                 return
             yield from self._offer(trigger, src, ctx)
 
-    def _answer_now(self, gen) -> None:
-        """Run an effect generator to its end, answering its choices at once (``_would``)."""
+    def _answer_now(self, gen, asking=None) -> None:
+        """Run an effect generator to its end, answering its choices at once (``_would``);
+        in a step-by-step game (``asking``, a ``StepRecord``) a person answers them instead:
+        an answer not given yet stops the action to ask it (``deckbuilder.engine.asking``)."""
         choice = next(gen, None)
         while choice is not None and self.phase != OVER:
-            if choice.kind == "response":  # yes, unless "avoid"
+            if asking is not None:
+                a = asking.answer(choice)
+            elif choice.kind == "response":  # yes, unless "avoid"
                 a = choice.options[-1 if choice.harm else 0]
             else:
                 a = choice.options[0]

@@ -109,7 +109,7 @@ class GoldfishScreen(FKeysFirst, Screen):
             self.notify("The deck is empty: build or open one first (F3).", severity="warning")
             return
         try:
-            self.game = Game.new(deck, seed=seed)
+            self.game = Game.new(deck, seed=seed, step_by_step=True)
         except (DeckbuilderError, ValueError) as exc:
             self.notify(str(exc), title="Cannot start a game", severity="error")
             return
