@@ -51,6 +51,11 @@ def register(subparsers) -> None:
         help="print game N of the batch (1 = the first) move by move instead of statistics",
     )
     parser.add_argument(
+        "--play",
+        action="store_true",
+        help="play one game by hand: the legal actions numbered, type one (Enter: the suggestion)",
+    )
+    parser.add_argument(
         "--coverage",
         action="store_true",
         help="per set: the cards whose text acts in a solo game and which are simulated",
@@ -114,6 +119,12 @@ def run(args) -> int:
         raise DeckbuilderError("goldfish needs a DECK (or --coverage)")
     policy_by_name(args.policy)
     deck = load_goldfish_deck(args)
+    if args.play:
+        if args.json or args.log is not None:
+            raise DeckbuilderError("--play is a game by hand: without --json or --log")
+        from deckbuilder.commands.game_play import play_game
+
+        return play_game(args, deck, turn_cap)
     if args.log is not None:
         from deckbuilder.commands.game_log import print_game
 

@@ -93,7 +93,9 @@ class Policy:
         if ph == MULLIGAN_PHASE:
             plan = [Action(MULLIGAN if self.mulligan(game) else KEEP)]
         elif ph == SETUP_PHASE:
-            plan = [Action(SETUP_RESOURCE, i) for i in self.setup_resources(game)]
+            # as many as remain to place: a person may have placed some already
+            placed = sum(len(d) for d in game.domains)
+            plan = [Action(SETUP_RESOURCE, i) for i in self.setup_resources(game)][: 3 - placed]
         elif getattr(self, "_planned", None) == (id(game), game.turn, game.story_round()):
             a = self.story_action(game)
             return Action(PASS) if a is None else a
