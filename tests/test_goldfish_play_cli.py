@@ -41,9 +41,10 @@ def test_play_it_out_and_quit(play):
 
 
 def test_a_wrong_answer_is_explained_and_nothing_is_played(play):
-    code, out, _ = play("zz\n99\n-1\nq\n")
+    code, out, _ = play("zz\n99\n-1\n" + "9" * 100_000 + "\nq\n")
     assert code == 0
-    assert out.count("type a number from the list") == 3
+    assert out.count("type a number from the list") == 4
+    assert "9" * 30 not in out  # a long answer is shortened when it is quoted
     assert "keep: setup hand kept" not in out  # still the first menu
 
 

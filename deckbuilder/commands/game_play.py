@@ -43,6 +43,8 @@ def play_game(args, deck, turn_cap: int, read=input, write=print) -> int:
         except EOFError:
             write("(end of input: the game stops here)")
             return 0
+        except UnicodeDecodeError:
+            answer = "?"  # not text: explained below like any other wrong answer
         if answer == "q":
             return 0
         if answer == "a":
@@ -51,10 +53,11 @@ def play_game(args, deck, turn_cap: int, read=input, write=print) -> int:
             break
         if answer in ("", "s"):
             game.apply(suggested)
-        elif answer.isdigit() and 1 <= int(answer) <= len(actions):
+        elif answer.isdigit() and len(answer) < 6 and 1 <= int(answer) <= len(actions):
             game.apply(actions[int(answer) - 1])
         else:
-            write(f"{answer!r}: type {HELP}")
+            shown_answer = answer if len(answer) <= 20 else answer[:20] + "..."
+            write(f"{shown_answer!r}: type {HELP}")
     _print_events(game, shown, write)
     when = f" on turn {game.win_turn}" if game.win_turn else ""
     write(f"Game over: {game.result.replace('_', ' ')}{when}")
