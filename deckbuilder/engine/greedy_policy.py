@@ -314,19 +314,29 @@ class GreedyPolicy(Policy):
             if uses is None:
                 return None
         # ``min(uses, key=(pays a domain, its value))`` over the actions worth using,
-        # without building the actions: the first cheapest domain of the first ability.
+        # without building the actions: the first cheapest domain of the first ability
+        # (``_pay_domains`` written out). Whether an ability is worth using is asked only
+        # when it would be cheaper than the best so far (the answer changes nothing else).
         best, best_key = None, None
-        dom_value = game._dom_value
+        dom_value, drained = game._dom_value, game._drained
         for i, n, ab in uses:
             if ab.cost_x:
                 continue  # never worth using (``_worth_using``)
-            domains = game._pay_domains(ab.cost)
-            if not domains or not self._worth_using_ability(game, ab, i, phase):
+            cost = ab.cost
+            if cost <= 0:
+                d, key = -1, 0  # no domain needed
+            else:
+                d, key = -1, None
+                for e in range(len(dom_value)):
+                    v = dom_value[e]
+                    if v >= cost and not drained[e] and (key is None or 1 + v < key):
+                        d, key = e, 1 + v
+                if key is None:
+                    continue  # no domain pays for it
+            if best_key is not None and key >= best_key:
                 continue
-            for d in domains:
-                key = 0 if d < 0 else 1 + dom_value[d]
-                if best_key is None or key < best_key:
-                    best, best_key = (i, d, n * 100), key
+            if self._worth_using_ability(game, ab, i, phase):
+                best, best_key = (i, d, n * 100), key
         if best is None:
             return None
         action = use_action(*best)
@@ -453,12 +463,13 @@ class GreedyPolicy(Policy):
             order = range(len(tokens))
         plan: list[tuple[int, int]] = []
         lacking_inv = []
+        varying = game._varying_to_win()  # a Core story may need other than 5 tokens
         for s in order:
             # The first skilled character with investigation icons where a token is
             # needed, else the first one without.
             to_win = (
                 TOKENS_TO_WIN_STORY
-                if stories[s] < CONSPIRACY_BASE and not game._varying_to_win()
+                if stories[s] < CONSPIRACY_BASE and not varying
                 else game.story_to_win(s)
             )
             if to_win - tokens[s] >= 3:
