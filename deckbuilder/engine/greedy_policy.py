@@ -303,22 +303,40 @@ class GreedyPolicy(Policy):
                     if d != -2:
                         return self._within_cap(game, phase, Action(PLAY, i, d))
         useful = profile.useful_actions
-        if not useful or not _useful_card_present(profile, game):
+        if not useful:
             return None
+        if game._copies:  # a copied text box may bring actions: every action of the kinds
+            if not _useful_card_present(profile, game):
+                return None
+            uses = game.usable_abilities(useful)
+        else:
+            uses = _useful_uses(profile, game)
+            if uses is None:
+                return None
         # ``min(uses, key=(pays a domain, its value))`` over the actions worth using,
-        # without building the actions: the first cheapest domain of the first ability.
+        # without building the actions: the first cheapest domain of the first ability
+        # (``_pay_domains`` written out). Whether an ability is worth using is asked only
+        # when it would be cheaper than the best so far (the answer changes nothing else).
         best, best_key = None, None
-        dom_value = game.you.dom_value
-        for i, n, ab in game.usable_abilities(useful):
+        dom_value, drained = game.you.dom_value, game.you.drained
+        for i, n, ab in uses:
             if ab.cost_x:
                 continue  # never worth using (``_worth_using``)
-            domains = game._pay_domains(ab.cost)
-            if not domains or not self._worth_using_ability(game, ab, i, phase):
+            cost = ab.cost
+            if cost <= 0:
+                d, key = -1, 0  # no domain needed
+            else:
+                d, key = -1, None
+                for e in range(len(dom_value)):
+                    v = dom_value[e]
+                    if v >= cost and not drained[e] and (key is None or 1 + v < key):
+                        d, key = e, 1 + v
+                if key is None:
+                    continue  # no domain pays for it
+            if best_key is not None and key >= best_key:
                 continue
-            for d in domains:
-                key = 0 if d < 0 else 1 + dom_value[d]
-                if best_key is None or key < best_key:
-                    best, best_key = (i, d, n * 100), key
+            if self._worth_using_ability(game, ab, i, phase):
+                best, best_key = (i, d, n * 100), key
         if best is None:
             return None
         action = use_action(*best)
@@ -368,52 +386,43 @@ class GreedyPolicy(Policy):
 
     def _best_option(self, game: Game, choice, options, kind: str) -> Action:
         """``decide`` for targets and the rest: the option of the best (harm: the least)
-        value (a nested function: kept apart, so that ``decide``'s quick answers do not
-        pay for its closure)."""
-        keep_value = self._profile(game).keep_value
+        value (``_option_value``)."""
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        harm = choice.harm
+        if harm or kind == "token" or kind == "unwin":
+            changed = game.kinds_with_changed_stats()
+            pick = min if harm else max
+            return pick(options, key=lambda a: _option_value(game, profile, a, kind, harm, changed))
+        # ``max(options, key=_option_value)`` without a call per card: a card out of play is
+        # worth its keep value, one in play its skill and investigation icons (printed, for
+        # the kinds whose stats nothing changes now: asked only when a card in play is met).
+        status = game.you.status
         cd = game.deck
         kind_of = cd.kind_of
-        status = game.you.status
-        by_card = kind != "token" and kind != "unwin"  # a card option is valued by its card
-        # Characters of kinds whose stats nothing changes now have their printed ones.
-        changed = game.kinds_with_changed_stats()
+        card_value = profile.value_of_instance
         printed_skill, printed_inv = cd.skill_of_instance, cd.investigation_of_instance
-
-        def value(a: Action) -> float:
+        changed = None
+        best, best_value = None, None
+        for a in options:
             i = a.card
-            if i >= 0 and by_card:
-                if i in status:
-                    if kind_of[i] not in changed and status[i] != INSANE:
-                        skill = printed_skill[i]
-                        return (skill if skill > 0 else 0) + 2 * printed_inv[i] + 1
+            if i < 0:
+                if changed is None:
+                    changed = game.kinds_with_changed_stats()
+                v = _option_value(game, profile, a, kind, harm, changed)
+            elif i not in status:
+                v = card_value[i]
+            else:
+                if changed is None:
+                    changed = game.kinds_with_changed_stats()
+                if kind_of[i] not in changed and status[i] != INSANE:
+                    skill = printed_skill[i]
+                    v = (skill if skill > 0 else 0) + 2 * printed_inv[i] + 1
+                else:
                     skill, icons = game.stats_of(i)
-                    return skill + 2 * icons[3] + 1
-                return keep_value[kind_of[i]]
-            if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
-                return -0.5 if not choice.harm else 1e9
-            if kind in ("token", "unwin") or (a.card < 0 and a.story >= 0):
-                return game.you.tokens[a.story] if a.story < len(game.you.tokens) else 0
-            if a.card < 0 and a.domain >= 0:
-                v = game.you.dom_value[a.domain]
-                return v if kind == "refresh" else -v
-            i = a.card
-            if i in game.you.status:
-                skill, icons = game.stats_of(i)
-                return skill + 2 * icons[3] + 1
-            return keep_value[kind_of[i]]
-
-        if choice.harm:
-            return min(options, key=value)
-        if by_card:  # ``max(options, key=value)`` without a call per card out of play
-            card_value = self._profile(game).value_of_instance
-            best, best_value = None, None
-            for a in options:
-                i = a.card
-                v = card_value[i] if i >= 0 and i not in status else value(a)
-                if best is None or v > best_value:
-                    best, best_value = a, v
-            return best
-        return max(options, key=value)
+                    v = skill + 2 * icons[3] + 1
+            if best is None or v > best_value:
+                best, best_value = a, v
+        return best
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         cd = game.deck
@@ -454,12 +463,13 @@ class GreedyPolicy(Policy):
             order = range(len(tokens))
         plan: list[tuple[int, int]] = []
         lacking_inv = []
+        varying = game._varying_to_win()  # a Core story may need other than 5 tokens
         for s in order:
             # The first skilled character with investigation icons where a token is
             # needed, else the first one without.
             to_win = (
                 TOKENS_TO_WIN_STORY
-                if stories[s] < CONSPIRACY_BASE and not game._varying_to_win()
+                if stories[s] < CONSPIRACY_BASE and not varying
                 else game.story_to_win(s)
             )
             if to_win - tokens[s] >= 3:
@@ -504,6 +514,37 @@ _COMMIT_KINDS = frozenset(
 )
 
 
+def _option_value(game: Game, profile: GreedyProfile, a: Action, kind: str, harm, changed) -> float:
+    """What the greedy player thinks an option of a choice of ``kind`` is worth: a card by
+    its card (in play: skill and investigation icons; ``changed``: the kinds whose stats may
+    differ from the printed ones), "none", a story by its tokens, a domain by its
+    resources."""
+    by_card = kind != "token" and kind != "unwin"
+    cd = game.deck
+    kind_of = cd.kind_of
+    status = game.you.status
+    i = a.card
+    if i >= 0 and by_card:
+        if i in status:
+            if kind_of[i] not in changed and status[i] != INSANE:
+                skill = cd.skill_of_instance[i]
+                return (skill if skill > 0 else 0) + 2 * cd.investigation_of_instance[i] + 1
+            skill, icons = game.stats_of(i)
+            return skill + 2 * icons[3] + 1
+        return profile.keep_value[kind_of[i]]
+    if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
+        return -0.5 if not harm else 1e9
+    if not by_card or (a.card < 0 and a.story >= 0):
+        return game.you.tokens[a.story] if a.story < len(game.you.tokens) else 0
+    if a.card < 0 and a.domain >= 0:
+        v = game.you.dom_value[a.domain]
+        return v if kind == "refresh" else -v
+    if i in status:
+        skill, icons = game.stats_of(i)
+        return skill + 2 * icons[3] + 1
+    return profile.keep_value[kind_of[i]]
+
+
 def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The plan's characters committed two (or three) to a story, on the stories it chose
     first: no one commits alone (one alone commits nowhere)."""
@@ -520,6 +561,44 @@ def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
     if len(chars) % 2:
         out.append((chars[-1], out[-1][1]))
     return out
+
+
+def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:
+    """``game.usable_abilities(profile.useful_actions)`` less the actions never worth using
+    (``ai`` "avoid", an X cost), looking only at the cards with a useful action in the zone
+    where it works; None when no such card is there (``_useful_card_present``), and then
+    the conspiracy's actions are not looked at either."""
+    in_play, in_discard, in_hand = profile.useful_instances
+    cards = []
+    if in_play is not None:
+        for i in game.you.characters:
+            if in_play[i]:
+                cards.append(i)
+        for i in game.you.supports:
+            if in_play[i]:
+                cards.append(i)
+    outside = []
+    if in_discard is not None:
+        for i in game.you.discard:
+            if in_discard[i]:
+                outside.append(i)
+    if in_hand is not None:
+        for i in game.you.hand:
+            if in_hand[i]:
+                outside.append(i)
+    if not cards and not outside:
+        return None
+    c = game.you.conspiracy
+    if c >= 0 and in_play is not None and in_play[c]:
+        cards.append(c)
+    if outside:
+        cards += outside
+    ph = game.phase
+    window = 1 if ph == OPERATIONS else 2 if ph == STORY else 4
+    table = profile.useful_by_window.get(window)
+    if table is None:
+        return game.usable_abilities(profile.useful_actions)
+    return game.usable_among(cards, table, window)
 
 
 def _useful_card_present(profile: GreedyProfile, game: Game) -> bool:

@@ -25,6 +25,7 @@ class GreedyProfile:
         "story_events",
         "useful_actions",
         "useful_instances",
+        "useful_by_window",
         "split_entry_of_instance",
         "faction_of_instance",
         "is_character_instance",
@@ -92,13 +93,26 @@ class GreedyProfile:
             for a in cd.by_trigger["action"][k]:
                 if a.ai != "avoid" and not a.cost_x:
                     useful[a.zone].add(k)
-        self.useful_actions = useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND]
+        self.useful_actions = frozenset(useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND])
         # The same per instance, for the zones in play, discard pile, hand (None: no such
         # card), so that a zone is searched without looking up kinds.
         self.useful_instances = tuple(
             [k in useful[zone] for k in cd.kind_of] if useful[zone] else None
             for zone in (IN_PLAY, DISCARD_PILE, HAND)
         )
+        # Per action window (operations 1, story 2): per instance, (index, ability) of its
+        # actions open then that the automatic player may use (``GreedyPolicy._extra_action``).
+        self.useful_by_window = {}
+        for window in (1, 2):
+            by_kind = [
+                tuple(
+                    (n, a)
+                    for n, a in enumerate(abilities)
+                    if a.window & window and a.ai != "avoid" and not a.cost_x
+                )
+                for abilities in cd.by_trigger["action"]
+            ]
+            self.useful_by_window[window] = [by_kind[k] for k in cd.kind_of]
         self.faction_of_instance = [cd.faction[k] for k in cd.kind_of]
         # Scores of a card as a resource before the factions already offered count: the
         # setup split (a deck faction adds its own bonus there; per instance, the split's

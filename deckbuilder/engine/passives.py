@@ -33,6 +33,33 @@ def _kinds_affected(cd, src: int, st):
     return kinds(cd) if kinds is not None else None
 
 
+def _stat_entries(cd, k: int, cache: tuple) -> tuple:
+    """The icon, skill and X-skill passives of ``cache`` (``_passives_of``) that may change
+    a character of kind ``k``, as (source instance, Static), in the order ``stats_of``
+    applies them: worked out once per kind and list of passives (its printed subtypes and
+    the kinds each passive may affect never change)."""
+
+    def may_affect(affected, st) -> bool:
+        if affected is not None and not (
+            affected == k if affected.__class__ is int else affected[k]
+        ):
+            return False
+        return not st.subtype or st.subtype in cd.subtypes[k]
+
+    icons = [(src, st) for src, st, affected in cache[10] if may_affect(affected, st)]
+    skills, x_skills = [], []
+    for src, st, affected in cache[9]:
+        if affected is not None and not (
+            affected == k if affected.__class__ is int else affected[k]
+        ):
+            continue
+        if st.kind == SKILL:
+            skills.append((src, st))
+        else:
+            x_skills.append((src, st))
+    return icons, skills, x_skills
+
+
 class PassivesMixin:
     __slots__ = ()
 
@@ -110,8 +137,9 @@ class PassivesMixin:
         whether every cost one is a fixed number, whether cost modifiers apply at all, the
         deck's table of costs remembered under these cost passives or None, the kinds whose
         skill or icons they may change, whether an icon one gives minus icons, the skill and
-        the icon ones with the kinds each may affect), each passive as (source instance,
-        Static), with the kinds as (source instance, Static, ``_kinds_affected``)."""
+        the icon ones with the kinds each may affect, and a dict filled by ``stats_of``: per
+        kind, ``_stat_entries``), each passive as (source instance, Static), with the kinds
+        as (source instance, Static, ``_kinds_affected``)."""
         cd = self.deck
         statics, kind_of = cd.statics, cd.kind_of
         every, skills, icon_mods, costs = [], [], [], []
@@ -166,6 +194,7 @@ class PassivesMixin:
             lowering,
             skills_for,
             icons_for,
+            {},  # per kind of character: its entries of ``skills_for``, ``icons_for``
         )
 
     # ----------------------------------------------------------------- copied text boxes
@@ -264,62 +293,56 @@ class PassivesMixin:
         icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
         temp = self._temp
-        if temp or (cd.has_statics and k in (self._statics_cache or self._build_statics())[7]):
-            cache = self._statics_cache or self._build_statics()
-            committed = None
-            for src, st, affected in cache[10]:
-                if affected is not None:  # a kind it cannot affect: ``who`` not asked
-                    if affected.__class__ is int:
-                        if affected != k:
-                            continue
-                    elif not affected[k]:
-                        continue
-                if st.committed:
-                    if committed is None:
-                        committed = {i for c in self.you.committed for i in c}
-                    if src not in committed:
-                        continue
-                if st.subtype and st.subtype not in cd.subtypes[k]:
+        if not temp and not cd.has_statics:
+            return (skill if skill > 0 else 0), icons
+        cache = self._statics_cache or self._build_statics()
+        if not temp and k not in cache[7]:
+            return (skill if skill > 0 else 0), icons
+        entries = cache[11].get(k)
+        if entries is None:
+            entries = cache[11][k] = _stat_entries(cd, k, cache)
+        icon_entries, skill_entries, x_entries = entries
+        committed = None
+        for src, st in icon_entries:
+            if st.committed:
+                if committed is None:
+                    committed = {i for c in self.you.committed for i in c}
+                if src not in committed:
                     continue
-                who = st.who
-                if src == inst if who is None else who(self, src, inst):
-                    t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
-                    icons[0] += t
-                    icons[1] += c
-                    icons[2] += a
-                    icons[3] += i
+            who = st.who
+            if src == inst if who is None else who(self, src, inst):
+                t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
+                icons[0] += t
+                icons[1] += c
+                icons[2] += a
+                icons[3] += i
+        for src, st in skill_entries:
+            if st.committed:
+                if committed is None:
+                    committed = {i for c in self.you.committed for i in c}
+                if src not in committed:
+                    continue
+            who = st.who
+            if src == inst if who is None else who(self, src, inst):
+                a = st.amount
+                skill += a if a.__class__ is int else a(self, src, inst, icons)
+        if x_entries:
             x_skill = None
-            for src, st, affected in cache[9]:
-                if affected is not None:
-                    if affected.__class__ is int:
-                        if affected != k:
-                            continue
-                    elif not affected[k]:
-                        continue
-                if st.kind == SKILL:
-                    if st.committed:
-                        if committed is None:
-                            committed = {i for c in self.you.committed for i in c}
-                        if src not in committed:
-                            continue
-                    who = st.who
-                    if src == inst if who is None else who(self, src, inst):
-                        a = st.amount
-                        skill += a if a.__class__ is int else a(self, src, inst, icons)
-                elif src == inst:  # X_SKILL
+            for src, st in x_entries:
+                if src == inst:
                     x_skill = st.amount(self, src)
             if x_skill is not None:
                 skill += x_skill
-            if temp:
-                for target, dskill, ic in temp:
-                    if target == inst:
-                        skill += dskill
-                        for j in range(4):
-                            icons[j] += ic[j]
-            if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
-                t, c, a, i = icons
-                if t < 0 or c < 0 or a < 0 or i < 0:
-                    icons = [n if n > 0 else 0 for n in icons]
+        if temp:
+            for target, dskill, ic in temp:
+                if target == inst:
+                    skill += dskill
+                    for j in range(4):
+                        icons[j] += ic[j]
+        if temp or cache[8]:  # else nothing took icons away (none is printed below 0)
+            t, c, a, i = icons
+            if t < 0 or c < 0 or a < 0 or i < 0:
+                icons = [n if n > 0 else 0 for n in icons]
         return (skill if skill > 0 else 0), icons
 
     def _cost_mods_possible(self) -> bool:

@@ -31,9 +31,6 @@ from deckbuilder.engine.actions import (
     use_action,
 )
 
-# The action windows' memo keys (``usable_abilities``): operations, story, resource phase.
-_OPS_ACTIONS, _STORY_ACTIONS, _RESOURCE_ACTIONS = (ACTION, 1), (ACTION, 2), (ACTION, 4)
-
 
 class AbilityMixin:
     __slots__ = ()
@@ -122,29 +119,32 @@ class AbilityMixin:
         before building any action."""
         cd = self.deck
         ph = self.phase
-        key = (
-            _OPS_ACTIONS if ph == OPERATIONS else _STORY_ACTIONS if ph == STORY
-            else _RESOURCE_ACTIONS
-        )  # fmt: skip
-        table = cd.kind_memo.get(key)
-        if table is None:  # per kind: (index, ability) of its actions open in this window
-            window = key[1]
-            table = cd.kind_memo[key] = [
-                tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
-                for abilities in cd.by_trigger[ACTION]
-            ]
-        out = []
-        kind_of = cd.kind_of
-        zones = (self.you.characters, self.you.supports)
+        window = 1 if ph == OPERATIONS else 2 if ph == STORY else 4
+        if kinds is not None and kinds.__class__ is not frozenset:
+            kinds = frozenset(kinds)
+        table = cd.kind_memo.get((ACTION, window, kinds))
+        if table is None:
+            table = self._action_table(window, kinds)
+        cards = self.you.characters + self.you.supports
         if self.you.conspiracy >= 0:
-            zones += ((self.you.conspiracy,),)
+            cards.append(self.you.conspiracy)
         outside = cd.kind_memo.get(ACTION)
         if outside is None:
             outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
-            you = self.you
-            zones += tuple(z for name, z in ((DISCARD_PILE, you.discard), (HAND, you.hand))
-                           if name in outside)  # fmt: skip
+            if DISCARD_PILE in outside:
+                cards += self.you.discard
+            if HAND in outside:
+                cards += self.you.hand
+        return self.usable_among(cards, table, window, kinds)
+
+    def usable_among(self, cards, table, window: int, kinds=None) -> list[tuple]:
+        """``usable_abilities`` for ``cards`` (in play, in the discard pile or in hand), in
+        order, with ``table``: per instance, (index, ability) of the actions to look at, open
+        in ``window``; a card with a copied text box has its own actions and the copied
+        ones (when its kind is among ``kinds``)."""
+        cd = self.deck
+        out = []
         # ``_usable`` written out for the cards in play (the most asked, at every step): what
         # ``_ability_live`` says of a card in play must be said here too.
         status, supports, exhausted = (
@@ -152,61 +152,79 @@ class AbilityMixin:
             self.you.supports,
             self.you.exhausted_supports,
         )
+        copies, uses = self._copies, self._uses
         blank_passive = BLANK in cd.static_kinds  # a passive blanks text boxes (supports too)
         blanking = self._blanking >= 0 or blank_passive
         silenced = NO_ABILITIES in cd.static_kinds
         barring = NO_TRIGGERS in cd.static_kinds  # a passive forbids triggering abilities
-        for zone in zones:
-            for i in zone:
-                k = kind_of[i]
-                abilities = table[k]
-                if self._copies and i in self._copies:  # its own actions and copied ones
-                    abilities = tuple(
-                        (n, ab)
-                        for n, ab in enumerate(self.text_of(ACTION, i))
-                        if ab.window & key[1]
-                    )
-                if not abilities or (kinds is not None and k not in kinds):
+        for i in cards:
+            abilities = table[i]
+            if copies and i in copies:  # its own actions and copied ones
+                if kinds is not None and cd.kind_of[i] not in kinds:
                     continue
-                for n, ab in abilities:
-                    if ab.zone == IN_PLAY:
-                        st = status.get(i)
-                        if st is None:
-                            if not (
-                                i in supports
-                                or i == self.you.conspiracy
-                                or ab.trigger == "discarded"
-                                or ab.trigger == "won"
-                            ):
-                                continue
-                            if ab.exhaust and i in exhausted:
-                                continue
-                            if blank_passive and i in supports and self._blank(i):
-                                continue
-                        elif (
-                            st == INSANE
-                            or (blanking and self._blank(i))
-                            or (silenced and self.has_static(NO_ABILITIES, i))
+                abilities = tuple(
+                    (n, ab) for n, ab in enumerate(self.text_of(ACTION, i)) if ab.window & window
+                )
+            if not abilities:
+                continue
+            for n, ab in abilities:
+                if ab.zone == IN_PLAY:
+                    st = status.get(i)
+                    if st is None:
+                        if not (
+                            i in supports
+                            or i == self.you.conspiracy
+                            or ab.trigger == "discarded"
+                            or ab.trigger == "won"
                         ):
                             continue
-                        elif ab.exhaust and st != READY:
+                        if ab.exhaust and i in exhausted:
                             continue
-                    elif not self._ability_live(ab, i) or (
-                        ab.exhaust and not self._ready_to_exhaust(i)
+                        if blank_passive and i in supports and self._blank(i):
+                            continue
+                    elif (
+                        st == INSANE
+                        or (blanking and self._blank(i))
+                        or (silenced and self.has_static(NO_ABILITIES, i))
                     ):
                         continue
-                    if ab.committed and self.committed_story(i) < 0:
+                    elif ab.exhaust and st != READY:
                         continue
-                    if barring and self._barred(ab, i):
+                elif not self._ability_live(ab, i) or (
+                    ab.exhaust and not self._ready_to_exhaust(i)
+                ):
+                    continue
+                if ab.committed and self.committed_story(i) < 0:
+                    continue
+                if barring and self._barred(ab, i):
+                    continue
+                if ab.limit is not None:  # ``_within_limit`` written out
+                    used = uses.get((i, ab.text, ab.trigger))
+                    if (
+                        used is not None
+                        and used[0] >= ab.limit[0]
+                        and used[1] == self._limit_stamp(ab.limit[1])
+                    ):
                         continue
-                    if ab.limit is not None and not self._within_limit(ab, i):
-                        continue
-                    if ab.can_pay is not None and not ab.can_pay(self, i):
-                        continue
-                    if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
-                        continue
-                    out.append((i, n, ab))
+                if ab.can_pay is not None and not ab.can_pay(self, i):
+                    continue
+                if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
+                    continue
+                out.append((i, n, ab))
         return out
+
+    def _action_table(self, window: int, kinds: frozenset | None) -> list[tuple]:
+        """Per instance: (index, ability) of its actions open in ``window`` (empty for an
+        instance whose kind is not among ``kinds``); remembered per deck."""
+        cd = self.deck
+        by_kind = [
+            tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
+            if kinds is None or k in kinds
+            else ()
+            for k, abilities in enumerate(cd.by_trigger[ACTION])
+        ]
+        table = cd.kind_memo[(ACTION, window, kinds)] = [by_kind[k] for k in cd.kind_of]
+        return table
 
     def resource_actions(self) -> list[Action]:
         """USE actions of abilities taken instead of attaching a resource (none for most

@@ -109,6 +109,22 @@ def compile_amount(spec, where: str):
         plus = spec.get("plus", 0)
         top = spec.get("max")
 
+        if pred is not None and zone not in _PLACES and getattr(pred, "printed_only", False):
+            kinds = pred.printed_kinds
+
+            def amount(game, src, ctx):
+                # ``count`` for a filter of printed facts: its table, no list built.
+                cd = game.deck
+                table, kind_of = kinds(cd), cd.kind_of
+                n = 0
+                for i in zone_cards(game, zone, src):
+                    if table[kind_of[i]]:
+                        n += 1
+                n = n * times + plus
+                return n if top is None or n <= top else top
+
+            return amount
+
         def amount(game, src, ctx):
             n = count(game, src, zone, pred) * times + plus
             return n if top is None or n <= top else top
