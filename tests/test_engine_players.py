@@ -90,3 +90,24 @@ def test_the_controller_filter_tells_your_cards_from_the_opponents(deck):
     opponents = compile_filter({"controller": "opponent"}, "test")
     assert yours(game, mine, mine) and not yours(game, mine, theirs)
     assert opponents(game, mine, theirs) and not opponents(game, mine, mine)
+
+
+def test_a_count_of_his_own_cards_is_counted_for_each_player(deck):
+    """ "Each player draws until he has 8 cards in hand": a count with whose = "acting" is
+    the drawing player's own."""
+    game = Game.arranged(deck, phase=OPERATIONS)
+    src = game.you.deck_cards.pop()
+    for _ in range(10):
+        game.opponent.deck_cards.append(game.you.deck_cards.pop())
+    game.opponent.hand.append(game.opponent.deck_cards.pop())  # the opponent holds 1 card
+    n = {"count": {}, "in": "hand", "times": -1, "plus": 8, "whose": "acting"}
+    run(game, EFFECT.build("draw", {"n": n, "player": "each"}, "test", "test"), src)
+    assert len(game.you.hand) == 8 and len(game.opponent.hand) == 8
+    # Without "acting" the count is the controller's: the opponent draws as many as you did.
+    game = Game.arranged(deck, phase=OPERATIONS)
+    src = game.you.deck_cards.pop()
+    for _ in range(10):
+        game.opponent.deck_cards.append(game.you.deck_cards.pop())
+    n = {"count": {}, "in": "hand", "times": -1, "plus": 8}
+    run(game, EFFECT.build("draw", {"n": n, "player": "each"}, "test", "test"), src)
+    assert len(game.you.hand) == 8 and len(game.opponent.hand) == 0  # you hold 8 by then

@@ -24,9 +24,9 @@ def draw(where, n, player):
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
-        k = amount(game, src, ctx)
-        if k > 0:
-            for p in game.players_named(player, src):
+        for p in game.players_named(player, src):
+            k = amount(game, src, ctx, p)
+            if k > 0:
                 game._draw_by_effect(k, p)
         return
         yield
@@ -50,11 +50,10 @@ def discard_from_hand(where, n, player, random, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        k = amount(game, src, ctx)
         for p in game.players_named(player, src):
             mine = p is game.you
             n = 0
-            for _ in range(k):
+            for _ in range(amount(game, src, ctx, p)):
                 pool = [i for i in p.hand if pred(game, src, i)]
                 if not pool:
                     break
@@ -87,9 +86,8 @@ def discard_top(where, n, player):
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
-        k = amount(game, src, ctx)
         for p in game.players_named(player, src):
-            for _ in range(k):
+            for _ in range(amount(game, src, ctx, p)):
                 i = p.take_top(game.rng.random)
                 if i < 0:
                     break

@@ -1,8 +1,9 @@
 """Amounts and conditions of card text.
 
 An amount is a number, ``"X"`` (the X paid or chosen) or a count
-``{ count = FILTER, in = ZONE, times = 1, plus = 0, max = N }`` ("for each ...") or
-``{ hook = NAME }``. It compiles to ``(game, src, ctx) -> int``.
+``{ count = FILTER, in = ZONE, times = 1, plus = 0, max = N, whose = "you" }`` ("for each
+...": your cards, or with ``whose = "acting"`` those of the player the effect acts on) or
+``{ hook = NAME }``. It compiles to ``(game, src, ctx, player=None) -> int``.
 
 A condition is a table of atoms, all of which must hold (``{ night = true, committed = true
 }``); it compiles to ``(game, src, ctx) -> bool``.
@@ -42,68 +43,77 @@ ZONES = (
 )
 
 
-def zone_cards(game, zone: str, src: int):
-    """The instances (or, for counted-only zones, placeholders) of ``zone``."""
+def zone_cards(game, zone: str, src: int, player=None):
+    """The instances (or, for counted-only zones, placeholders) of ``zone``: yours, or
+    ``player``'s."""
+    p = game.you if player is None else player
     if zone == "characters":
-        return game.you.characters
+        return p.characters
     if zone == "supports":
-        return game.you.supports
+        return p.supports
     if zone == "play":
-        return game.you.characters + game.you.supports
+        return p.characters + p.supports
     if zone == "hand":
-        return game.you.hand
+        return p.hand
     if zone == "discard":
-        return game.you.discard
+        return p.discard
     if zone == "deck":
-        return game.you.deck_cards + game.you.top + game.you.bottom
+        return p.deck_cards + p.top + p.bottom
     if zone == "resources":
-        return [i for d in game.you.domains for i in d]
+        return [i for d in p.domains for i in d]
     if zone == "committed_here":
         s = game.committed_story(src)
-        return game.you.committed[s] if s >= 0 else ()
+        return p.committed[s] if s >= 0 else ()
     if zone == "attached":
-        return [i for i, host in game.you.attached.items() if host == src]
+        return [i for i, host in p.attached.items() if host == src]
     if zone == "won":
-        return game.you.won
+        return p.won
     if zone == "domains":
-        return game.you.domain_indices
+        return p.domain_indices
     if zone == "drained_domains":
-        return [d for d in game.you.domain_indices if game.you.drained[d]]
+        return [d for d in p.domain_indices if p.drained[d]]
     if zone == "facedown":
-        return [i for i, host in game.you.facedown.items() if host == src]
+        return [i for i, host in p.facedown.items() if host == src]
     if zone == "stories_with_tokens":
-        return [s for s, n in enumerate(game.you.tokens) if n > 0]
+        return [s for s, n in enumerate(p.tokens) if n > 0]
     raise TextError(f"unknown zone {zone!r}")
 
 
 _PLACES = {"won", "domains", "drained_domains", "stories_with_tokens"}  # not cards
 
 
-def count(game, src, zone: str, pred) -> int:
-    cards = zone_cards(game, zone, src)
+def count(game, src, zone: str, pred, player=None) -> int:
+    cards = zone_cards(game, zone, src, player)
     if pred is None or zone in _PLACES:
         return len(cards)
     return len(matching(game, src, pred, cards))
 
 
 def compile_amount(spec, where: str):
-    """``(game, src, ctx) -> int`` for an amount ``spec``."""
+    """``(game, src, ctx, player=None) -> int`` for an amount ``spec``; ``player`` is the
+    player an effect acts on, for a count of that player's own cards (``whose = "acting"``:
+    "each player discards a card for each resource HE controls")."""
     if isinstance(spec, int) and not isinstance(spec, bool):
-        return lambda game, src, ctx: spec
+        return lambda game, src, ctx, player=None: spec
     if spec == "X":
-        return lambda game, src, ctx: ctx.x if ctx is not None else 0
+        return lambda game, src, ctx, player=None: ctx.x if ctx is not None else 0
     if isinstance(spec, dict) and "hook" in spec:
         entry = HOOK.check(spec["hook"], {}, where)
         if entry.build.role != "amount":
             raise TextError(f"{where}: hook {spec['hook']!r} is not an amount")
-        return entry.build
+        hooked = entry.build
+        return lambda game, src, ctx, player=None: hooked(game, src, ctx)
     if isinstance(spec, dict) and "count" in spec:
-        unknown = set(spec) - {"count", "in", "times", "plus", "max"}
+        unknown = set(spec) - {"count", "in", "times", "plus", "max", "whose"}
         if unknown:
             raise TextError(f"{where}: an amount has no {', '.join(sorted(unknown))}")
         zone = spec.get("in", "play")
         if zone not in ZONES:
             raise TextError(f"{where}: unknown zone {zone!r} (one of {', '.join(ZONES)})")
+        whose = spec.get("whose", "you")
+        if whose not in ("you", "acting"):
+            raise TextError(f'{where}: whose is "you" or "acting", not {whose!r}')
+        acting = whose == "acting"
         pred = compile_filter(spec["count"], where) if spec["count"] else None
         times = spec.get("times", 1)
         plus = spec.get("plus", 0)
@@ -112,12 +122,12 @@ def compile_amount(spec, where: str):
         if pred is not None and zone not in _PLACES and getattr(pred, "printed_only", False):
             kinds = pred.printed_kinds
 
-            def amount(game, src, ctx):
+            def amount(game, src, ctx, player=None):
                 # ``count`` for a filter of printed facts: its table, no list built.
                 cd = game.deck
                 table, kind_of = kinds(cd), cd.kind_of
                 n = 0
-                for i in zone_cards(game, zone, src):
+                for i in zone_cards(game, zone, src, player if acting else None):
                     if table[kind_of[i]]:
                         n += 1
                 n = n * times + plus
@@ -125,8 +135,8 @@ def compile_amount(spec, where: str):
 
             return amount
 
-        def amount(game, src, ctx):
-            n = count(game, src, zone, pred) * times + plus
+        def amount(game, src, ctx, player=None):
+            n = count(game, src, zone, pred, player if acting else None) * times + plus
             return n if top is None or n <= top else top
 
         return amount
