@@ -51,6 +51,8 @@ class WindowsMixin:
         card of the deck (placed there face up), the discard pile and the won pile (a
         conspiracy), for the decks with such abilities."""
         cd = self.deck
+        if not cd.any_trigger[trigger]:  # no card of the deck answers it
+            return []
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
         out = list(self.you.character_listeners.get(trigger, ()))
