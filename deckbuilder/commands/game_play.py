@@ -34,7 +34,8 @@ def play_game(args, deck, turn_cap: int, read=input, write=print) -> int:
         actions = game.legal_actions()
         suggested = policy.choose(game)
         if game.choice is not None:
-            write(f"? {game.choice.prompt}")
+            before = "before your move is played: " if game.asked_inside_rule else ""
+            write(f"? {before}{game.choice.prompt}")
         for n, action in enumerate(actions, 1):
             mark = "  <- suggested" if action == suggested else ""
             write(f"  {n:>2}. {game.describe(action)}{mark}")

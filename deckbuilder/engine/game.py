@@ -350,6 +350,12 @@ class Game(
         """The pending ``Choice`` of an effect (its options are the legal actions), or None."""
         return self._choice
 
+    @property
+    def asked_inside_rule(self) -> bool:
+        """Whether ``choice`` is a question met inside a rule of the move under way (step by
+        step: the board shows the game as it was before that move)."""
+        return self._steps is not None and self._steps.waiting is not None
+
     def attached_to(self, instance: int) -> int:
         """The host of an attached support: a character instance, ``STORY_HOST + story id``
         for a story, ``DOMAIN_HOST + index`` for a domain, or -1."""

@@ -143,3 +143,36 @@ async def test_a_batch_ignores_a_second_b_and_escape_cancels_it(make_app, full_p
         assert not of_type(messages, BatchDone)
         assert "cancelled" in str(screen.query_one("#batch-status").render())
         assert screen.query_one("#batch-progress", ProgressBar).show_eta
+
+
+async def test_a_question_inside_a_rule_is_asked_with_its_card(make_app, full_pool):
+    """House Advantage answers the next turn's draw: passing the story phase asks first."""
+    from textual.widgets import Static
+
+    from deckbuilder.deck import Deck
+    from deckbuilder.engine import Game
+
+    deck = Deck("house advantage")
+    deck.add(full_pool.card("DotU-023"), 3)
+    deck.add(full_pool.card("Core-029"), 30)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.set_deck(deck, None)
+        await pilot.press("f5")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("n")
+        screen.game = Game.arranged(
+            deck, supports=[full_pool.card("DotU-023")], phase="story", seed=4, step_by_step=True
+        )
+        screen.take(next(a for a in screen.game.legal_actions() if a.kind == "pass"))
+        await pilot.pause()
+        title = str(screen.query_one("#actions-title", Static).render())
+        assert title.startswith("Before your move is played: House Advantage")
+        assert screen.query_one("#actions", OptionList).option_count == 2  # use it, decline
+        hand = len(screen.game.hand)
+        await pilot.press("down", "enter")  # decline: the move is played, the draw is plain
+        await pilot.pause()
+        assert screen.game.phase != "story" and len(screen.game.hand) > hand
+        assert "Legal actions" in str(screen.query_one("#actions-title", Static).render())

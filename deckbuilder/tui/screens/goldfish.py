@@ -38,6 +38,19 @@ TABLE_TURNS = (1, 2, 3, 4, 5, 6, 8, 10)
 NO_BATCH = "Press b to run a batch of games with the current deck."
 
 
+ACTIONS_TITLE = "Legal actions (enter takes one)"
+
+
+def actions_title(game) -> str:
+    """The line above the actions: the question of a pending choice, if any."""
+    choice = game.choice
+    if choice is None:
+        return ACTIONS_TITLE
+    if game.asked_inside_rule:
+        return f"Before your move is played: {choice.prompt}"
+    return f"Choice: {choice.prompt}"
+
+
 class BatchCancelled(Exception):
     """Raised in the batch's progress callback to stop the games (escape)."""
 
@@ -64,7 +77,7 @@ class GoldfishScreen(FKeysFirst, Screen):
                     with VerticalScroll(id="board-scroll"):
                         yield Board(id="board")
                     with Vertical(id="goldfish-side"):
-                        yield Static("Legal actions (enter takes one)", classes="dim")
+                        yield Static(ACTIONS_TITLE, id="actions-title", classes="dim")
                         yield OptionList(id="actions")
                         yield Static(id="action-card")
                         yield RichLog(id="game-log", wrap=True, auto_scroll=True, min_width=20)
@@ -125,6 +138,7 @@ class GoldfishScreen(FKeysFirst, Screen):
         actions.clear_options()
         self.actions = game.legal_actions()
         suggested = self.policy.choose(game) if not game.is_over else None
+        self.query_one("#actions-title", Static).update(actions_title(game))
         # identical actions (two copies of a card in hand) are one option with a count
         groups: dict[str, list] = {}
         for action in self.actions:
