@@ -9,6 +9,7 @@ import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
 from deckbuilder.deck import Deck
 from deckbuilder.engine.game import CHOOSE, PASS, STORY, Game
 from deckbuilder.engine.policies import get_policy
+from tests.test_engine_replace import windows_deck
 
 
 @pytest.fixture(scope="module")
@@ -72,12 +73,7 @@ def test_declining_the_question_plays_as_if_the_card_were_not_used(full_pool, ho
 def test_answering_by_rule_plays_the_same_game_as_a_batch(full_pool):
     """A step-by-step game whose questions inside rules get the batch's answers (an
     optional ability used unless "avoid", else the first option) is the same game."""
-    deck = Deck("windows")
-    for cid in ("TSB-043", "TTotT-064", "DotU-023", "DotU-038", "Core-014", "TiV-006",
-                "DD-063", "Core-040", "ER-046", "TTftS-090", "SoM-017", "Core-141"):  # fmt: skip
-        deck.add(full_pool.card(cid), 3)
-    deck.add(full_pool.card("Core-029"), 15)
-    deck.add(full_pool.card("Core-010"), 10)
+    deck = windows_deck(full_pool)
     asked_any = 0
     for seed in range(6):
         policy = get_policy("greedy")

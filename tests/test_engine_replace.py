@@ -57,13 +57,19 @@ def test_alyssa_graham_stays_sane_for_a_cheap_card(full_pool):
     assert _ids(game, game.you.discard) == ["Core-029"]
 
 
-def test_step_by_step_equals_run_with_would_windows(full_pool):
+def windows_deck(pool) -> Deck:
+    """A deck of cards with "would" windows (draws, tokens, insanity, leaving play...)."""
     deck = Deck("windows")
     for cid in ("TSB-043", "TTotT-064", "DotU-023", "DotU-038", "Core-014", "TiV-006",
                 "DD-063", "Core-040", "ER-046", "TTftS-090", "SoM-017", "Core-141"):  # fmt: skip
-        deck.add(full_pool.card(cid), 3)
-    deck.add(full_pool.card("Core-029"), 15)
-    deck.add(full_pool.card("Core-010"), 10)
+        deck.add(pool.card(cid), 3)
+    deck.add(pool.card("Core-029"), 15)
+    deck.add(pool.card("Core-010"), 10)
+    return deck
+
+
+def test_step_by_step_equals_run_with_would_windows(full_pool):
+    deck = windows_deck(full_pool)
     for seed in range(8):
         policy = get_policy("greedy")
         ran = Game.new(deck, seed=seed).run(policy)
