@@ -90,3 +90,34 @@ def test_answering_by_rule_plays_the_same_game_as_a_batch(full_pool):
                 asked.apply(policy.choose(asked))
         assert asked.log == plain.log, seed
     assert asked_any > 0
+
+
+def test_a_question_inside_a_commit_keeps_the_rest_of_the_planned_commits(full_pool):
+    """Dr. Ali Kafour draws after he commits, and House Advantage answers that draw: the
+    suggestions still commit every character they planned, as the batch does."""
+    deck = Deck("kafour")
+    deck.add(full_pool.card("DotU-023"), 3)
+    deck.add(full_pool.card("Core-022"), 3)
+    deck.add(full_pool.card("Core-029"), 30)
+
+    def commits(step_by_step: bool) -> list[str]:
+        game = Game.arranged(
+            deck,
+            supports=[full_pool.card("DotU-023")],
+            characters=[full_pool.card(c) for c in ("Core-022", "Core-029", "Core-029")],
+            phase=STORY,
+            seed=4,
+            step_by_step=step_by_step,
+        )
+        policy = get_policy("greedy")
+        while game.phase == STORY and not game.is_over:
+            if game.asked_inside_rule:  # answered as a batch answers it
+                choice = game.choice
+                game.apply(choice.options[-1 if choice.kind == "response" and choice.harm else 0])
+            else:
+                game.apply(policy.choose(game))
+        return [e.text for e in game.log if e.kind == "commit"]
+
+    planned = commits(False)
+    assert len(planned) == 3
+    assert commits(True) == planned

@@ -556,10 +556,12 @@ class Game(
         far; a question not answered yet rewinds the game to before it and is asked."""
         steps = self._steps
         steps.answers = list(answers)
+        plan = list(self._pending)  # a policy's plan for the phase: not rebuilt by a replay
         try:
             self._step(action)
         except AskFirst as ask:
             self._rewind()
+            self._pending = plan
             steps.waiting = (action, answers, self._choice)
             self._choice = ask.choice
             return
