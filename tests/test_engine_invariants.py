@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckbuilder.deck import Deck
+from deckbuilder.engine.abilities import NO_REPLACEMENT
 from deckbuilder.engine.cards import CORE_STORIES, N_FACTIONS
 from deckbuilder.engine.game import CONSPIRACY_BASE, Game
 from deckbuilder.engine.policies import get_policy
@@ -66,7 +67,10 @@ def check_invariants(game: Game) -> None:
     conspiracies = [s for s in game._stories if s >= CONSPIRACY_BASE]
     assert len(conspiracies) == (1 if zones["conspiracy"] else 0)
     if not game.is_over:
-        assert len(game._stories) == 3 + len(conspiracies)
+        if NO_REPLACEMENT in game.deck.static_kinds:  # Cave Mouth: won stories may stay gone
+            assert 1 <= len(game._stories) <= 3 + len(conspiracies)
+        else:
+            assert len(game._stories) == 3 + len(conspiracies)
     core = [s for s in game._stories + game.you.won + game._story_deck if s < CONSPIRACY_BASE]
     assert sorted(core) == list(range(len(CORE_STORIES)))
     for view in game.stories:
