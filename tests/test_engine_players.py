@@ -37,7 +37,7 @@ def test_a_game_holds_you_with_the_deck_and_an_opponent_with_no_cards(deck):
     you, opponent = game.players
     assert (you, opponent) == (game.you, game.opponent)
     assert len(you.hand) == 8 and you.deck_count() == 36 - 8
-    assert not opponent.has_cards and opponent.deck_count() == 0
+    assert opponent.deck_count() == 0 and not (opponent.hand or opponent.characters)
     # Stories are shared; each player has tokens and committed characters on each slot.
     assert len(opponent.tokens) == len(you.tokens) == len(game._stories) == 3
     assert opponent.committed == [[], [], []]

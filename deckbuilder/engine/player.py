@@ -88,14 +88,11 @@ class Player:
 
     def take_top(self, rand) -> int:
         """The top card of the deck, removed (-1 when the deck is empty); ``rand`` is the
-        game's ``random`` (the unplaced cards are in random order)."""
+        game's ``random``."""
         if self.top:
             return self.top.pop()
-        deck = self.deck_cards
-        if deck:
-            j = floor(rand() * len(deck))
-            deck[j], deck[-1] = deck[-1], deck[j]
-            return deck.pop()
+        if self.deck_cards:
+            return self._take_unplaced(rand)
         if self.bottom:
             return self.bottom.pop()
         return -1
@@ -104,20 +101,16 @@ class Player:
         """The bottom card of the deck, removed (-1 when the deck is empty)."""
         if self.bottom:
             return self.bottom.pop(0)
-        deck = self.deck_cards
-        if deck:
-            j = floor(rand() * len(deck))
-            deck[j], deck[-1] = deck[-1], deck[j]
-            return deck.pop()
+        if self.deck_cards:
+            return self._take_unplaced(rand)
         if self.top:
             return self.top.pop(0)
         return -1
 
-    @property
-    def has_cards(self) -> bool:
-        """Whether any card is in this player's deck, hand or play (the goldfish opponent:
-        never)."""
-        return bool(
-            self.deck_cards or self.top or self.bottom or self.hand or self.characters
-            or self.supports or self.domain_cards
-        )  # fmt: skip
+    def _take_unplaced(self, rand) -> int:
+        """A card of the deck that is neither placed on top nor at the bottom: they are in
+        random order, so any one of them, swapped with the last and popped."""
+        deck = self.deck_cards
+        j = floor(rand() * len(deck))
+        deck[j], deck[-1] = deck[-1], deck[j]
+        return deck.pop()
