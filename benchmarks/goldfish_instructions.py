@@ -9,11 +9,11 @@ warm-up), and the difference is divided by the games.
     .venv/bin/python benchmarks/goldfish_instructions.py --tree /path/to/other/checkout
     .venv/bin/python benchmarks/goldfish_instructions.py --decks [--games 200]
 
-``--decks`` plays the dozen 50-card decks of ``benchmarks/decks`` (card text on) in one
-process under callgrind and prints each deck's instructions per game and their median. The
-games of each deck are cut out of the run by dumping callgrind's counters when the child
-calls ``os.getppid()`` (``--dump-before=getppid``) just before and just after them, so the
-card database is loaded once and the warm-up is not counted.
+``--decks`` plays the dozen 50-card decks of ``benchmarks/decks`` (card text on, or
+``--keywords``) in one process under callgrind and prints each deck's instructions per game
+and their median. The games of each deck are cut out of the run by dumping callgrind's
+counters when the child calls ``os.getppid()`` (``--dump-before=getppid``) just before and
+just after them, so the card database is loaded once and the warm-up is not counted.
 
 Needs ``valgrind`` on the PATH. ``--tree`` measures the engine of another checkout (its own
 card database is built in a temporary folder, so any schema version works).
@@ -40,8 +40,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--tree", type=Path, default=ROOT, help="checkout to measure")
     parser.add_argument("--decks", action="store_true", help="the dozen benchmark decks")
+    parser.add_argument(
+        "--keywords", action="store_true", help="with --decks: keywords only, not card text"
+    )
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
-    parser.add_argument("--decks-child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--decks-child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         _play(*args.child)
@@ -53,7 +56,7 @@ def main() -> None:
         sys.exit("goldfish_instructions.py: valgrind is not installed")
     tree = args.tree.resolve()
     if args.decks:
-        _measure_decks(tree, args.games)
+        _measure_decks(tree, args.games, "keywords" if args.keywords else "text")
         return
     with tempfile.TemporaryDirectory() as folder:
         _play(str(tree), folder, "keywords", "0")  # builds the database once, outside callgrind
@@ -109,13 +112,13 @@ def _play(tree: str, folder: str, mode: str, games: str) -> None:
 DECKS = sorted((ROOT / "benchmarks" / "decks").glob("*.txt"))
 
 
-def _measure_decks(tree: Path, games: int) -> None:
-    """Instructions per game of each benchmark deck, card text on, and their median."""
+def _measure_decks(tree: Path, games: int, mode: str) -> None:
+    """Instructions per game of each benchmark deck, in ``mode``, and their median."""
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.decks")
         command = ["valgrind", "--tool=callgrind", "--dump-before=getppid"]
         command += [f"--callgrind-out-file={out}", sys.executable, __file__]
-        command += ["--decks-child", str(tree), folder, str(games)]
+        command += ["--decks-child", str(tree), folder, str(games), mode]
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         subprocess.run(command, env=env, capture_output=True, text=True).check_returncode()
         # Dump n holds what ran since dump n - 1: the games of deck d are dump 2d + 2 (and
@@ -128,10 +131,11 @@ def _measure_decks(tree: Path, games: int) -> None:
             total = int(re.findall(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)[-1])
             per_game.append(total / games)
             print(f"{path.stem:45} {total / games / 1000:8.1f}k instructions per game")
-    print(f"median over {len(DECKS)} decks: {statistics.median(per_game) / 1000:.1f}k ({tree})")
+    median = statistics.median(per_game) / 1000
+    print(f"median over {len(DECKS)} decks, {mode}: {median:.1f}k ({tree})")
 
 
-def _play_decks(tree: str, folder: str, games: str) -> None:
+def _play_decks(tree: str, folder: str, games: str, mode: str) -> None:
     """The child of ``--decks``: for each deck, a warm-up, then ``os.getppid()`` on either side
     of its games so that callgrind dumps its counters there."""
     sys.path.insert(0, tree)
@@ -146,7 +150,7 @@ def _play_decks(tree: str, folder: str, games: str) -> None:
     prepare_database(db).dispose()
     pool = CardPool(load_cards(db))
     for path in DECKS:
-        compiled = compile_deck(read_deck(path, pool), True)
+        compiled = compile_deck(read_deck(path, pool), mode == "text")
         _run_chunk(compiled, "greedy", True, 25, 99, 0, 50)
         os.getppid()
         _run_chunk(compiled, "greedy", True, 25, 1, 0, int(games))
