@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import ACTION
 from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action, use_action
 from deckbuilder.engine.cards import (
     N_FACTIONS,
@@ -261,7 +262,14 @@ class GreedyPolicy(Policy):
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         cd = game.deck
         kind_of = cd.kind_of
-        affordable = game.affordable_cost()
+        if game._cost_sources or cd.has_cost_statics:
+            affordable = game.affordable_cost()
+        else:  # ``affordable_cost`` written out (at every operations decision)
+            affordable = 0
+            drained, dom_value = game.you.drained, game.you.dom_value
+            for d in game.you.domain_indices:
+                if not drained[d] and dom_value[d] > affordable:
+                    affordable = dom_value[d]
         value_of, asks_may_play = profile.play_value_of_instance, profile.asks_may_play
         cost_of = profile.cost_of_instance
         pay_domain = game.pay_domain
@@ -335,7 +343,17 @@ class GreedyPolicy(Policy):
                     continue  # no domain pays for it
             if best_key is not None and key >= best_key:
                 continue
-            if self._worth_using_ability(game, ab, i, phase):
+            # ``_worth_using_ability`` written out (an X cost was skipped above).
+            ai = ab.ai
+            if ai:
+                if ai == "avoid":
+                    continue
+                if ai == "story" and (
+                    phase != STORY or (i in game.you.status and game.committed_story(i) < 0)
+                ):
+                    continue
+            worthwhile = ab.worthwhile
+            if worthwhile is None or worthwhile(game, i):
                 best, best_key = (i, d, n * 100), key
         if best is None:
             return None
@@ -365,7 +383,7 @@ class GreedyPolicy(Policy):
 
     def _worth_using_ability(self, game: Game, ab, card: int, phase: str) -> bool:
         """Whether the greedy player uses the ability ``ab`` of ``card`` now (whatever the
-        domain that pays for it)."""
+        domain that pays for it; written out in ``_extra_action``, at every action window)."""
         ai = ab.ai
         if ai == "avoid" or ab.cost_x:
             return False
@@ -565,39 +583,47 @@ def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:
     """``game.usable_abilities(profile.useful_actions)`` less the actions never worth using
-    (``ai`` "avoid", an X cost), looking only at the cards with a useful action in the zone
-    where it works; None when no such card is there (``_useful_card_present``), and then
-    the conspiracy's actions are not looked at either."""
-    in_play, in_discard, in_hand = profile.useful_instances
+    now (``ai`` "avoid", an X cost, a boost in operations), looking only at the cards with
+    such an action in the zone where it works (in play: among the action listeners, the
+    cards in play with an action, in zone order); None when no such card is there, and the
+    conspiracy's actions are looked at only when a card with a useful action of any window
+    is there (``_useful_card_present``)."""
+    ph = game.phase
+    window = 1 if ph == OPERATIONS else 2 if ph == STORY else 4
+    useful = profile.useful_by_window.get(window)
+    if useful is None:  # not an action window of the greedy player's
+        if not _useful_card_present(profile, game):
+            return None
+        return game.usable_abilities(profile.useful_actions)
+    in_play, in_discard, in_hand, table = useful
+    you = game.you
     cards = []
     if in_play is not None:
-        for i in game.you.characters:
+        for i in you.character_listeners.get(ACTION, ()):
             if in_play[i]:
                 cards.append(i)
-        for i in game.you.supports:
+        for i in you.support_listeners.get(ACTION, ()):
             if in_play[i]:
                 cards.append(i)
     outside = []
     if in_discard is not None:
-        for i in game.you.discard:
+        for i in you.discard:
             if in_discard[i]:
                 outside.append(i)
     if in_hand is not None:
-        for i in game.you.hand:
+        for i in you.hand:
             if in_hand[i]:
                 outside.append(i)
-    if not cards and not outside:
-        return None
-    c = game.you.conspiracy
+    c = you.conspiracy
     if c >= 0 and in_play is not None and in_play[c]:
+        # Looked at beside another card with a useful action, of any window (as ever).
+        if not cards and not outside and not _useful_card_present(profile, game):
+            return None
         cards.append(c)
+    elif not cards and not outside:
+        return None
     if outside:
         cards += outside
-    ph = game.phase
-    window = 1 if ph == OPERATIONS else 2 if ph == STORY else 4
-    table = profile.useful_by_window.get(window)
-    if table is None:
-        return game.usable_abilities(profile.useful_actions)
     return game.usable_among(cards, table, window)
 
 
