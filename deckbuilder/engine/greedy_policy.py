@@ -402,6 +402,30 @@ class GreedyPolicy(Policy):
             return options[-1] if choice.harm else options[0]
         return self._best_option(game, choice, options, kind)
 
+    def choose_instance(self, game: Game, kind: str, prompt: str, cards: list, harm, optional):
+        """``decide`` for a choice among instances, without its ``Choice``: the card of the
+        best (harm: the least) value, as ``_best_option`` values it, the first of equals;
+        "none" (-1) when it is worth more (harm: less) than every card."""
+        if kind in _VALUED_BY_OPTION:
+            return super().choose_instance(game, kind, prompt, cards, harm, optional)
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        status = game.you.status
+        card_value = profile.value_of_instance
+        changed = None
+        best, best_value = -1, None
+        for i in cards:
+            if i not in status:
+                v = card_value[i]
+            else:
+                if changed is None:
+                    changed = game.kinds_with_changed_stats()
+                v = _in_play_value(game, i, status, changed)
+            if best_value is None or (v < best_value if harm else v > best_value):
+                best, best_value = i, v
+        if optional and (NONE_IF_HARM < best_value if harm else NONE_VALUE > best_value):
+            return -1
+        return best
+
     def _best_option(self, game: Game, choice, options, kind: str) -> Action:
         """``decide`` for targets and the rest: the option of the best (harm: the least)
         value (``_option_value``)."""
@@ -411,33 +435,24 @@ class GreedyPolicy(Policy):
             changed = game.kinds_with_changed_stats()
             pick = min if harm else max
             return pick(options, key=lambda a: _option_value(game, profile, a, kind, harm, changed))
-        # ``max(options, key=_option_value)`` without a call per card: a card out of play is
-        # worth its keep value, one in play its skill and investigation icons (printed, for
-        # the kinds whose stats nothing changes now: asked only when a card in play is met).
+        # ``max(options, key=_option_value)`` without a call per card out of play (worth its
+        # keep value); one in play is worth its skill and investigation icons
+        # (``_in_play_value``: the kinds whose stats may have changed are asked only when a
+        # card in play is met).
         status = game.you.status
-        cd = game.deck
-        kind_of = cd.kind_of
         card_value = profile.value_of_instance
-        printed_skill, printed_inv = cd.skill_of_instance, cd.investigation_of_instance
         changed = None
         best, best_value = None, None
         for a in options:
             i = a.card
-            if i < 0:
-                if changed is None:
-                    changed = game.kinds_with_changed_stats()
-                v = _option_value(game, profile, a, kind, harm, changed)
+            if i < 0:  # "none", a story, a domain, yes or no: no stats read
+                v = _option_value(game, profile, a, kind, harm, None)
             elif i not in status:
                 v = card_value[i]
             else:
                 if changed is None:
                     changed = game.kinds_with_changed_stats()
-                if kind_of[i] not in changed and status[i] != INSANE:
-                    skill = printed_skill[i]
-                    v = (skill if skill > 0 else 0) + 2 * printed_inv[i] + 1
-                else:
-                    skill, icons = game.stats_of(i)
-                    v = skill + 2 * icons[3] + 1
+                v = _in_play_value(game, i, status, changed)
             if best is None or v > best_value:
                 best, best_value = a, v
         return best
@@ -532,6 +547,24 @@ _COMMIT_KINDS = frozenset(
 )
 
 
+# Choices that ``decide`` answers by their options, not by the cards' values.
+_VALUED_BY_OPTION = frozenset(("story_effect", "response", "token", "unwin"))
+NONE_VALUE = -0.5  # "none", where a card is good to choose
+NONE_IF_HARM = 1e9  # "none", where the chosen card suffers: taken whenever offered
+
+
+def _in_play_value(game: Game, i: int, status: dict, changed) -> int:
+    """What the greedy player thinks the card ``i`` in play is worth: its skill and
+    investigation icons, printed for the kinds not in ``changed`` (those whose stats may
+    differ from the printed ones now), unless insane."""
+    cd = game.deck
+    if cd.kind_of[i] not in changed and status[i] != INSANE:
+        skill = cd.skill_of_instance[i]
+        return (skill if skill > 0 else 0) + 2 * cd.investigation_of_instance[i] + 1
+    skill, icons = game.stats_of(i)
+    return skill + 2 * icons[3] + 1
+
+
 def _option_value(game: Game, profile: GreedyProfile, a: Action, kind: str, harm, changed) -> float:
     """What the greedy player thinks an option of a choice of ``kind`` is worth: a card by
     its card (in play: skill and investigation icons; ``changed``: the kinds whose stats may
@@ -544,14 +577,10 @@ def _option_value(game: Game, profile: GreedyProfile, a: Action, kind: str, harm
     i = a.card
     if i >= 0 and by_card:
         if i in status:
-            if kind_of[i] not in changed and status[i] != INSANE:
-                skill = cd.skill_of_instance[i]
-                return (skill if skill > 0 else 0) + 2 * cd.investigation_of_instance[i] + 1
-            skill, icons = game.stats_of(i)
-            return skill + 2 * icons[3] + 1
+            return _in_play_value(game, i, status, changed)
         return profile.keep_value[kind_of[i]]
     if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
-        return -0.5 if not harm else 1e9
+        return NONE_VALUE if not harm else NONE_IF_HARM
     if not by_card or (a.card < 0 and a.story >= 0):
         return game.you.tokens[a.story] if a.story < len(game.you.tokens) else 0
     if a.card < 0 and a.domain >= 0:
