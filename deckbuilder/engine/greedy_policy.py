@@ -10,6 +10,7 @@ from deckbuilder.engine.cards import (
     NEUTRAL,
     TOKENS_TO_WIN_STORY,
 )
+from deckbuilder.engine.choices import YesNo
 from deckbuilder.engine.game import (
     INSANE,
     OPERATIONS,
@@ -400,6 +401,8 @@ class GreedyPolicy(Policy):
             return options[-1] if choice.harm else options[0]
         if kind == "response":  # declined when the card data marks it harmful
             return options[-1] if choice.harm else options[0]
+        if choice.__class__ is YesNo:  # an optional effect: yes (no card to value)
+            return options[0]
         return self._best_option(game, choice, options, kind)
 
     def choose_instance(self, game: Game, kind: str, prompt: str, cards: list, harm, optional):
