@@ -33,6 +33,9 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
     if len(options) == 1 and not optional:
         return options[0]
     if game._policy is not None:  # a policy reads values, not words: skip the labels
+        if game.phase != OVER and (not story_hosts or max(options) < STORY_HOST):
+            # Instances only, answered at once, as ``Game._drive`` would: no yield.
+            return game._policy.choose_instance(game, kind, prompt, options, harm, optional)
         if story_hosts:
             acts = [
                 choose_action(i)

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import ACTION
 from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action, use_action
 from deckbuilder.engine.cards import (
     N_FACTIONS,
     NEUTRAL,
     TOKENS_TO_WIN_STORY,
 )
+from deckbuilder.engine.choices import YesNo
 from deckbuilder.engine.game import (
     INSANE,
     OPERATIONS,
@@ -261,7 +263,14 @@ class GreedyPolicy(Policy):
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         cd = game.deck
         kind_of = cd.kind_of
-        affordable = game.affordable_cost()
+        if game._cost_sources or cd.has_cost_statics:
+            affordable = game.affordable_cost()
+        else:  # ``affordable_cost`` written out (at every operations decision)
+            affordable = 0
+            drained, dom_value = game.you.drained, game.you.dom_value
+            for d in game.you.domain_indices:
+                if not drained[d] and dom_value[d] > affordable:
+                    affordable = dom_value[d]
         value_of, asks_may_play = profile.play_value_of_instance, profile.asks_may_play
         cost_of = profile.cost_of_instance
         pay_domain = game.pay_domain
@@ -335,7 +344,17 @@ class GreedyPolicy(Policy):
                     continue  # no domain pays for it
             if best_key is not None and key >= best_key:
                 continue
-            if self._worth_using_ability(game, ab, i, phase):
+            # ``_worth_using_ability`` written out (an X cost was skipped above).
+            ai = ab.ai
+            if ai:
+                if ai == "avoid":
+                    continue
+                if ai == "story" and (
+                    phase != STORY or (i in game.you.status and game.committed_story(i) < 0)
+                ):
+                    continue
+            worthwhile = ab.worthwhile
+            if worthwhile is None or worthwhile(game, i):
                 best, best_key = (i, d, n * 100), key
         if best is None:
             return None
@@ -365,7 +384,7 @@ class GreedyPolicy(Policy):
 
     def _worth_using_ability(self, game: Game, ab, card: int, phase: str) -> bool:
         """Whether the greedy player uses the ability ``ab`` of ``card`` now (whatever the
-        domain that pays for it)."""
+        domain that pays for it; written out in ``_extra_action``, at every action window)."""
         ai = ab.ai
         if ai == "avoid" or ab.cost_x:
             return False
@@ -382,7 +401,33 @@ class GreedyPolicy(Policy):
             return options[-1] if choice.harm else options[0]
         if kind == "response":  # declined when the card data marks it harmful
             return options[-1] if choice.harm else options[0]
+        if choice.__class__ is YesNo:  # an optional effect: yes (no card to value)
+            return options[0]
         return self._best_option(game, choice, options, kind)
+
+    def choose_instance(self, game: Game, kind: str, prompt: str, cards: list, harm, optional):
+        """``decide`` for a choice among instances, without its ``Choice``: the card of the
+        best (harm: the least) value, as ``_best_option`` values it, the first of equals;
+        "none" (-1) when it is worth more (harm: less) than every card."""
+        if kind in _VALUED_BY_OPTION:
+            return super().choose_instance(game, kind, prompt, cards, harm, optional)
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        status = game.you.status
+        card_value = profile.value_of_instance
+        changed = None
+        best, best_value = -1, None
+        for i in cards:
+            if i not in status:
+                v = card_value[i]
+            else:
+                if changed is None:
+                    changed = game.kinds_with_changed_stats()
+                v = _in_play_value(game, i, status, changed)
+            if best_value is None or (v < best_value if harm else v > best_value):
+                best, best_value = i, v
+        if optional and (NONE_IF_HARM < best_value if harm else NONE_VALUE > best_value):
+            return -1
+        return best
 
     def _best_option(self, game: Game, choice, options, kind: str) -> Action:
         """``decide`` for targets and the rest: the option of the best (harm: the least)
@@ -393,33 +438,24 @@ class GreedyPolicy(Policy):
             changed = game.kinds_with_changed_stats()
             pick = min if harm else max
             return pick(options, key=lambda a: _option_value(game, profile, a, kind, harm, changed))
-        # ``max(options, key=_option_value)`` without a call per card: a card out of play is
-        # worth its keep value, one in play its skill and investigation icons (printed, for
-        # the kinds whose stats nothing changes now: asked only when a card in play is met).
+        # ``max(options, key=_option_value)`` without a call per card out of play (worth its
+        # keep value); one in play is worth its skill and investigation icons
+        # (``_in_play_value``: the kinds whose stats may have changed are asked only when a
+        # card in play is met).
         status = game.you.status
-        cd = game.deck
-        kind_of = cd.kind_of
         card_value = profile.value_of_instance
-        printed_skill, printed_inv = cd.skill_of_instance, cd.investigation_of_instance
         changed = None
         best, best_value = None, None
         for a in options:
             i = a.card
-            if i < 0:
-                if changed is None:
-                    changed = game.kinds_with_changed_stats()
-                v = _option_value(game, profile, a, kind, harm, changed)
+            if i < 0:  # "none", a story, a domain, yes or no: no stats read
+                v = _option_value(game, profile, a, kind, harm, None)
             elif i not in status:
                 v = card_value[i]
             else:
                 if changed is None:
                     changed = game.kinds_with_changed_stats()
-                if kind_of[i] not in changed and status[i] != INSANE:
-                    skill = printed_skill[i]
-                    v = (skill if skill > 0 else 0) + 2 * printed_inv[i] + 1
-                else:
-                    skill, icons = game.stats_of(i)
-                    v = skill + 2 * icons[3] + 1
+                v = _in_play_value(game, i, status, changed)
             if best is None or v > best_value:
                 best, best_value = a, v
         return best
@@ -514,6 +550,24 @@ _COMMIT_KINDS = frozenset(
 )
 
 
+# Choices that ``decide`` answers by their options, not by the cards' values.
+_VALUED_BY_OPTION = frozenset(("story_effect", "response", "token", "unwin"))
+NONE_VALUE = -0.5  # "none", where a card is good to choose
+NONE_IF_HARM = 1e9  # "none", where the chosen card suffers: taken whenever offered
+
+
+def _in_play_value(game: Game, i: int, status: dict, changed) -> int:
+    """What the greedy player thinks the card ``i`` in play is worth: its skill and
+    investigation icons, printed for the kinds not in ``changed`` (those whose stats may
+    differ from the printed ones now), unless insane."""
+    cd = game.deck
+    if cd.kind_of[i] not in changed and status[i] != INSANE:
+        skill = cd.skill_of_instance[i]
+        return (skill if skill > 0 else 0) + 2 * cd.investigation_of_instance[i] + 1
+    skill, icons = game.stats_of(i)
+    return skill + 2 * icons[3] + 1
+
+
 def _option_value(game: Game, profile: GreedyProfile, a: Action, kind: str, harm, changed) -> float:
     """What the greedy player thinks an option of a choice of ``kind`` is worth: a card by
     its card (in play: skill and investigation icons; ``changed``: the kinds whose stats may
@@ -526,14 +580,10 @@ def _option_value(game: Game, profile: GreedyProfile, a: Action, kind: str, harm
     i = a.card
     if i >= 0 and by_card:
         if i in status:
-            if kind_of[i] not in changed and status[i] != INSANE:
-                skill = cd.skill_of_instance[i]
-                return (skill if skill > 0 else 0) + 2 * cd.investigation_of_instance[i] + 1
-            skill, icons = game.stats_of(i)
-            return skill + 2 * icons[3] + 1
+            return _in_play_value(game, i, status, changed)
         return profile.keep_value[kind_of[i]]
     if a.x == -1 and a.card < 0 and a.story < 0:  # "none"
-        return -0.5 if not harm else 1e9
+        return NONE_VALUE if not harm else NONE_IF_HARM
     if not by_card or (a.card < 0 and a.story >= 0):
         return game.you.tokens[a.story] if a.story < len(game.you.tokens) else 0
     if a.card < 0 and a.domain >= 0:
@@ -565,39 +615,47 @@ def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:
     """``game.usable_abilities(profile.useful_actions)`` less the actions never worth using
-    (``ai`` "avoid", an X cost), looking only at the cards with a useful action in the zone
-    where it works; None when no such card is there (``_useful_card_present``), and then
-    the conspiracy's actions are not looked at either."""
-    in_play, in_discard, in_hand = profile.useful_instances
+    now (``ai`` "avoid", an X cost, a boost in operations), looking only at the cards with
+    such an action in the zone where it works (in play: among the action listeners, the
+    cards in play with an action, in zone order); None when no such card is there, and the
+    conspiracy's actions are looked at only when a card with a useful action of any window
+    is there (``_useful_card_present``)."""
+    ph = game.phase
+    window = 1 if ph == OPERATIONS else 2 if ph == STORY else 4
+    useful = profile.useful_by_window.get(window)
+    if useful is None:  # not an action window of the greedy player's
+        if not _useful_card_present(profile, game):
+            return None
+        return game.usable_abilities(profile.useful_actions)
+    in_play, in_discard, in_hand, table = useful
+    you = game.you
     cards = []
     if in_play is not None:
-        for i in game.you.characters:
+        for i in you.character_listeners.get(ACTION, ()):
             if in_play[i]:
                 cards.append(i)
-        for i in game.you.supports:
+        for i in you.support_listeners.get(ACTION, ()):
             if in_play[i]:
                 cards.append(i)
     outside = []
     if in_discard is not None:
-        for i in game.you.discard:
+        for i in you.discard:
             if in_discard[i]:
                 outside.append(i)
     if in_hand is not None:
-        for i in game.you.hand:
+        for i in you.hand:
             if in_hand[i]:
                 outside.append(i)
-    if not cards and not outside:
-        return None
-    c = game.you.conspiracy
+    c = you.conspiracy
     if c >= 0 and in_play is not None and in_play[c]:
+        # Looked at beside another card with a useful action, of any window (as ever).
+        if not cards and not outside and not _useful_card_present(profile, game):
+            return None
         cards.append(c)
+    elif not cards and not outside:
+        return None
     if outside:
         cards += outside
-    ph = game.phase
-    window = 1 if ph == OPERATIONS else 2 if ph == STORY else 4
-    table = profile.useful_by_window.get(window)
-    if table is None:
-        return game.usable_abilities(profile.useful_actions)
     return game.usable_among(cards, table, window)
 
 

@@ -10,6 +10,7 @@ import math
 
 from deckbuilder.engine.abilities import DISCARD_PILE, HAND, IN_PLAY
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, N_FACTIONS, NEUTRAL, SUPPORT
+from deckbuilder.engine.runtime import action_entry
 
 
 class GreedyProfile:
@@ -100,19 +101,32 @@ class GreedyProfile:
             [k in useful[zone] for k in cd.kind_of] if useful[zone] else None
             for zone in (IN_PLAY, DISCARD_PILE, HAND)
         )
-        # Per action window (operations 1, story 2): per instance, (index, ability) of its
-        # actions open then that the automatic player may use (``GreedyPolicy._extra_action``).
+        # Per action window (operations 1, story 2): (in play, in the discard pile, in hand:
+        # per instance, whether it has such an action working from there, None for no such
+        # card; per instance, the ``action_entry`` of those actions), for the actions open then
+        # that the automatic player may use (``GreedyPolicy._extra_action``). A boost ("story"
+        # hint) waits for the story phase: never one in operations.
         self.useful_by_window = {}
         for window in (1, 2):
             by_kind = [
                 tuple(
-                    (n, a)
+                    action_entry(n, a)
                     for n, a in enumerate(abilities)
-                    if a.window & window and a.ai != "avoid" and not a.cost_x
+                    if a.window & window
+                    and a.ai != "avoid"
+                    and not a.cost_x
+                    and (window != 1 or a.ai != "story")
                 )
                 for abilities in cd.by_trigger["action"]
             ]
-            self.useful_by_window[window] = [by_kind[k] for k in cd.kind_of]
+            zones = tuple(
+                [any(entry[1].zone == zone for entry in by_kind[k]) for k in cd.kind_of]
+                for zone in (IN_PLAY, DISCARD_PILE, HAND)
+            )
+            self.useful_by_window[window] = (
+                *(flags if any(flags) else None for flags in zones),
+                [by_kind[k] for k in cd.kind_of],
+            )
         self.faction_of_instance = [cd.faction[k] for k in cd.kind_of]
         # Scores of a card as a resource before the factions already offered count: the
         # setup split (a deck faction adds its own bonus there; per instance, the split's

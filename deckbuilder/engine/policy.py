@@ -22,6 +22,8 @@ by name.
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import Choice
+from deckbuilder.engine.actions import CHOOSE, choose_actions
 from deckbuilder.engine.game import (
     ATTACH,
     COMMIT,
@@ -63,6 +65,15 @@ class Policy:
 
     def decide(self, game: Game, choice) -> Action:
         return choice.options[0]
+
+    def choose_instance(self, game: Game, kind: str, prompt: str, cards: list, harm, optional):
+        """``decide`` for a choice among the instances ``cards`` (and "none" last, when
+        ``optional``): the chosen instance, -1 for "none". A policy that values cards by
+        their instance may answer without the ``Choice`` being built."""
+        acts = choose_actions(cards)
+        if optional:
+            acts.append(Action(CHOOSE, x=-1))
+        return self.decide(game, Choice(kind, prompt, tuple(acts), harm)).x
 
     def choose(self, game: Game) -> Action | None:
         """The next action this policy takes (None when the game is over)."""

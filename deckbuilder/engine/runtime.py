@@ -32,6 +32,13 @@ from deckbuilder.engine.actions import (
 )
 
 
+def action_entry(n: int, ab) -> tuple:
+    """What ``AbilityMixin.usable_among`` reads of the action ``ab`` (index ``n`` among the
+    card's actions), read once per deck: (n, ab, whether it works in play, exhaust,
+    committed, limit, can_pay, condition)."""
+    return (n, ab, ab.zone == IN_PLAY, ab.exhaust, ab.committed, ab.limit, ab.can_pay, ab.condition)
+
+
 class AbilityMixin:
     __slots__ = ()
 
@@ -140,8 +147,8 @@ class AbilityMixin:
 
     def usable_among(self, cards, table, window: int, kinds=None) -> list[tuple]:
         """``usable_abilities`` for ``cards`` (in play, in the discard pile or in hand), in
-        order, with ``table``: per instance, (index, ability) of the actions to look at, open
-        in ``window``; a card with a copied text box has its own actions and the copied
+        order, with ``table``: per instance, the ``action_entry`` of each action to look at,
+        open in ``window``; a card with a copied text box has its own actions and the copied
         ones (when its kind is among ``kinds``)."""
         cd = self.deck
         out = []
@@ -158,17 +165,19 @@ class AbilityMixin:
         silenced = NO_ABILITIES in cd.static_kinds
         barring = NO_TRIGGERS in cd.static_kinds  # a passive forbids triggering abilities
         for i in cards:
-            abilities = table[i]
+            entries = table[i]
             if copies and i in copies:  # its own actions and copied ones
                 if kinds is not None and cd.kind_of[i] not in kinds:
                     continue
-                abilities = tuple(
-                    (n, ab) for n, ab in enumerate(self.text_of(ACTION, i)) if ab.window & window
+                entries = tuple(
+                    action_entry(n, ab)
+                    for n, ab in enumerate(self.text_of(ACTION, i))
+                    if ab.window & window
                 )
-            if not abilities:
+            if not entries:
                 continue
-            for n, ab in abilities:
-                if ab.zone == IN_PLAY:
+            for n, ab, in_play, exhaust, committed, limit, can_pay, condition in entries:
+                if in_play:
                     st = status.get(i)
                     if st is None:
                         if not (
@@ -178,7 +187,7 @@ class AbilityMixin:
                             or ab.trigger == "won"
                         ):
                             continue
-                        if ab.exhaust and i in exhausted:
+                        if exhaust and i in exhausted:
                             continue
                         if blank_passive and i in supports and self._blank(i):
                             continue
@@ -188,37 +197,35 @@ class AbilityMixin:
                         or (silenced and self.has_static(NO_ABILITIES, i))
                     ):
                         continue
-                    elif ab.exhaust and st != READY:
+                    elif exhaust and st != READY:
                         continue
-                elif not self._ability_live(ab, i) or (
-                    ab.exhaust and not self._ready_to_exhaust(i)
-                ):
+                elif not self._ability_live(ab, i) or (exhaust and not self._ready_to_exhaust(i)):
                     continue
-                if ab.committed and self.committed_story(i) < 0:
+                if committed and self.committed_story(i) < 0:
                     continue
                 if barring and self._barred(ab, i):
                     continue
-                if ab.limit is not None:  # ``_within_limit`` written out
+                if limit is not None:  # ``_within_limit`` written out
                     used = uses.get((i, ab.text, ab.trigger))
                     if (
                         used is not None
-                        and used[0] >= ab.limit[0]
-                        and used[1] == self._limit_stamp(ab.limit[1])
+                        and used[0] >= limit[0]
+                        and used[1] == self._limit_stamp(limit[1])
                     ):
                         continue
-                if ab.can_pay is not None and not ab.can_pay(self, i):
+                if can_pay is not None and not can_pay(self, i):
                     continue
-                if ab.condition is not None and not ab.condition(self, i, AbilityContext()):
+                if condition is not None and not condition(self, i, AbilityContext()):
                     continue
                 out.append((i, n, ab))
         return out
 
     def _action_table(self, window: int, kinds: frozenset | None) -> list[tuple]:
-        """Per instance: (index, ability) of its actions open in ``window`` (empty for an
-        instance whose kind is not among ``kinds``); remembered per deck."""
+        """Per instance: the ``action_entry`` of each of its actions open in ``window``
+        (none for an instance whose kind is not among ``kinds``); remembered per deck."""
         cd = self.deck
         by_kind = [
-            tuple((n, ab) for n, ab in enumerate(abilities) if ab.window & window)
+            tuple(action_entry(n, ab) for n, ab in enumerate(abilities) if ab.window & window)
             if kinds is None or k in kinds
             else ()
             for k, abilities in enumerate(cd.by_trigger[ACTION])
