@@ -212,7 +212,10 @@ class StoryMixin:
         if cd.any_trigger[COMMITTED] and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
         if cd.any_trigger[CHARACTER_COMMITTED]:
-            self._fire_all(CHARACTER_COMMITTED, AbilityContext(story=s, target=inst))
+            listeners = self._listeners(CHARACTER_COMMITTED)
+            if listeners:
+                ctx = AbilityContext(story=s, target=inst)
+                self._queue_all(CHARACTER_COMMITTED, listeners, ctx)
 
     def _commits_ready_rule(self, inst: int, s: int) -> bool:
         """An effect of the turn (``_story_rules``: ("commits_ready", story id or -1,
@@ -519,9 +522,10 @@ class StoryMixin:
                     continue
                 if struggle_won or watch:
                     if struggle_won:
-                        self._fire_all(
-                            STRUGGLE_WON, AbilityContext(x=struggle, story=s, margin=margin)
-                        )
+                        listeners = self._listeners(STRUGGLE_WON)
+                        if listeners:
+                            ctx = AbilityContext(x=struggle, story=s, margin=margin)
+                            self._queue_all(STRUGGLE_WON, listeners, ctx)
                     for icon, effect, src in watch:  # effects of the turn waiting for it
                         if icon < 0 or icon == struggle:
                             ctx = AbilityContext(x=struggle, story=s, story_id=sid, margin=margin)
@@ -815,7 +819,10 @@ class StoryMixin:
                             self._event("story_effect", choice.prompt)
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
             if cd.any_trigger[STORY_WON]:
-                self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
+                listeners = self._listeners(STORY_WON)
+                if listeners:
+                    ctx = AbilityContext(story=s, story_id=sid)
+                    self._queue_all(STORY_WON, listeners, ctx)
             if self._triggers:
                 yield from self._resolve_triggers()
             s = self._stories.index(sid)  # effects may have changed the rows before it

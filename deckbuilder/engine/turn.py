@@ -382,9 +382,13 @@ class TurnMixin:
         ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
         self._enter(inst, ctx, host, played=True)
         if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
-            self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
+            listeners = self._listeners(PLAYED_CHARACTER)
+            if listeners:
+                self._queue_all(PLAYED_CHARACTER, listeners, AbilityContext(target=inst))
         if cd.any_trigger[CARD_PLAYED]:
-            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
+            listeners = self._listeners(CARD_PLAYED)
+            if listeners:
+                self._queue_all(CARD_PLAYED, listeners, AbilityContext(target=inst))
         if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
             self._drive(self._resolve_triggers(), then)
         elif then is not None:

@@ -44,6 +44,13 @@ class WindowsMixin:
         for i in self._listeners(trigger):
             queue.append((trigger, i, ctx))
 
+    def _queue_all(self, trigger: str, listeners: list[int], ctx: AbilityContext) -> None:
+        """``_fire_all`` for the ``listeners`` of ``trigger`` asked first: the frequent
+        events build their context only when a card answers (most find none)."""
+        queue = self._triggers
+        for i in listeners:
+            queue.append((trigger, i, ctx))
+
     def _listeners(self, trigger: str) -> list[int]:
         """The cards that answer ``trigger``: in play (the characters, then the supports, in
         the order they entered: registered by ``ZonesMixin._add_character`` and the like),

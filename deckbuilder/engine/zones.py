@@ -448,9 +448,10 @@ class ZonesMixin:
                 ctx = AbilityContext(x=1 if sacrificed else -1, target=host)
             self._queue_trigger("discarded", inst, ctx)
         if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
-            self._fire_all(
-                CHARACTER_LEAVES, AbilityContext(x=int(sacrificed), story=story, target=inst)
-            )
+            listeners = self._listeners(CHARACTER_LEAVES)
+            if listeners:
+                ctx = AbilityContext(x=int(sacrificed), story=story, target=inst)
+                self._queue_all(CHARACTER_LEAVES, listeners, ctx)
         elif cd.any_trigger[SUPPORT_LEAVES] and cd.ctype[cd.kind_of[inst]] == SUPPORT:
             self._fire_all(SUPPORT_LEAVES, AbilityContext(x=int(sacrificed), target=inst))
 
