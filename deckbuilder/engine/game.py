@@ -109,7 +109,7 @@ from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
 from deckbuilder.engine.player import Player
 from deckbuilder.engine.runtime import AbilityMixin
-from deckbuilder.engine.story import StoryMixin
+from deckbuilder.engine.story import COMMIT_TO_RULES, StoryMixin
 from deckbuilder.engine.turn import TurnMixin
 from deckbuilder.engine.windows import WindowsMixin
 from deckbuilder.engine.zones import ZonesMixin
@@ -644,11 +644,14 @@ class Game(
                     else:
                         self._end_resource()
                 elif ph == STORY:
+                    story_rules = not COMMIT_TO_RULES.isdisjoint(self.deck.static_kinds)
                     for inst, s in policy.commit(self):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or s >= len(self._stories):
                             continue
-                        if not self.may_commit(inst) or not self.may_commit_to(inst, s):
+                        if not self.may_commit(inst) or (
+                            story_rules and not self.may_commit_to(inst, s)
+                        ):
                             continue
                         self._commit_step(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None

@@ -19,6 +19,7 @@ from deckbuilder.engine.abilities import (
     BEFORE_STRUGGLE,
     CANNOT_COMMIT,
     CHARACTER_COMMITTED,
+    CHARACTER_EXHAUSTED,
     COMMIT_BARRED,
     COMMIT_COST,
     COMMIT_STEP_RULES,
@@ -79,6 +80,8 @@ _OVER, _STORY_WON = "over", "won"  # what a struggle window may end in (``_strug
 # The last win offers no effect, so it needs no generator (``_win_story``).
 _WINS_BEFORE_LAST = STORIES_TO_WIN - 1
 _EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
+# The passives ``may_commit_to`` reads: without them in the deck, it always says yes.
+COMMIT_TO_RULES = frozenset((COMMITS_HERE_ONLY, COMMIT_BARRED, COMMITS_EXHAUSTED_AT))
 
 
 def core_story_card_id(sid: int) -> str:
@@ -154,7 +157,10 @@ class StoryMixin:
         for committed in self.you.committed:
             if inst in committed:
                 return False
-        return not (self.deck.has_statics and self.has_static(CANNOT_COMMIT, inst))
+        # (``has_static`` asks first whether such a passive is in the deck: asked here.)
+        return not (
+            CANNOT_COMMIT in self.deck.static_kinds and self.has_static(CANNOT_COMMIT, inst)
+        )
 
     def may_commit_to(self, inst: int, s: int) -> bool:
         """The rules in play let ``inst`` (that may commit: ``may_commit``) commit to story
@@ -201,8 +207,10 @@ class StoryMixin:
         ready = (COMMITS_READY in cd.static_kinds and self.has_static(COMMITS_READY, inst)) or (
             self._story_rules and self._commits_ready_rule(inst, s)
         )
-        if not ready:
-            self._exhaust(inst)
+        if not ready:  # ``_exhaust`` written out: most commits exhaust
+            self.you.status[inst] = EXHAUSTED
+            if cd.any_trigger[CHARACTER_EXHAUSTED]:
+                self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
         self.you.committed[s].append(inst)
         if self.log is not None:
             self._event(
@@ -231,8 +239,10 @@ class StoryMixin:
         paid first."""
         if COMMIT_COST in self.deck.static_kinds and self._commit_costs():
             self._drive(self._paid_commit(inst, s))
-        else:
-            self._commit(inst, s)
+        else:  # ``_commit`` written out
+            self._commit_only(inst, s)
+            if self._triggers:
+                self._after_triggers()
 
     def _commit_costs(self) -> list:
         return [
