@@ -30,6 +30,8 @@ from deckbuilder.engine.actions import (
 from deckbuilder.engine.cards import EVENT as EVENT_CARD
 from deckbuilder.engine.choices import yes_no
 
+RESPONSE = "response"  # ``kind_memo`` key of the yes/no questions of optional responses
+
 
 class WindowsMixin:
     __slots__ = ()
@@ -157,10 +159,19 @@ class WindowsMixin:
         abilities = cd.by_trigger[trigger][cd.kind_of[src]]
         if self._copies and src in self._copies:
             abilities = self.text_of(trigger, src)
+        status = self.you.status
         for ab in abilities:
             if self.phase == OVER:
                 return
-            if not self._ability_live(ab, src):
+            if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
+                kinds = cd.static_kinds
+                if (
+                    status[src] == INSANE
+                    or (NO_ABILITIES in kinds and self.has_static(NO_ABILITIES, src))
+                    or ((BLANK in kinds or self._blanking >= 0) and self._blank(src))
+                ):
+                    continue
+            elif not self._ability_live(ab, src):
                 continue
             ctx = ctx or AbilityContext()
             if ab.condition is not None and not ab.condition(self, src, ctx):
@@ -190,9 +201,14 @@ class WindowsMixin:
             pay = self._pay_domains(ab.cost)
             if not pay:
                 continue
-            choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
-            if ab.ai == "avoid":
-                choice = choice._replace(harm=True)
+            # The question is the same each time: built once per deck, kind and ability.
+            key = (RESPONSE, cd.kind_of[src], ab)
+            choice = cd.kind_memo.get(key)
+            if choice is None:
+                choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+                if ab.ai == "avoid":
+                    choice = choice._replace(harm=True)
+                cd.kind_memo[key] = choice
             if (yield choice).x:
                 if pay[0] >= 0:
                     d = min(pay, key=lambda d: self.you.dom_value[d])
