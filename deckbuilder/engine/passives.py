@@ -241,9 +241,11 @@ class PassivesMixin:
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
-        for s, committed in enumerate(self.you.committed):
+        s = 0  # (no ``enumerate``: a dearer call for three slots)
+        for committed in self.you.committed:
             if inst in committed:
                 return s
+            s += 1
         return -1
 
     def _static_applies(self, src: int, st, target: int) -> bool:
@@ -280,9 +282,11 @@ class PassivesMixin:
         passives in play may change and those of the characters an effect of the phase
         changes."""
         temp = self._temp
-        if not temp:
-            return self.stat_changes()[1]
         cd = self.deck
+        if not temp:  # ``stat_changes()[1]`` written out: asked at most decisions
+            if not cd.has_statics:
+                return _NO_KINDS
+            return (self._statics_cache or self._build_statics())[7]
         kinds = set((self._statics_cache or self._build_statics())[7]) if cd.has_statics else set()
         kind_of = cd.kind_of
         for target, _, _ in temp:
