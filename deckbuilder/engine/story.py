@@ -407,8 +407,15 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self.you.committed, self.you.tokens
-        # Printed stats serve a story whose committed characters no passive or effect changes.
-        every_printed, changed = self.stat_changes()
+        # Printed stats serve a story whose committed characters no passive or effect changes
+        # (``stat_changes`` written out).
+        if self._temp:
+            every_printed, changed = False, cd.every_kind
+        elif not cd.has_statics:
+            every_printed, changed = True, ()
+        else:
+            statics = self._statics_cache or self._build_statics()
+            every_printed, changed = not statics[1] and not statics[2], statics[7]
         status = self.you.status
         # Without icon boosters in the deck (attached or committed) a story resolves what it
         # prints.
@@ -437,7 +444,8 @@ class StoryMixin:
             and not before
             and not after
         )
-        fixed_to_win = not self._varying_to_win()
+        # (``_varying_to_win`` written out)
+        fixed_to_win = not self._turn_rules and TOKENS_TO_WIN not in cd.static_kinds
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0

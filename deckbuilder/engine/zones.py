@@ -299,7 +299,8 @@ class ZonesMixin:
         for i in [i for i in dom if transient[kind_of[i]]]:
             self._detach_resource(i, d)
             self._to_discard(i)
-            self._event("destroy", f"Transient resource {self.card(i).title} destroyed")
+            if self.log is not None:
+                self._event("destroy", f"Transient resource {self.card(i).title} destroyed")
 
     def _fire_drained(self, d: int) -> None:
         """Queue "after the domain this card is attached to is drained" for its resources."""
@@ -375,9 +376,17 @@ class ZonesMixin:
 
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
         """Put an instance already out of its zone into play (no triggers here)."""
-        if self._uses:  # counters, marks and limits of an earlier stay: it is a new card now
-            for key in [k for k in self._uses if k[0] == inst]:
-                del self._uses[key]
+        uses = self._uses
+        if uses:  # counters, marks and limits of an earlier stay: it is a new card now
+            stale = None  # (a loop, not a comprehension: most entries find none)
+            for key in uses:
+                if key[0] == inst:
+                    if stale is None:
+                        stale = []
+                    stale.append(key)
+            if stale is not None:
+                for key in stale:
+                    del uses[key]
         t = self.deck.ctype[self.deck.kind_of[inst]]
         if t == CHARACTER:
             self._add_character(inst, EXHAUSTED if exhausted else READY)
@@ -563,7 +572,8 @@ class ZonesMixin:
         for committed in self.you.committed:
             if inst in committed:
                 committed.remove(inst)
-        for a in [a for a, host in self.you.attached.items() if host == inst]:
+        attached = self.you.attached
+        for a in [a for a, host in attached.items() if host == inst] if attached else ():
             if STAYS_ON_INSANE in cd.static_kinds and any(
                 st.kind == STAYS_ON_INSANE for st in cd.statics[cd.kind_of[a]]
             ):
@@ -573,7 +583,8 @@ class ZonesMixin:
             self._discard_attached_cards(inst)
         if self.deck.statics[k] or inst in self._copies:  # a copied text box's too
             self._passives_changed(k)
-        self._event("insane", f"{self.card(inst).title} goes insane")
+        if self.log is not None:
+            self._event("insane", f"{self.card(inst).title} goes insane")
         if cd.text:
             if cd.any_trigger[CHARACTER_INSANE]:
                 self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
@@ -600,11 +611,13 @@ class ZonesMixin:
         if toughness and BLANK in self.deck.static_kinds and self._blank_passive(inst):
             toughness = 0  # a blank text box has no Toughness
         if self.you.status[inst] == INSANE or wounds >= toughness:
-            self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
+            if self.log is not None:
+                self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
             self._leave_play(inst)
         else:
             self.you.wounds[inst] = wounds + 1
-            self._event("wound", f"{self.card(inst).title} wounded")
+            if self.log is not None:
+                self._event("wound", f"{self.card(inst).title} wounded")
             cd = self.deck
             if cd.any_trigger[CHARACTER_WOUNDED]:
                 self._fire_all(CHARACTER_WOUNDED, AbilityContext(target=inst))
@@ -613,7 +626,8 @@ class ZonesMixin:
         self.you.status[inst] = EXHAUSTED
         if self.deck.statics[self.deck.kind_of[inst]] or inst in self._copies:
             self._passives_changed(self.deck.kind_of[inst])
-        self._event("restore", f"{self.card(inst).title} restored")
+        if self.log is not None:
+            self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
             self._queue_trigger("restored", inst)
         if self.deck.any_trigger[CHARACTER_RESTORED]:
