@@ -193,9 +193,7 @@ class StoryMixin:
             if inst in committed:
                 return False
         # (``has_static`` asks first whether such a passive is in the deck: asked here.)
-        return not (
-            CANNOT_COMMIT in self.deck.static_kinds and self.has_static(CANNOT_COMMIT, inst)
-        )
+        return not (self.facts.cannot_commit and self.has_static(CANNOT_COMMIT, inst))
 
     def may_commit_to(self, inst: int, s: int) -> bool:
         """The rules in play let ``inst`` (that may commit: ``may_commit``) commit to story
@@ -238,13 +236,13 @@ class StoryMixin:
     def _commit_only(self, inst: int, s: int) -> None:
         """Commit ``inst`` to story slot ``s`` (it exhausts unless a rule says not) and queue
         what that triggers."""
-        cd = self.deck
-        ready = (COMMITS_READY in cd.static_kinds and self.has_static(COMMITS_READY, inst)) or (
+        cd, facts = self.deck, self.facts
+        ready = (facts.commits_ready and self.has_static(COMMITS_READY, inst)) or (
             self._story_rules and self._commits_ready_rule(inst, s)
         )
         if not ready:  # ``_exhaust`` written out: most commits exhaust
             self.you.status[inst] = EXHAUSTED
-            if cd.any_trigger[CHARACTER_EXHAUSTED]:
+            if facts.character_exhausted:
                 self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
         self.you.committed[s].append(inst)
         if self.log is not None:
@@ -252,9 +250,9 @@ class StoryMixin:
                 "commit",
                 f"{self.card(inst).title} committed to {self._story_title(self._stories[s])}",
             )
-        if cd.any_trigger[COMMITTED] and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
+        if facts.committed and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
-        if cd.any_trigger[CHARACTER_COMMITTED]:
+        if facts.character_committed:
             listeners = self._listeners(CHARACTER_COMMITTED)
             if listeners:
                 ctx = AbilityContext(story=s, target=inst)
@@ -272,7 +270,7 @@ class StoryMixin:
     def _commit_step(self, inst: int, s: int) -> None:
         """A commit of the commit step: a cost to commit (``COMMIT_COST``, once a turn) is
         paid first."""
-        if COMMIT_COST in self.deck.static_kinds and self._commit_costs():
+        if self.facts.commit_cost and self._commit_costs():
             self._drive(self._paid_commit(inst, s))
         else:  # ``_commit`` written out
             self._commit_only(inst, s)

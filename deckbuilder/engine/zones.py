@@ -87,7 +87,7 @@ class ZonesMixin:
 
     def _draw(self, n: int, by_effect: bool = False) -> None:
         if (
-            self.deck.any_trigger[WOULD_DRAW]
+            self.facts.would_draw
             and n > 0
             and self.phase != MULLIGAN_PHASE
             and self.phase != SETUP_PHASE

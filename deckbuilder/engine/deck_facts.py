@@ -1,0 +1,113 @@
+"""What the rules ask of a deck at every turn, play and commit: whether any of its cards
+answers an event (card text on) or has a passive of a kind. These are facts of the compiled
+deck, the same in every game: each is read once per deck here, and a game reads it from its
+``facts`` (an attribute of a slotted object), which is several times cheaper than looking the
+event up in ``CompiledDeck.any_trigger`` or the passive in ``static_kinds`` at each step."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.abilities import (
+    AFTER_DRAW,
+    CANNOT_COMMIT,
+    CARD_DRAWN,
+    CARD_PLAYED,
+    CHARACTER_COMMITTED,
+    CHARACTER_ENTERS,
+    CHARACTER_EXHAUSTED,
+    CHARACTER_PUT,
+    COMMIT_COST,
+    COMMITS_READY,
+    COMMITTED,
+    CONSPIRACY_ENTERS,
+    DOMAIN_DRAINED,
+    DRAW_PHASE,
+    ENTERS_EXHAUSTED,
+    INSANE_WHEN,
+    PLAYED_CHARACTER,
+    READIED,
+    READY_LIMIT,
+    RESOURCE_DISCARD,
+    STAYS_UNTIL_WON,
+    STORY_PHASE,
+    SUPPORT_ENTERS,
+    TURN_END,
+    TURN_START,
+    UNCOMMITTED,
+    WOULD_DRAW,
+)
+
+
+class DeckFacts:
+    """Each attribute: whether a card of the deck answers the event of that name (``text``
+    and ``any_trigger``; ``*_any`` without asking for card text) or has a passive of that
+    kind (``static_kinds``)."""
+
+    __slots__ = (
+        "readied",
+        "ready_limit",
+        "turn_start",
+        "would_draw",
+        "draw_phase",
+        "card_drawn",
+        "after_draw",
+        "after_draw_any",
+        "resource_discard",
+        "drain_matters",
+        "played_character",
+        "card_played",
+        "enters_exhausted",
+        "character_enters",
+        "character_put",
+        "support_enters",
+        "conspiracy_enters",
+        "insane_when",
+        "story_phase",
+        "cannot_commit",
+        "commits_ready",
+        "commit_cost",
+        "character_exhausted",
+        "committed",
+        "character_committed",
+        "uncommit_all",
+        "turn_end",
+    )
+
+    def __init__(self, cd) -> None:
+        text, trigger, kinds = cd.text, cd.any_trigger, cd.static_kinds
+        self.readied = bool(trigger[READIED] and text)
+        self.ready_limit = READY_LIMIT in kinds
+        self.turn_start = bool(text and trigger[TURN_START])
+        self.would_draw = bool(trigger[WOULD_DRAW])
+        self.draw_phase = DRAW_PHASE in kinds
+        self.card_drawn = bool(text and trigger[CARD_DRAWN])
+        self.after_draw = bool(text and trigger[AFTER_DRAW])
+        self.after_draw_any = bool(trigger[AFTER_DRAW])
+        self.resource_discard = RESOURCE_DISCARD in kinds
+        # Draining a domain does more than mark it: Transient resources, "after drained".
+        self.drain_matters = bool(cd.any_transient or trigger[DOMAIN_DRAINED])
+        self.played_character = bool(trigger[PLAYED_CHARACTER])
+        self.card_played = bool(trigger[CARD_PLAYED])
+        self.enters_exhausted = ENTERS_EXHAUSTED in kinds
+        self.character_enters = bool(trigger[CHARACTER_ENTERS])
+        self.character_put = bool(trigger[CHARACTER_PUT])
+        self.support_enters = bool(trigger[SUPPORT_ENTERS])
+        self.conspiracy_enters = bool(trigger[CONSPIRACY_ENTERS])
+        self.insane_when = INSANE_WHEN in kinds
+        self.story_phase = bool(text and trigger[STORY_PHASE])
+        self.cannot_commit = CANNOT_COMMIT in kinds
+        self.commits_ready = COMMITS_READY in kinds
+        self.commit_cost = COMMIT_COST in kinds
+        self.character_exhausted = bool(trigger[CHARACTER_EXHAUSTED])
+        self.committed = bool(trigger[COMMITTED])
+        self.character_committed = bool(trigger[CHARACTER_COMMITTED])
+        # The end of the story phase asks each committed character whether it stays.
+        self.uncommit_all = STAYS_UNTIL_WON in kinds or bool(text and trigger[UNCOMMITTED])
+        self.turn_end = bool(text and trigger[TURN_END])
+
+
+def deck_facts(cd) -> DeckFacts:
+    """The facts of the compiled deck ``cd``, worked out once per deck."""
+    facts = cd.kind_memo.get(DeckFacts)
+    if facts is None:
+        facts = cd.kind_memo[DeckFacts] = DeckFacts(cd)
+    return facts
