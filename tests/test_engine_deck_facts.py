@@ -43,11 +43,18 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "cannot_commit": ab.CANNOT_COMMIT in kinds,
         "commits_ready": ab.COMMITS_READY in kinds,
         "commit_cost": ab.COMMIT_COST in kinds,
+        "commit_to_rules": bool(
+            kinds & {ab.COMMITS_HERE_ONLY, ab.COMMIT_BARRED, ab.COMMITS_EXHAUSTED_AT}
+        ),
+        "commit_step_rules": bool(kinds & ab.COMMIT_STEP_RULES),
         "character_exhausted": bool(trigger[ab.CHARACTER_EXHAUSTED]),
         "committed": bool(trigger[ab.COMMITTED]),
         "character_committed": bool(trigger[ab.CHARACTER_COMMITTED]),
         "uncommit_all": ab.STAYS_UNTIL_WON in kinds or bool(text and trigger[ab.UNCOMMITTED]),
+        "uncommitted": bool(text and trigger[ab.UNCOMMITTED]),
         "turn_end": bool(text and trigger[ab.TURN_END]),
+        "tokens_to_win": ab.TOKENS_TO_WIN in kinds,
+        "win_rules": bool(kinds & ab.WIN_RULES),
     }
 
 

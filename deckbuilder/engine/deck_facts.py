@@ -15,7 +15,11 @@ from deckbuilder.engine.abilities import (
     CHARACTER_ENTERS,
     CHARACTER_EXHAUSTED,
     CHARACTER_PUT,
+    COMMIT_BARRED,
     COMMIT_COST,
+    COMMIT_STEP_RULES,
+    COMMITS_EXHAUSTED_AT,
+    COMMITS_HERE_ONLY,
     COMMITS_READY,
     COMMITTED,
     CONSPIRACY_ENTERS,
@@ -30,11 +34,16 @@ from deckbuilder.engine.abilities import (
     STAYS_UNTIL_WON,
     STORY_PHASE,
     SUPPORT_ENTERS,
+    TOKENS_TO_WIN,
     TURN_END,
     TURN_START,
     UNCOMMITTED,
+    WIN_RULES,
     WOULD_DRAW,
 )
+
+# The passives ``may_commit_to`` reads: without them in the deck, it always says yes.
+COMMIT_TO_RULES = frozenset((COMMITS_HERE_ONLY, COMMIT_BARRED, COMMITS_EXHAUSTED_AT))
 
 
 class DeckFacts:
@@ -65,11 +74,16 @@ class DeckFacts:
         "cannot_commit",
         "commits_ready",
         "commit_cost",
+        "commit_to_rules",
+        "commit_step_rules",
         "character_exhausted",
         "committed",
         "character_committed",
         "uncommit_all",
+        "uncommitted",
         "turn_end",
+        "tokens_to_win",
+        "win_rules",
     )
 
     def __init__(self, cd) -> None:
@@ -97,12 +111,17 @@ class DeckFacts:
         self.cannot_commit = CANNOT_COMMIT in kinds
         self.commits_ready = COMMITS_READY in kinds
         self.commit_cost = COMMIT_COST in kinds
+        self.commit_to_rules = not COMMIT_TO_RULES.isdisjoint(kinds)
+        self.commit_step_rules = not COMMIT_STEP_RULES.isdisjoint(kinds)
         self.character_exhausted = bool(trigger[CHARACTER_EXHAUSTED])
         self.committed = bool(trigger[COMMITTED])
         self.character_committed = bool(trigger[CHARACTER_COMMITTED])
         # The end of the story phase asks each committed character whether it stays.
         self.uncommit_all = STAYS_UNTIL_WON in kinds or bool(text and trigger[UNCOMMITTED])
+        self.uncommitted = bool(text and trigger[UNCOMMITTED])
         self.turn_end = bool(text and trigger[TURN_END])
+        self.tokens_to_win = TOKENS_TO_WIN in kinds
+        self.win_rules = not WIN_RULES.isdisjoint(kinds)
 
 
 def deck_facts(cd) -> DeckFacts:

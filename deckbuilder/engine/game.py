@@ -110,7 +110,7 @@ from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
 from deckbuilder.engine.player import Player
 from deckbuilder.engine.runtime import AbilityMixin
-from deckbuilder.engine.story import COMMIT_TO_RULES, StoryMixin
+from deckbuilder.engine.story import StoryMixin
 from deckbuilder.engine.turn import TurnMixin
 from deckbuilder.engine.windows import WindowsMixin
 from deckbuilder.engine.zones import ZonesMixin
@@ -647,7 +647,7 @@ class Game(
                     else:
                         self._end_resource()
                 elif ph == STORY:
-                    story_rules = not COMMIT_TO_RULES.isdisjoint(self.deck.static_kinds)
+                    story_rules = self.facts.commit_to_rules
                     for inst, s in policy.commit(self):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or s >= len(self._stories):

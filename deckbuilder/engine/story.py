@@ -22,7 +22,6 @@ from deckbuilder.engine.abilities import (
     CHARACTER_EXHAUSTED,
     COMMIT_BARRED,
     COMMIT_COST,
-    COMMIT_STEP_RULES,
     COMMITS_EXHAUSTED,
     COMMITS_EXHAUSTED_AT,
     COMMITS_HERE_ONLY,
@@ -48,7 +47,6 @@ from deckbuilder.engine.abilities import (
     TOKENS_PLACED,
     TOKENS_TO_WIN,
     UNCOMMITTED,
-    WIN_RULES,
     WON,
     WOULD_TOKEN,
     AbilityContext,
@@ -80,8 +78,6 @@ _OVER, _STORY_WON = "over", "won"  # what a struggle window may end in (``_strug
 # The last win offers no effect, so it needs no generator (``_win_story``).
 _WINS_BEFORE_LAST = STORIES_TO_WIN - 1
 _EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
-# The passives ``may_commit_to`` reads: without them in the deck, it always says yes.
-COMMIT_TO_RULES = frozenset((COMMITS_HERE_ONLY, COMMIT_BARRED, COMMITS_EXHAUSTED_AT))
 
 
 def core_story_card_id(sid: int) -> str:
@@ -402,7 +398,7 @@ class StoryMixin:
 
     def _varying_to_win(self) -> bool:
         """Whether anything may change the tokens a Core story needs (5)."""
-        return bool(self._turn_rules) or TOKENS_TO_WIN in self.deck.static_kinds
+        return bool(self._turn_rules) or self.facts.tokens_to_win
 
     # ----------------------------------------------------------------- winning the game
     def stories_to_win(self) -> int:
@@ -426,7 +422,7 @@ class StoryMixin:
 
     def _last_win(self, sid: int) -> bool:
         """Whether winning story ``sid`` now wins the game (then no effect is offered)."""
-        if not (self.deck.static_kinds & WIN_RULES):
+        if not self.facts.win_rules:
             return len(self.you.won) >= _WINS_BEFORE_LAST
         self.you.won.append(sid)
         try:
@@ -472,7 +468,7 @@ class StoryMixin:
             n_committed = sum(len(c) for c in all_committed)
         plain_unlogged = plain_unlogged and not logging
         # (``_varying_to_win`` written out)
-        fixed_to_win = not self._turn_rules and TOKENS_TO_WIN not in cd.static_kinds
+        fixed_to_win = not self._turn_rules and not self.facts.tokens_to_win
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
@@ -877,7 +873,7 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
-        if self.you.committed[s] and self.deck.text and self.deck.any_trigger[UNCOMMITTED]:
+        if self.you.committed[s] and self.facts.uncommitted:
             self._fire_all(UNCOMMITTED, AbilityContext(story=s))  # they leave the won story
         if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
             self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
@@ -914,7 +910,7 @@ class StoryMixin:
                         self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 self._close_story_slot(s)
-        if not third and self.deck.static_kinds & WIN_RULES:
+        if not third and self.facts.win_rules:
             third = self._game_won()
         if third and self.phase != OVER:
             if self.log is not None:
@@ -984,7 +980,7 @@ class StoryMixin:
         return CORE_STORIES[sid]
 
     def _end_story_phase(self) -> None:
-        if self.deck.static_kinds & COMMIT_STEP_RULES:
+        if self.facts.commit_step_rules:
             self._drive(self._closed_then_resolved(), self._end_turn)
         else:
             self._drive(self._resolve_stories(), self._end_turn)
