@@ -55,6 +55,13 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "turn_end": bool(text and trigger[ab.TURN_END]),
         "tokens_to_win": ab.TOKENS_TO_WIN in kinds,
         "win_rules": bool(kinds & ab.WIN_RULES),
+        "would_leave": bool(trigger[ab.WOULD_LEAVE] or trigger[ab.WOULD_DISCARD]),
+        "character_leaves": bool(trigger[ab.CHARACTER_LEAVES]),
+        "support_leaves": bool(trigger[ab.SUPPORT_LEAVES]),
+        "ability_triggered": bool(trigger[ab.ABILITY_TRIGGERED]),
+        "forced_triggered": bool(trigger[ab.FORCED_TRIGGERED]),
+        "no_abilities": ab.NO_ABILITIES in kinds,
+        "blank": ab.BLANK in kinds,
     }
 
 

@@ -7,13 +7,16 @@ event up in ``CompiledDeck.any_trigger`` or the passive in ``static_kinds`` at e
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
+    ABILITY_TRIGGERED,
     AFTER_DRAW,
+    BLANK,
     CANNOT_COMMIT,
     CARD_DRAWN,
     CARD_PLAYED,
     CHARACTER_COMMITTED,
     CHARACTER_ENTERS,
     CHARACTER_EXHAUSTED,
+    CHARACTER_LEAVES,
     CHARACTER_PUT,
     COMMIT_BARRED,
     COMMIT_COST,
@@ -26,7 +29,9 @@ from deckbuilder.engine.abilities import (
     DOMAIN_DRAINED,
     DRAW_PHASE,
     ENTERS_EXHAUSTED,
+    FORCED_TRIGGERED,
     INSANE_WHEN,
+    NO_ABILITIES,
     PLAYED_CHARACTER,
     READIED,
     READY_LIMIT,
@@ -34,12 +39,15 @@ from deckbuilder.engine.abilities import (
     STAYS_UNTIL_WON,
     STORY_PHASE,
     SUPPORT_ENTERS,
+    SUPPORT_LEAVES,
     TOKENS_TO_WIN,
     TURN_END,
     TURN_START,
     UNCOMMITTED,
     WIN_RULES,
+    WOULD_DISCARD,
     WOULD_DRAW,
+    WOULD_LEAVE,
 )
 
 # The passives ``may_commit_to`` reads: without them in the deck, it always says yes.
@@ -84,6 +92,13 @@ class DeckFacts:
         "turn_end",
         "tokens_to_win",
         "win_rules",
+        "would_leave",
+        "character_leaves",
+        "support_leaves",
+        "ability_triggered",
+        "forced_triggered",
+        "no_abilities",
+        "blank",
     )
 
     def __init__(self, cd) -> None:
@@ -122,6 +137,14 @@ class DeckFacts:
         self.turn_end = bool(text and trigger[TURN_END])
         self.tokens_to_win = TOKENS_TO_WIN in kinds
         self.win_rules = not WIN_RULES.isdisjoint(kinds)
+        # A card may leave play otherwise than it was told ("would leave", "would discard").
+        self.would_leave = bool(trigger[WOULD_LEAVE] or trigger[WOULD_DISCARD])
+        self.character_leaves = bool(trigger[CHARACTER_LEAVES])
+        self.support_leaves = bool(trigger[SUPPORT_LEAVES])
+        self.ability_triggered = bool(trigger[ABILITY_TRIGGERED])
+        self.forced_triggered = bool(trigger[FORCED_TRIGGERED])
+        self.no_abilities = NO_ABILITIES in kinds
+        self.blank = BLANK in kinds
 
 
 def deck_facts(cd) -> DeckFacts:

@@ -181,11 +181,11 @@ class WindowsMixin:
             if self.phase == OVER:
                 return
             if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
-                kinds = cd.static_kinds
+                facts = self.facts
                 if (
                     status[src] == INSANE
-                    or (NO_ABILITIES in kinds and self.has_static(NO_ABILITIES, src))
-                    or ((BLANK in kinds or self._blanking >= 0) and self._blank(src))
+                    or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
+                    or ((facts.blank or self._blanking >= 0) and self._blank(src))
                 ):
                     continue
             elif not self._ability_live(ab, src):
@@ -201,9 +201,9 @@ class WindowsMixin:
                 if ab.limit is not None:
                     self._count_use(ab, src)
                 yield from ab.effect(self, src, ctx)
-                if cd.any_trigger[ABILITY_TRIGGERED]:
+                if self.facts.ability_triggered:
                     self.ability_triggered(src)
-                if cd.any_trigger[FORCED_TRIGGERED]:
+                if self.facts.forced_triggered:
                     self._fire_all(FORCED_TRIGGERED, ReplayContext(src, ab, ctx))
                 continue
             if ab.can_pay is not None and not ab.can_pay(self, src):

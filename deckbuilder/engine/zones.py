@@ -410,10 +410,8 @@ class ZonesMixin:
         the discard pile" one: a move to the discard pile may be replaced (``to``: "top" or
         "bottom" of the deck, "hand"). Its triggers tell a sacrifice (``sacrificed``: ctx.x
         1) from a card destroyed."""
-        cd = self.deck
-        if (cd.any_trigger[WOULD_LEAVE] or cd.any_trigger[WOULD_DISCARD]) and (
-            inst in self.you.status or inst in self.you.supports
-        ):
+        cd, facts = self.deck, self.facts
+        if facts.would_leave and (inst in self.you.status or inst in self.you.supports):
             to = self._leave_replaced(inst, to)
             if inst not in self.you.status and inst not in self.you.supports:
                 return  # an answer took it out of play already
@@ -456,12 +454,12 @@ class ZonesMixin:
             if sacrificed or host >= 0:
                 ctx = AbilityContext(x=1 if sacrificed else -1, target=host)
             self._queue_trigger("discarded", inst, ctx)
-        if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
+        if facts.character_leaves and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             listeners = self._listeners(CHARACTER_LEAVES)
             if listeners:
                 ctx = AbilityContext(x=int(sacrificed), story=story, target=inst)
                 self._queue_all(CHARACTER_LEAVES, listeners, ctx)
-        elif cd.any_trigger[SUPPORT_LEAVES] and cd.ctype[cd.kind_of[inst]] == SUPPORT:
+        elif facts.support_leaves and cd.ctype[cd.kind_of[inst]] == SUPPORT:
             self._fire_all(SUPPORT_LEAVES, AbilityContext(x=int(sacrificed), target=inst))
 
     def _leave_replaced(self, inst: int, to: str) -> str:
@@ -533,7 +531,7 @@ class ZonesMixin:
     def _ready(self, inst: int) -> None:
         """A character readies: "after this character readies" follows."""
         self.you.status[inst] = READY
-        if self.deck.any_trigger[READIED]:
+        if self.facts.readied:  # (no card answers an event without card text)
             self._ready_trigger(inst)
 
     def _ready_trigger(self, inst: int) -> None:
