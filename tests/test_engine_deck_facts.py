@@ -17,6 +17,28 @@ from deckbuilder.formats import read_deck
 DECKS = sorted((Path(__file__).resolve().parents[1] / "benchmarks" / "decks").glob("*.txt"))
 
 
+def story_resolution_read_directly(cd) -> tuple:
+    text, trigger = cd.text, cd.any_trigger
+    story_statics = cd.static_kinds & ab.STORY_STATICS
+    answers = [
+        text and trigger[t]
+        for t in (
+            ab.SUCCEEDED,
+            ab.STRUGGLE_WON,
+            ab.STORY_RESOLVED,
+            ab.READIED_BY_STRUGGLE,
+            ab.TOKENS_PLACED,
+            ab.WOULD_TOKEN,
+            ab.STORIES_RESOLVED,
+            ab.BEFORE_STRUGGLE,
+            ab.AFTER_STRUGGLE,
+        )
+    ]
+    plain = not cd.any_boosters
+    core = plain and not answers[1] and not story_statics and not answers[7] and not answers[8]
+    return (plain, *answers[:6], story_statics, *answers[6:], core)
+
+
 def facts_read_directly(cd) -> dict[str, bool]:
     """Each fact, read from the compiled deck as the rules used to ask it."""
     text, trigger, kinds = cd.text, cd.any_trigger, cd.static_kinds
@@ -62,6 +84,7 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "forced_triggered": bool(trigger[ab.FORCED_TRIGGERED]),
         "no_abilities": ab.NO_ABILITIES in kinds,
         "blank": ab.BLANK in kinds,
+        "story_resolution": story_resolution_read_directly(cd),
     }
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import (
     ABILITY_TRIGGERED,
     AFTER_DRAW,
+    AFTER_STRUGGLE,
+    BEFORE_STRUGGLE,
     BLANK,
     CANNOT_COMMIT,
     CARD_DRAWN,
@@ -34,12 +36,19 @@ from deckbuilder.engine.abilities import (
     NO_ABILITIES,
     PLAYED_CHARACTER,
     READIED,
+    READIED_BY_STRUGGLE,
     READY_LIMIT,
     RESOURCE_DISCARD,
     STAYS_UNTIL_WON,
+    STORIES_RESOLVED,
     STORY_PHASE,
+    STORY_RESOLVED,
+    STORY_STATICS,
+    STRUGGLE_WON,
+    SUCCEEDED,
     SUPPORT_ENTERS,
     SUPPORT_LEAVES,
+    TOKENS_PLACED,
     TOKENS_TO_WIN,
     TURN_END,
     TURN_START,
@@ -48,14 +57,48 @@ from deckbuilder.engine.abilities import (
     WOULD_DISCARD,
     WOULD_DRAW,
     WOULD_LEAVE,
+    WOULD_TOKEN,
 )
 
 # The passives ``may_commit_to`` reads: without them in the deck, it always says yes.
 COMMIT_TO_RULES = frozenset((COMMITS_HERE_ONLY, COMMIT_BARRED, COMMITS_EXHAUSTED_AT))
 
 
+def story_resolution_facts(cd) -> tuple:
+    """What ``StoryMixin._resolve_stories`` asks of the deck ``cd``: whether a story
+    resolves what it prints (no icon boosters in the deck),
+    whether cards answer the events of a resolution (a success, a struggle won, a story
+    resolved, a character readied by a struggle, tokens placed, the "would place tokens"
+    window), the passives that change how stories resolve (``_story_changes``; effects of
+    the turn that do are in ``_story_rules``), whether cards answer all stories resolved,
+    the windows before a struggle and after its effect, and whether nothing of those
+    changes a Core story's resolution (but logging)."""
+    text = cd.text
+    trigger = cd.any_trigger
+    plain_stories = not cd.any_boosters
+    struggle_won = text and trigger[STRUGGLE_WON]
+    story_statics = cd.static_kinds & STORY_STATICS
+    before = text and trigger[BEFORE_STRUGGLE]
+    after = text and trigger[AFTER_STRUGGLE]
+    return (
+        plain_stories,
+        text and trigger[SUCCEEDED],
+        struggle_won,
+        text and trigger[STORY_RESOLVED],
+        text and trigger[READIED_BY_STRUGGLE],
+        text and trigger[TOKENS_PLACED],
+        text and trigger[WOULD_TOKEN],
+        story_statics,
+        text and trigger[STORIES_RESOLVED],
+        before,
+        after,
+        plain_stories and not struggle_won and not story_statics and not before and not after,
+    )
+
+
 class DeckFacts:
-    """Each attribute: whether a card of the deck answers the event of that name (``text``
+    """Each attribute (but ``story_resolution``, see ``story_resolution_facts``): whether a
+    card of the deck answers the event of that name (``text``
     and ``any_trigger``; ``*_any`` without asking for card text) or has a passive of that
     kind (``static_kinds``)."""
 
@@ -99,6 +142,7 @@ class DeckFacts:
         "forced_triggered",
         "no_abilities",
         "blank",
+        "story_resolution",
     )
 
     def __init__(self, cd) -> None:
@@ -145,6 +189,7 @@ class DeckFacts:
         self.forced_triggered = bool(trigger[FORCED_TRIGGERED])
         self.no_abilities = NO_ABILITIES in kinds
         self.blank = BLANK in kinds
+        self.story_resolution = story_resolution_facts(cd)
 
 
 def deck_facts(cd) -> DeckFacts:

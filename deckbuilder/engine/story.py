@@ -105,41 +105,6 @@ def _core_story_offer(sid: int) -> tuple | None:
     return _CORE_STORY_OFFERS[sid]
 
 
-_STORY_FLAGS = "story flags"  # ``kind_memo`` key of ``_story_flags``
-
-
-def _story_flags(cd) -> tuple:
-    """What ``_resolve_stories`` asks of the deck ``cd`` (facts of its cards, the same in
-    every game): whether a story resolves what it prints (no icon boosters in the deck),
-    whether cards answer the events of a resolution (a success, a struggle won, a story
-    resolved, a character readied by a struggle, tokens placed, the "would place tokens"
-    window), the passives that change how stories resolve (``_story_changes``; effects of
-    the turn that do are in ``_story_rules``), whether cards answer all stories resolved,
-    the windows before a struggle and after its effect, and whether nothing of those
-    changes a Core story's resolution (but logging)."""
-    text = cd.text
-    trigger = cd.any_trigger
-    plain_stories = not cd.any_boosters
-    struggle_won = text and trigger[STRUGGLE_WON]
-    story_statics = cd.static_kinds & STORY_STATICS
-    before = text and trigger[BEFORE_STRUGGLE]
-    after = text and trigger[AFTER_STRUGGLE]
-    return (
-        plain_stories,
-        text and trigger[SUCCEEDED],
-        struggle_won,
-        text and trigger[STORY_RESOLVED],
-        text and trigger[READIED_BY_STRUGGLE],
-        text and trigger[TOKENS_PLACED],
-        text and trigger[WOULD_TOKEN],
-        story_statics,
-        text and trigger[STORIES_RESOLVED],
-        before,
-        after,
-        plain_stories and not struggle_won and not story_statics and not before and not after,
-    )
-
-
 class StoryMixin:
     __slots__ = ()
 
@@ -446,9 +411,7 @@ class StoryMixin:
             statics = self._statics_cache or self._build_statics()
             every_printed, changed = not statics[1] and not statics[2], statics[7]
         status = self.you.status
-        flags = cd.kind_memo.get(_STORY_FLAGS)  # facts of the deck: read once per deck
-        if flags is None:
-            flags = cd.kind_memo[_STORY_FLAGS] = _story_flags(cd)
+        flags = self.facts.story_resolution  # facts of the deck: read once per deck
         (
             plain_stories,
             succeeded,
