@@ -8,6 +8,7 @@ import random
 import pytest
 
 from deckbuilder.deck import Deck
+from deckbuilder.engine.actions import CONSPIRACY_BASE
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.text.load import abilities_of
 
@@ -22,6 +23,34 @@ def registered_as_scanned(game: Game) -> None:
         ):
             expected = [i for i in zone if per_kind[cd.kind_of[i]]]
             assert table.get(trigger, []) == expected, (trigger, game.log[-3:])
+
+
+def listeners_as_scanned(game: Game) -> None:
+    """``_listeners`` (which hands out a table as it is when only cards in play may answer)
+    names what a scan of every zone finds, in order."""
+    cd, you = game.deck, game.you
+    kind_of = cd.kind_of
+    for trigger, per_kind in cd.by_trigger.items():
+        expected = []
+        if cd.any_trigger[trigger]:
+            expected = [i for i in you.characters + you.supports if per_kind[kind_of[i]]]
+            if you.conspiracy >= 0 and per_kind[kind_of[you.conspiracy]]:
+                expected.append(you.conspiracy)
+            for i, (k, _, _) in game._copies.items():
+                if per_kind[k] and not per_kind[kind_of[i]]:
+                    if i in you.status or i in you.supports:
+                        expected.append(i)
+            if cd.hand_trigger[trigger]:
+                expected += [i for i in you.hand if per_kind[kind_of[i]]]
+            if cd.top_trigger[trigger] and you.top and per_kind[kind_of[you.top[-1]]]:
+                expected.append(you.top[-1])
+            if cd.discard_trigger[trigger]:
+                expected += [i for i in you.discard if per_kind[kind_of[i]]]
+            if cd.won_trigger[trigger]:
+                for sid in you.won:
+                    if sid >= CONSPIRACY_BASE and per_kind[kind_of[sid - CONSPIRACY_BASE]]:
+                        expected.append(sid - CONSPIRACY_BASE)
+        assert list(game._listeners(trigger)) == expected, trigger
 
 
 @pytest.fixture(scope="module")
@@ -50,6 +79,7 @@ def test_listener_tables_follow_cards_in_and_out_of_play(many_abilities, seed):
     while not game.is_over and steps < 3000:
         game.apply(rng.choice(game.legal_actions()))
         registered_as_scanned(game)
+        listeners_as_scanned(game)
         steps += 1
 
 

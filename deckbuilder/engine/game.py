@@ -105,6 +105,7 @@ from deckbuilder.engine.actions import (  # noqa: F401 (re-exported: the engine'
 )
 from deckbuilder.engine.asking import AskFirst, StepRecord
 from deckbuilder.engine.cards import CORE_STORIES, compile_deck
+from deckbuilder.engine.deck_facts import deck_facts
 from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
 from deckbuilder.engine.player import Player
@@ -134,6 +135,7 @@ class Game(
 ):
     __slots__ = (
         "deck",
+        "facts",
         "rng",
         "first_player",
         "turn_cap",
@@ -207,6 +209,7 @@ class Game(
         else:
             game._steps = None
         game.deck = compiled
+        game.facts = deck_facts(compiled)  # what the rules ask of the deck at each step
         game.rng = seeded_random(seed)
         game.first_player = first_player
         game.turn_cap = turn_cap
@@ -644,11 +647,14 @@ class Game(
                     else:
                         self._end_resource()
                 elif ph == STORY:
+                    story_rules = self.facts.commit_to_rules
                     for inst, s in policy.commit(self):
                         # An effect of an earlier commit may have changed the board.
                         if self.phase != STORY or s >= len(self._stories):
                             continue
-                        if not self.may_commit(inst) or not self.may_commit_to(inst, s):
+                        if not self.may_commit(inst) or (
+                            story_rules and not self.may_commit_to(inst, s)
+                        ):
                             continue
                         self._commit_step(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None

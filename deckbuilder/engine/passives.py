@@ -35,9 +35,11 @@ def _kinds_affected(cd, src: int, st):
 
 def _stat_entries(cd, k: int, cache: tuple) -> tuple:
     """The icon, skill and X-skill passives of ``cache`` (``_passives_of``) that may change
-    a character of kind ``k``, as (source instance, Static), in the order ``stats_of``
-    applies them: worked out once per kind and list of passives (its printed subtypes and
-    the kinds each passive may affect never change)."""
+    a character of kind ``k``, in the order ``stats_of`` applies them: worked out once per
+    kind and list of passives (its printed subtypes and the kinds each passive may affect
+    never change). An icon or skill one as (source instance, ``who`` (None: the source
+    itself), icons or amount, whether it works only while its source is committed), an
+    X-skill one as (source instance, amount): read once here, not at each ``stats_of``."""
 
     def may_affect(affected, st) -> bool:
         if affected is not None and not (
@@ -46,7 +48,11 @@ def _stat_entries(cd, k: int, cache: tuple) -> tuple:
             return False
         return not st.subtype or st.subtype in cd.subtypes[k]
 
-    icons = [(src, st) for src, st, affected in cache[10] if may_affect(affected, st)]
+    icons = [
+        (src, st.who, st.icons, st.committed)
+        for src, st, affected in cache[10]
+        if may_affect(affected, st)
+    ]
     skills, x_skills = [], []
     for src, st, affected in cache[9]:
         if affected is not None and not (
@@ -54,9 +60,9 @@ def _stat_entries(cd, k: int, cache: tuple) -> tuple:
         ):
             continue
         if st.kind == SKILL:
-            skills.append((src, st))
+            skills.append((src, st.who, st.amount, st.committed))
         else:
-            x_skills.append((src, st))
+            x_skills.append((src, st.amount))
     return icons, skills, x_skills
 
 
@@ -235,9 +241,11 @@ class PassivesMixin:
 
     def committed_story(self, inst: int) -> int:
         """The story slot ``inst`` is committed to, or -1."""
-        for s, committed in enumerate(self.you.committed):
+        s = 0  # (no ``enumerate``: a dearer call for three slots)
+        for committed in self.you.committed:
             if inst in committed:
                 return s
+            s += 1
         return -1
 
     def _static_applies(self, src: int, st, target: int) -> bool:
@@ -274,9 +282,11 @@ class PassivesMixin:
         passives in play may change and those of the characters an effect of the phase
         changes."""
         temp = self._temp
-        if not temp:
-            return self.stat_changes()[1]
         cd = self.deck
+        if not temp:  # ``stat_changes()[1]`` written out: asked at most decisions
+            if not cd.has_statics:
+                return _NO_KINDS
+            return (self._statics_cache or self._build_statics())[7]
         kinds = set((self._statics_cache or self._build_statics())[7]) if cd.has_statics else set()
         kind_of = cd.kind_of
         for target, _, _ in temp:
@@ -290,47 +300,64 @@ class PassivesMixin:
             return 0, [0, 0, 0, 0]
         k = cd.kind_of[inst]
         skill = cd.skill[k]
-        icons = [cd.terror[k], cd.combat[k], cd.arcane[k], cd.investigation[k]]
         # Passives in play look at the characters of the kinds they may change only.
         temp = self._temp
-        if not temp and not cd.has_statics:
-            return (skill if skill > 0 else 0), icons
-        cache = self._statics_cache or self._build_statics()
-        if not temp and k not in cache[7]:
-            return (skill if skill > 0 else 0), icons
+        if not temp:
+            if not cd.has_statics:
+                return (skill if skill > 0 else 0), [
+                    cd.terror[k],
+                    cd.combat[k],
+                    cd.arcane[k],
+                    cd.investigation[k],
+                ]
+            cache = self._statics_cache or self._build_statics()
+            if k not in cache[7]:
+                return (skill if skill > 0 else 0), [
+                    cd.terror[k],
+                    cd.combat[k],
+                    cd.arcane[k],
+                    cd.investigation[k],
+                ]
+        else:
+            cache = self._statics_cache or self._build_statics()
         entries = cache[11].get(k)
         if entries is None:
             entries = cache[11][k] = _stat_entries(cd, k, cache)
         icon_entries, skill_entries, x_entries = entries
+        # The icons summed in locals, then listed for the skill amounts that read them.
+        terror, combat, arcane, investigation = (
+            cd.terror[k],
+            cd.combat[k],
+            cd.arcane[k],
+            cd.investigation[k],
+        )
         committed = None
-        for src, st in icon_entries:
-            if st.committed:
+        for src, who, change, only_committed in icon_entries:
+            if only_committed:
                 if committed is None:
                     committed = {i for c in self.you.committed for i in c}
                 if src not in committed:
                     continue
-            who = st.who
             if src == inst if who is None else who(self, src, inst):
-                t, c, a, i = st.icons if st.icons.__class__ is tuple else st.icons(self, src)
-                icons[0] += t
-                icons[1] += c
-                icons[2] += a
-                icons[3] += i
-        for src, st in skill_entries:
-            if st.committed:
+                t, c, a, i = change if change.__class__ is tuple else change(self, src)
+                terror += t
+                combat += c
+                arcane += a
+                investigation += i
+        icons = [terror, combat, arcane, investigation]
+        for src, who, amount, only_committed in skill_entries:
+            if only_committed:
                 if committed is None:
                     committed = {i for c in self.you.committed for i in c}
                 if src not in committed:
                     continue
-            who = st.who
             if src == inst if who is None else who(self, src, inst):
-                a = st.amount
-                skill += a if a.__class__ is int else a(self, src, inst, icons)
+                skill += amount if amount.__class__ is int else amount(self, src, inst, icons)
         if x_entries:
             x_skill = None
-            for src, st in x_entries:
+            for src, amount in x_entries:
                 if src == inst:
-                    x_skill = st.amount(self, src)
+                    x_skill = amount(self, src)
             if x_skill is not None:
                 skill += x_skill
         if temp:

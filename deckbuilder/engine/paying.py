@@ -169,7 +169,17 @@ class PayingMixin:
             return False
         if self.phase != "operations":
             return False  # characters and supports are played in the operations phase
-        if not self._may_enter(kind):
+        # ``_may_enter`` written out (but the conspiracy, handled above): asked at most plays
+        uid = cd.unique_id[kind]
+        if uid >= 0:
+            unique_id, kind_of = cd.unique_id, cd.kind_of
+            for i in self.you.characters:
+                if unique_id[kind_of[i]] == uid:
+                    return False
+            for i in self.you.supports:
+                if unique_id[kind_of[i]] == uid:
+                    return False
+        if t == CHARACTER and cd.side[kind] and self._clashes(kind, -1):
             return False
         if t == SUPPORT and cd.attach[kind] is not None:
             return bool(self.attach_hosts(kind))

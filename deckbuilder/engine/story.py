@@ -19,9 +19,9 @@ from deckbuilder.engine.abilities import (
     BEFORE_STRUGGLE,
     CANNOT_COMMIT,
     CHARACTER_COMMITTED,
+    CHARACTER_EXHAUSTED,
     COMMIT_BARRED,
     COMMIT_COST,
-    COMMIT_STEP_RULES,
     COMMITS_EXHAUSTED,
     COMMITS_EXHAUSTED_AT,
     COMMITS_HERE_ONLY,
@@ -47,7 +47,6 @@ from deckbuilder.engine.abilities import (
     TOKENS_PLACED,
     TOKENS_TO_WIN,
     UNCOMMITTED,
-    WIN_RULES,
     WON,
     WOULD_TOKEN,
     AbilityContext,
@@ -154,7 +153,8 @@ class StoryMixin:
         for committed in self.you.committed:
             if inst in committed:
                 return False
-        return not (self.deck.has_statics and self.has_static(CANNOT_COMMIT, inst))
+        # (``has_static`` asks first whether such a passive is in the deck: asked here.)
+        return not (self.facts.cannot_commit and self.has_static(CANNOT_COMMIT, inst))
 
     def may_commit_to(self, inst: int, s: int) -> bool:
         """The rules in play let ``inst`` (that may commit: ``may_commit``) commit to story
@@ -197,22 +197,27 @@ class StoryMixin:
     def _commit_only(self, inst: int, s: int) -> None:
         """Commit ``inst`` to story slot ``s`` (it exhausts unless a rule says not) and queue
         what that triggers."""
-        cd = self.deck
-        ready = (COMMITS_READY in cd.static_kinds and self.has_static(COMMITS_READY, inst)) or (
+        cd, facts = self.deck, self.facts
+        ready = (facts.commits_ready and self.has_static(COMMITS_READY, inst)) or (
             self._story_rules and self._commits_ready_rule(inst, s)
         )
-        if not ready:
-            self._exhaust(inst)
+        if not ready:  # ``_exhaust`` written out: most commits exhaust
+            self.you.status[inst] = EXHAUSTED
+            if facts.character_exhausted:
+                self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
         self.you.committed[s].append(inst)
         if self.log is not None:
             self._event(
                 "commit",
                 f"{self.card(inst).title} committed to {self._story_title(self._stories[s])}",
             )
-        if cd.any_trigger[COMMITTED] and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
+        if facts.committed and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
-        if cd.any_trigger[CHARACTER_COMMITTED]:
-            self._fire_all(CHARACTER_COMMITTED, AbilityContext(story=s, target=inst))
+        if facts.character_committed:
+            listeners = self._listeners(CHARACTER_COMMITTED)
+            if listeners:
+                ctx = AbilityContext(story=s, target=inst)
+                self._queue_all(CHARACTER_COMMITTED, listeners, ctx)
 
     def _commits_ready_rule(self, inst: int, s: int) -> bool:
         """An effect of the turn (``_story_rules``: ("commits_ready", story id or -1,
@@ -226,10 +231,12 @@ class StoryMixin:
     def _commit_step(self, inst: int, s: int) -> None:
         """A commit of the commit step: a cost to commit (``COMMIT_COST``, once a turn) is
         paid first."""
-        if COMMIT_COST in self.deck.static_kinds and self._commit_costs():
+        if self.facts.commit_cost and self._commit_costs():
             self._drive(self._paid_commit(inst, s))
-        else:
-            self._commit(inst, s)
+        else:  # ``_commit`` written out
+            self._commit_only(inst, s)
+            if self._triggers:
+                self._after_triggers()
 
     def _commit_costs(self) -> list:
         return [
@@ -356,7 +363,7 @@ class StoryMixin:
 
     def _varying_to_win(self) -> bool:
         """Whether anything may change the tokens a Core story needs (5)."""
-        return bool(self._turn_rules) or TOKENS_TO_WIN in self.deck.static_kinds
+        return bool(self._turn_rules) or self.facts.tokens_to_win
 
     # ----------------------------------------------------------------- winning the game
     def stories_to_win(self) -> int:
@@ -380,7 +387,7 @@ class StoryMixin:
 
     def _last_win(self, sid: int) -> bool:
         """Whether winning story ``sid`` now wins the game (then no effect is offered)."""
-        if not (self.deck.static_kinds & WIN_RULES):
+        if not self.facts.win_rules:
             return len(self.you.won) >= _WINS_BEFORE_LAST
         self.you.won.append(sid)
         try:
@@ -394,37 +401,37 @@ class StoryMixin:
         cd = self.deck
         logging = self.log is not None
         stories, all_committed, tokens = self._stories, self.you.committed, self.you.tokens
-        # Printed stats serve a story whose committed characters no passive or effect changes.
-        every_printed, changed = self.stat_changes()
+        # Printed stats serve a story whose committed characters no passive or effect changes
+        # (``stat_changes`` written out).
+        if self._temp:
+            every_printed, changed = False, cd.every_kind
+        elif not cd.has_statics:
+            every_printed, changed = True, ()
+        else:
+            statics = self._statics_cache or self._build_statics()
+            every_printed, changed = not statics[1] and not statics[2], statics[7]
         status = self.you.status
-        # Without icon boosters in the deck (attached or committed) a story resolves what it
-        # prints.
-        plain_stories = not cd.any_boosters
+        flags = self.facts.story_resolution  # facts of the deck: read once per deck
+        (
+            plain_stories,
+            succeeded,
+            struggle_won,
+            resolved,
+            readied,
+            placed,
+            would_token,
+            story_statics,
+            all_resolved,
+            before,
+            after,
+            plain_unlogged,
+        ) = flags
         text = cd.text
-        succeeded = text and cd.any_trigger[SUCCEEDED]
-        struggle_won = text and cd.any_trigger[STRUGGLE_WON]
-        resolved = text and cd.any_trigger[STORY_RESOLVED]
-        readied = text and cd.any_trigger[READIED_BY_STRUGGLE]
-        placed = text and cd.any_trigger[TOKENS_PLACED]
-        would_token = text and cd.any_trigger[WOULD_TOKEN]
-        # Passives that change how stories resolve (``_story_changes``); effects of the turn
-        # that do are in ``self._story_rules``.
-        story_statics = cd.static_kinds & STORY_STATICS
-        all_resolved = text and cd.any_trigger[STORIES_RESOLVED]
         if all_resolved:
             n_committed = sum(len(c) for c in all_committed)
-        # Windows before a struggle and after its effect (cards that act there).
-        before = text and cd.any_trigger[BEFORE_STRUGGLE]
-        after = text and cd.any_trigger[AFTER_STRUGGLE]
-        plain_unlogged = (
-            plain_stories
-            and not logging
-            and not struggle_won
-            and not story_statics
-            and not before
-            and not after
-        )
-        fixed_to_win = not self._varying_to_win()
+        plain_unlogged = plain_unlogged and not logging
+        # (``_varying_to_win`` written out)
+        fixed_to_win = not self._turn_rules and not self.facts.tokens_to_win
         kind_of = cd.kind_of
         arcanes, investigations, skills = cd.arcane, cd.investigation, cd.skill
         s = 0
@@ -519,9 +526,10 @@ class StoryMixin:
                     continue
                 if struggle_won or watch:
                     if struggle_won:
-                        self._fire_all(
-                            STRUGGLE_WON, AbilityContext(x=struggle, story=s, margin=margin)
-                        )
+                        listeners = self._listeners(STRUGGLE_WON)
+                        if listeners:
+                            ctx = AbilityContext(x=struggle, story=s, margin=margin)
+                            self._queue_all(STRUGGLE_WON, listeners, ctx)
                     for icon, effect, src in watch:  # effects of the turn waiting for it
                         if icon < 0 or icon == struggle:
                             ctx = AbilityContext(x=struggle, story=s, story_id=sid, margin=margin)
@@ -815,7 +823,10 @@ class StoryMixin:
                             self._event("story_effect", choice.prompt)
                         yield from fx(self, -1, AbilityContext(story=s, story_id=sid))
             if cd.any_trigger[STORY_WON]:
-                self._fire_all(STORY_WON, AbilityContext(story=s, story_id=sid))
+                listeners = self._listeners(STORY_WON)
+                if listeners:
+                    ctx = AbilityContext(story=s, story_id=sid)
+                    self._queue_all(STORY_WON, listeners, ctx)
             if self._triggers:
                 yield from self._resolve_triggers()
             s = self._stories.index(sid)  # effects may have changed the rows before it
@@ -825,7 +836,7 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
-        if self.you.committed[s] and self.deck.text and self.deck.any_trigger[UNCOMMITTED]:
+        if self.you.committed[s] and self.facts.uncommitted:
             self._fire_all(UNCOMMITTED, AbilityContext(story=s))  # they leave the won story
         if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
             self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
@@ -862,7 +873,7 @@ class StoryMixin:
                         self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 self._close_story_slot(s)
-        if not third and self.deck.static_kinds & WIN_RULES:
+        if not third and self.facts.win_rules:
             third = self._game_won()
         if third and self.phase != OVER:
             if self.log is not None:
@@ -932,7 +943,7 @@ class StoryMixin:
         return CORE_STORIES[sid]
 
     def _end_story_phase(self) -> None:
-        if self.deck.static_kinds & COMMIT_STEP_RULES:
+        if self.facts.commit_step_rules:
             self._drive(self._closed_then_resolved(), self._end_turn)
         else:
             self._drive(self._resolve_stories(), self._end_turn)

@@ -10,7 +10,6 @@ from deckbuilder.engine.abilities import (
     CHARACTER_ENTERS,
     CHARACTER_PUT,
     CONSPIRACY_ENTERS,
-    DOMAIN_DRAINED,
     DRAW_PHASE,
     ENTERS,
     ENTERS_EXHAUSTED,
@@ -18,7 +17,6 @@ from deckbuilder.engine.abilities import (
     INSANE_WHEN,
     NO_RESTORE,
     PLAYED_CHARACTER,
-    READIED,
     READY_LIMIT,
     RESOURCE_DISCARD,
     STAYS_UNTIL_WON,
@@ -129,9 +127,10 @@ class TurnMixin:
         # Refresh: ready the exhausted characters, restore one insane character (it stays
         # exhausted).
         insane = False
-        readied = self.deck.any_trigger[READIED] and self.deck.text
+        facts = self.facts
+        readied = facts.readied
         skip = self._no_ready  # characters an effect keeps exhausted through this refresh
-        limit = self._ready_limit() if READY_LIMIT in self.deck.static_kinds else -1
+        limit = self._ready_limit() if facts.ready_limit else -1
         waiting = []  # a limit on readying: the player chooses which ones ready
         for i in self.you.characters:
             st = status[i]
@@ -157,7 +156,7 @@ class TurnMixin:
         drained = self.you.drained
         for d in self.you.domain_indices:
             drained[d] = False
-        if self.deck.text and self.deck.any_trigger[TURN_START]:
+        if facts.turn_start:
             self._fire_all(TURN_START)
         if self._triggers:
             self._drive(self._resolve_triggers(), self._draw_phase)
@@ -181,17 +180,18 @@ class TurnMixin:
             self.phase = "draw"
         before = len(self.you.hand)
         n = 1 if self.turn == 1 and self.first_player else 2
-        if n == 2 and DRAW_PHASE in self.deck.static_kinds:
+        facts = self.facts
+        if n == 2 and facts.draw_phase:
             self._draw_phase_replaced()
         else:
             self._draw(n)
         if self.phase == OVER:
             return
-        if self.deck.text and self.deck.any_trigger[CARD_DRAWN]:
+        if facts.card_drawn:
             for i in self.you.hand[before:]:
                 self._fire_all(CARD_DRAWN, AbilityContext(x=0, target=i))
-        if self.deck.text and self.deck.any_trigger[AFTER_DRAW] or self._triggers:
-            if self.deck.any_trigger[AFTER_DRAW]:
+        if facts.after_draw or self._triggers:
+            if facts.after_draw_any:
                 self._fire_all(AFTER_DRAW)
             self._after_triggers(self._begin_resource)
         elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
@@ -240,7 +240,7 @@ class TurnMixin:
 
     # ----------------------------------------------------------------- resource
     def _resource_phase_attach(self, inst: int, d: int) -> None:
-        discard = RESOURCE_DISCARD in self.deck.static_kinds and self._resourcing_discards()
+        discard = self.facts.resource_discard and self._resourcing_discards()
         if discard and len(self.you.hand) < 2:  # the extra cost cannot be paid: no resource
             self._end_resource()
             return
@@ -352,7 +352,7 @@ class TurnMixin:
                 self._use_once_cost_sources(k)
             if self.log is not None:
                 self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
-            if cd.any_transient or cd.any_trigger[DOMAIN_DRAINED]:
+            if self.facts.drain_matters:
                 self._drain(d)
             else:
                 self.you.drained[d] = True
@@ -381,10 +381,15 @@ class TurnMixin:
             return
         ctx = AbilityContext(x=x, overpaid=overpaid) if context else None
         self._enter(inst, ctx, host, played=True)
-        if t == CHARACTER and cd.any_trigger[PLAYED_CHARACTER]:
-            self._fire_all(PLAYED_CHARACTER, AbilityContext(target=inst))
-        if cd.any_trigger[CARD_PLAYED]:
-            self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
+        facts = self.facts
+        if t == CHARACTER and facts.played_character:
+            listeners = self._listeners(PLAYED_CHARACTER)
+            if listeners:
+                self._queue_all(PLAYED_CHARACTER, listeners, AbilityContext(target=inst))
+        if facts.card_played:
+            listeners = self._listeners(CARD_PLAYED)
+            if listeners:
+                self._queue_all(CARD_PLAYED, listeners, AbilityContext(target=inst))
         if self._triggers:  # ``_after_triggers`` inlined: most plays trigger nothing
             self._drive(self._resolve_triggers(), then)
         elif then is not None:
@@ -459,9 +464,9 @@ class TurnMixin:
         cd = self.deck
         k = cd.kind_of[inst]
         t = cd.ctype[k]
-        kinds = cd.static_kinds
+        facts = self.facts
         exhausted = (
-            t == CHARACTER and ENTERS_EXHAUSTED in kinds and self.has_static(ENTERS_EXHAUSTED, inst)
+            t == CHARACTER and facts.enters_exhausted and self.has_static(ENTERS_EXHAUSTED, inst)
         )
         self._place_in_play(inst, exhausted, host)
         self._entered = inst
@@ -469,15 +474,15 @@ class TurnMixin:
             self._event("story", f"{self.card(inst).title} becomes a story")
         if cd.by_trigger[ENTERS][k]:
             self._queue_trigger(ENTERS, inst, ctx)
-        if t == CHARACTER and cd.any_trigger[CHARACTER_ENTERS]:
+        if t == CHARACTER and facts.character_enters:
             self._fire_all(CHARACTER_ENTERS, AbilityContext(target=inst))
-        if t == CHARACTER and not played and cd.any_trigger[CHARACTER_PUT]:
+        if t == CHARACTER and not played and facts.character_put:
             self._fire_all(CHARACTER_PUT, AbilityContext(target=inst))
-        elif t == SUPPORT and cd.any_trigger[SUPPORT_ENTERS]:
+        elif t == SUPPORT and facts.support_enters:
             self._fire_all(SUPPORT_ENTERS, AbilityContext(target=inst))
-        elif t == CONSPIRACY and cd.any_trigger[CONSPIRACY_ENTERS]:
+        elif t == CONSPIRACY and facts.conspiracy_enters:
             self._fire_all(CONSPIRACY_ENTERS, AbilityContext(target=inst))
-        if INSANE_WHEN in kinds:
+        if facts.insane_when:
             self._check_insane_when()
 
     def _check_insane_when(self) -> None:
@@ -542,8 +547,7 @@ class TurnMixin:
 
     def _enter_story_phase(self) -> None:
         self._set_phase(STORY)
-        cd = self.deck
-        if cd.text and cd.any_trigger[STORY_PHASE]:
+        if self.facts.story_phase:
             self._fire_all(STORY_PHASE)
         if self._triggers:
             self._after_triggers()
@@ -551,8 +555,8 @@ class TurnMixin:
     def _end_turn(self) -> None:
         if self.phase == STORY and self._turn_rules and self._repeat_phase(STORY):
             return
-        cd = self.deck
-        if STAYS_UNTIL_WON in cd.static_kinds or (cd.text and cd.any_trigger[UNCOMMITTED]):
+        facts = self.facts
+        if facts.uncommit_all:
             self._uncommit_all()
         else:
             for committed in self.you.committed:
@@ -561,7 +565,7 @@ class TurnMixin:
             return
         if self._delayed:  # the story phase (and the turn) ends
             self._end_of_phase_effects(True)
-        if cd.text and cd.any_trigger[TURN_END]:
+        if facts.turn_end:
             self._fire_all(TURN_END)
         if self._triggers:
             self._after_triggers(self._next_turn)

@@ -30,6 +30,9 @@ from deckbuilder.engine.actions import (
 from deckbuilder.engine.cards import EVENT as EVENT_CARD
 from deckbuilder.engine.choices import yes_no
 
+_NO_LISTENERS = ()
+RESPONSE = "response"  # ``kind_memo`` key of the yes/no questions of optional responses
+
 
 class WindowsMixin:
     __slots__ = ()
@@ -44,22 +47,45 @@ class WindowsMixin:
         for i in self._listeners(trigger):
             queue.append((trigger, i, ctx))
 
-    def _listeners(self, trigger: str) -> list[int]:
+    def _queue_all(self, trigger: str, listeners: list[int], ctx: AbilityContext) -> None:
+        """``_fire_all`` for the ``listeners`` of ``trigger`` asked first: the frequent
+        events build their context only when a card answers (most find none)."""
+        queue = self._triggers
+        for i in listeners:
+            queue.append((trigger, i, ctx))
+
+    def _listeners(self, trigger: str) -> list[int] | tuple:
         """The cards that answer ``trigger``: in play (the characters, then the supports, in
         the order they entered: registered by ``ZonesMixin._add_character`` and the like),
         the conspiracy, in hand (a response event, a card put into play from hand), the top
         card of the deck (placed there face up), the discard pile and the won pile (a
-        conspiracy), for the decks with such abilities."""
+        conspiracy), for the decks with such abilities. Not to be changed, and it may be a
+        register of the game: a caller that offers them (and so may change the board) as it
+        goes through them copies it first."""
         cd = self.deck
         if not cd.any_trigger[trigger]:  # no card of the deck answers it
-            return []
+            return _NO_LISTENERS
+        you = self.you
+        characters = you.character_listeners.get(trigger)
+        supports = you.support_listeners.get(trigger)
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
-        out = list(self.you.character_listeners.get(trigger, ()))
-        supports = self.you.support_listeners.get(trigger)
+        c = you.conspiracy  # a conspiracy in play answers too (it sits among the stories)
+        if not (
+            (c >= 0 and table[kind_of[c]])
+            or self._copies
+            or cd.hand_trigger[trigger]
+            or cd.top_trigger[trigger]
+            or cd.discard_trigger[trigger]
+            or cd.won_trigger[trigger]
+        ):
+            # Cards in play only (most events): their registers as they are, not copied.
+            if not supports:
+                return characters or _NO_LISTENERS
+            return characters + supports if characters else supports
+        out = list(characters) if characters else []
         if supports:
             out += supports
-        c = self.you.conspiracy  # a conspiracy in play answers too (it sits among the stories)
         if c >= 0 and table[kind_of[c]]:
             out.append(c)
         if self._copies:  # a copied text box answers for its copier
@@ -96,7 +122,7 @@ class WindowsMixin:
         policy, self._policy = self._policy, None  # choosers then yield their choice
         asking = self._steps if policy is None else None  # a person playing step by step
         try:
-            for src in self._listeners(trigger):
+            for src in list(self._listeners(trigger)):  # answers may change the registers
                 if self.phase == OVER:
                     break
                 self._answer_now(self._offer(trigger, src, ctx), asking)
@@ -110,7 +136,7 @@ class WindowsMixin:
         """Generator: a "would" window opened inside an effect, where the player can be
         asked: the answers are offered like any response, in order, until one says what
         happens instead (``ctx.instead``)."""
-        for src in self._listeners(trigger):
+        for src in list(self._listeners(trigger)):  # answers may change the registers
             if self.phase == OVER or ctx.instead:
                 return
             yield from self._offer(trigger, src, ctx)
@@ -150,10 +176,19 @@ class WindowsMixin:
         abilities = cd.by_trigger[trigger][cd.kind_of[src]]
         if self._copies and src in self._copies:
             abilities = self.text_of(trigger, src)
+        status = self.you.status
         for ab in abilities:
             if self.phase == OVER:
                 return
-            if not self._ability_live(ab, src):
+            if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
+                facts = self.facts
+                if (
+                    status[src] == INSANE
+                    or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
+                    or ((facts.blank or self._blanking >= 0) and self._blank(src))
+                ):
+                    continue
+            elif not self._ability_live(ab, src):
                 continue
             ctx = ctx or AbilityContext()
             if ab.condition is not None and not ab.condition(self, src, ctx):
@@ -166,9 +201,9 @@ class WindowsMixin:
                 if ab.limit is not None:
                     self._count_use(ab, src)
                 yield from ab.effect(self, src, ctx)
-                if cd.any_trigger[ABILITY_TRIGGERED]:
+                if self.facts.ability_triggered:
                     self.ability_triggered(src)
-                if cd.any_trigger[FORCED_TRIGGERED]:
+                if self.facts.forced_triggered:
                     self._fire_all(FORCED_TRIGGERED, ReplayContext(src, ab, ctx))
                 continue
             if ab.can_pay is not None and not ab.can_pay(self, src):
@@ -183,9 +218,14 @@ class WindowsMixin:
             pay = self._pay_domains(ab.cost)
             if not pay:
                 continue
-            choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
-            if ab.ai == "avoid":
-                choice = choice._replace(harm=True)
+            # The question is the same each time: built once per deck, kind and ability.
+            key = (RESPONSE, cd.kind_of[src], ab)
+            choice = cd.kind_memo.get(key)
+            if choice is None:
+                choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+                if ab.ai == "avoid":
+                    choice = choice._replace(harm=True)
+                cd.kind_memo[key] = choice
             if (yield choice).x:
                 if pay[0] >= 0:
                     d = min(pay, key=lambda d: self.you.dom_value[d])

@@ -87,7 +87,7 @@ class ZonesMixin:
 
     def _draw(self, n: int, by_effect: bool = False) -> None:
         if (
-            self.deck.any_trigger[WOULD_DRAW]
+            self.facts.would_draw
             and n > 0
             and self.phase != MULLIGAN_PHASE
             and self.phase != SETUP_PHASE
@@ -299,7 +299,8 @@ class ZonesMixin:
         for i in [i for i in dom if transient[kind_of[i]]]:
             self._detach_resource(i, d)
             self._to_discard(i)
-            self._event("destroy", f"Transient resource {self.card(i).title} destroyed")
+            if self.log is not None:
+                self._event("destroy", f"Transient resource {self.card(i).title} destroyed")
 
     def _fire_drained(self, d: int) -> None:
         """Queue "after the domain this card is attached to is drained" for its resources."""
@@ -375,9 +376,17 @@ class ZonesMixin:
 
     def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
         """Put an instance already out of its zone into play (no triggers here)."""
-        if self._uses:  # counters, marks and limits of an earlier stay: it is a new card now
-            for key in [k for k in self._uses if k[0] == inst]:
-                del self._uses[key]
+        uses = self._uses
+        if uses:  # counters, marks and limits of an earlier stay: it is a new card now
+            stale = None  # (a loop, not a comprehension: most entries find none)
+            for key in uses:
+                if key[0] == inst:
+                    if stale is None:
+                        stale = []
+                    stale.append(key)
+            if stale is not None:
+                for key in stale:
+                    del uses[key]
         t = self.deck.ctype[self.deck.kind_of[inst]]
         if t == CHARACTER:
             self._add_character(inst, EXHAUSTED if exhausted else READY)
@@ -401,10 +410,8 @@ class ZonesMixin:
         the discard pile" one: a move to the discard pile may be replaced (``to``: "top" or
         "bottom" of the deck, "hand"). Its triggers tell a sacrifice (``sacrificed``: ctx.x
         1) from a card destroyed."""
-        cd = self.deck
-        if (cd.any_trigger[WOULD_LEAVE] or cd.any_trigger[WOULD_DISCARD]) and (
-            inst in self.you.status or inst in self.you.supports
-        ):
+        cd, facts = self.deck, self.facts
+        if facts.would_leave and (inst in self.you.status or inst in self.you.supports):
             to = self._leave_replaced(inst, to)
             if inst not in self.you.status and inst not in self.you.supports:
                 return  # an answer took it out of play already
@@ -447,11 +454,12 @@ class ZonesMixin:
             if sacrificed or host >= 0:
                 ctx = AbilityContext(x=1 if sacrificed else -1, target=host)
             self._queue_trigger("discarded", inst, ctx)
-        if cd.any_trigger[CHARACTER_LEAVES] and cd.ctype[cd.kind_of[inst]] == CHARACTER:
-            self._fire_all(
-                CHARACTER_LEAVES, AbilityContext(x=int(sacrificed), story=story, target=inst)
-            )
-        elif cd.any_trigger[SUPPORT_LEAVES] and cd.ctype[cd.kind_of[inst]] == SUPPORT:
+        if facts.character_leaves and cd.ctype[cd.kind_of[inst]] == CHARACTER:
+            listeners = self._listeners(CHARACTER_LEAVES)
+            if listeners:
+                ctx = AbilityContext(x=int(sacrificed), story=story, target=inst)
+                self._queue_all(CHARACTER_LEAVES, listeners, ctx)
+        elif facts.support_leaves and cd.ctype[cd.kind_of[inst]] == SUPPORT:
             self._fire_all(SUPPORT_LEAVES, AbilityContext(x=int(sacrificed), target=inst))
 
     def _leave_replaced(self, inst: int, to: str) -> str:
@@ -523,7 +531,7 @@ class ZonesMixin:
     def _ready(self, inst: int) -> None:
         """A character readies: "after this character readies" follows."""
         self.you.status[inst] = READY
-        if self.deck.any_trigger[READIED]:
+        if self.facts.readied:  # (no card answers an event without card text)
             self._ready_trigger(inst)
 
     def _ready_trigger(self, inst: int) -> None:
@@ -562,7 +570,8 @@ class ZonesMixin:
         for committed in self.you.committed:
             if inst in committed:
                 committed.remove(inst)
-        for a in [a for a, host in self.you.attached.items() if host == inst]:
+        attached = self.you.attached
+        for a in [a for a, host in attached.items() if host == inst] if attached else ():
             if STAYS_ON_INSANE in cd.static_kinds and any(
                 st.kind == STAYS_ON_INSANE for st in cd.statics[cd.kind_of[a]]
             ):
@@ -572,7 +581,8 @@ class ZonesMixin:
             self._discard_attached_cards(inst)
         if self.deck.statics[k] or inst in self._copies:  # a copied text box's too
             self._passives_changed(k)
-        self._event("insane", f"{self.card(inst).title} goes insane")
+        if self.log is not None:
+            self._event("insane", f"{self.card(inst).title} goes insane")
         if cd.text:
             if cd.any_trigger[CHARACTER_INSANE]:
                 self._fire_all(CHARACTER_INSANE, AbilityContext(target=inst))
@@ -599,11 +609,13 @@ class ZonesMixin:
         if toughness and BLANK in self.deck.static_kinds and self._blank_passive(inst):
             toughness = 0  # a blank text box has no Toughness
         if self.you.status[inst] == INSANE or wounds >= toughness:
-            self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
+            if self.log is not None:
+                self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
             self._leave_play(inst)
         else:
             self.you.wounds[inst] = wounds + 1
-            self._event("wound", f"{self.card(inst).title} wounded")
+            if self.log is not None:
+                self._event("wound", f"{self.card(inst).title} wounded")
             cd = self.deck
             if cd.any_trigger[CHARACTER_WOUNDED]:
                 self._fire_all(CHARACTER_WOUNDED, AbilityContext(target=inst))
@@ -612,7 +624,8 @@ class ZonesMixin:
         self.you.status[inst] = EXHAUSTED
         if self.deck.statics[self.deck.kind_of[inst]] or inst in self._copies:
             self._passives_changed(self.deck.kind_of[inst])
-        self._event("restore", f"{self.card(inst).title} restored")
+        if self.log is not None:
+            self._event("restore", f"{self.card(inst).title} restored")
         if self.deck.by_trigger["restored"][self.deck.kind_of[inst]]:
             self._queue_trigger("restored", inst)
         if self.deck.any_trigger[CHARACTER_RESTORED]:

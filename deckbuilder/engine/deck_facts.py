@@ -1,0 +1,200 @@
+"""What the rules ask of a deck at every turn, play and commit: whether any of its cards
+answers an event (card text on) or has a passive of a kind. These are facts of the compiled
+deck, the same in every game: each is read once per deck here, and a game reads it from its
+``facts`` (an attribute of a slotted object), which is several times cheaper than looking the
+event up in ``CompiledDeck.any_trigger`` or the passive in ``static_kinds`` at each step."""
+
+from __future__ import annotations
+
+from deckbuilder.engine.abilities import (
+    ABILITY_TRIGGERED,
+    AFTER_DRAW,
+    AFTER_STRUGGLE,
+    BEFORE_STRUGGLE,
+    BLANK,
+    CANNOT_COMMIT,
+    CARD_DRAWN,
+    CARD_PLAYED,
+    CHARACTER_COMMITTED,
+    CHARACTER_ENTERS,
+    CHARACTER_EXHAUSTED,
+    CHARACTER_LEAVES,
+    CHARACTER_PUT,
+    COMMIT_BARRED,
+    COMMIT_COST,
+    COMMIT_STEP_RULES,
+    COMMITS_EXHAUSTED_AT,
+    COMMITS_HERE_ONLY,
+    COMMITS_READY,
+    COMMITTED,
+    CONSPIRACY_ENTERS,
+    DOMAIN_DRAINED,
+    DRAW_PHASE,
+    ENTERS_EXHAUSTED,
+    FORCED_TRIGGERED,
+    INSANE_WHEN,
+    NO_ABILITIES,
+    PLAYED_CHARACTER,
+    READIED,
+    READIED_BY_STRUGGLE,
+    READY_LIMIT,
+    RESOURCE_DISCARD,
+    STAYS_UNTIL_WON,
+    STORIES_RESOLVED,
+    STORY_PHASE,
+    STORY_RESOLVED,
+    STORY_STATICS,
+    STRUGGLE_WON,
+    SUCCEEDED,
+    SUPPORT_ENTERS,
+    SUPPORT_LEAVES,
+    TOKENS_PLACED,
+    TOKENS_TO_WIN,
+    TURN_END,
+    TURN_START,
+    UNCOMMITTED,
+    WIN_RULES,
+    WOULD_DISCARD,
+    WOULD_DRAW,
+    WOULD_LEAVE,
+    WOULD_TOKEN,
+)
+
+# The passives ``may_commit_to`` reads: without them in the deck, it always says yes.
+COMMIT_TO_RULES = frozenset((COMMITS_HERE_ONLY, COMMIT_BARRED, COMMITS_EXHAUSTED_AT))
+
+
+def story_resolution_facts(cd) -> tuple:
+    """What ``StoryMixin._resolve_stories`` asks of the deck ``cd``: whether a story
+    resolves what it prints (no icon boosters in the deck),
+    whether cards answer the events of a resolution (a success, a struggle won, a story
+    resolved, a character readied by a struggle, tokens placed, the "would place tokens"
+    window), the passives that change how stories resolve (``_story_changes``; effects of
+    the turn that do are in ``_story_rules``), whether cards answer all stories resolved,
+    the windows before a struggle and after its effect, and whether nothing of those
+    changes a Core story's resolution (but logging)."""
+    text = cd.text
+    trigger = cd.any_trigger
+    plain_stories = not cd.any_boosters
+    struggle_won = text and trigger[STRUGGLE_WON]
+    story_statics = cd.static_kinds & STORY_STATICS
+    before = text and trigger[BEFORE_STRUGGLE]
+    after = text and trigger[AFTER_STRUGGLE]
+    return (
+        plain_stories,
+        text and trigger[SUCCEEDED],
+        struggle_won,
+        text and trigger[STORY_RESOLVED],
+        text and trigger[READIED_BY_STRUGGLE],
+        text and trigger[TOKENS_PLACED],
+        text and trigger[WOULD_TOKEN],
+        story_statics,
+        text and trigger[STORIES_RESOLVED],
+        before,
+        after,
+        plain_stories and not struggle_won and not story_statics and not before and not after,
+    )
+
+
+class DeckFacts:
+    """Each attribute (but ``story_resolution``, see ``story_resolution_facts``): whether a
+    card of the deck answers the event of that name (``text``
+    and ``any_trigger``; ``*_any`` without asking for card text) or has a passive of that
+    kind (``static_kinds``)."""
+
+    __slots__ = (
+        "readied",
+        "ready_limit",
+        "turn_start",
+        "would_draw",
+        "draw_phase",
+        "card_drawn",
+        "after_draw",
+        "after_draw_any",
+        "resource_discard",
+        "drain_matters",
+        "played_character",
+        "card_played",
+        "enters_exhausted",
+        "character_enters",
+        "character_put",
+        "support_enters",
+        "conspiracy_enters",
+        "insane_when",
+        "story_phase",
+        "cannot_commit",
+        "commits_ready",
+        "commit_cost",
+        "commit_to_rules",
+        "commit_step_rules",
+        "character_exhausted",
+        "committed",
+        "character_committed",
+        "uncommit_all",
+        "uncommitted",
+        "turn_end",
+        "tokens_to_win",
+        "win_rules",
+        "would_leave",
+        "character_leaves",
+        "support_leaves",
+        "ability_triggered",
+        "forced_triggered",
+        "no_abilities",
+        "blank",
+        "story_resolution",
+    )
+
+    def __init__(self, cd) -> None:
+        text, trigger, kinds = cd.text, cd.any_trigger, cd.static_kinds
+        self.readied = bool(trigger[READIED] and text)
+        self.ready_limit = READY_LIMIT in kinds
+        self.turn_start = bool(text and trigger[TURN_START])
+        self.would_draw = bool(trigger[WOULD_DRAW])
+        self.draw_phase = DRAW_PHASE in kinds
+        self.card_drawn = bool(text and trigger[CARD_DRAWN])
+        self.after_draw = bool(text and trigger[AFTER_DRAW])
+        self.after_draw_any = bool(trigger[AFTER_DRAW])
+        self.resource_discard = RESOURCE_DISCARD in kinds
+        # Draining a domain does more than mark it: Transient resources, "after drained".
+        self.drain_matters = bool(cd.any_transient or trigger[DOMAIN_DRAINED])
+        self.played_character = bool(trigger[PLAYED_CHARACTER])
+        self.card_played = bool(trigger[CARD_PLAYED])
+        self.enters_exhausted = ENTERS_EXHAUSTED in kinds
+        self.character_enters = bool(trigger[CHARACTER_ENTERS])
+        self.character_put = bool(trigger[CHARACTER_PUT])
+        self.support_enters = bool(trigger[SUPPORT_ENTERS])
+        self.conspiracy_enters = bool(trigger[CONSPIRACY_ENTERS])
+        self.insane_when = INSANE_WHEN in kinds
+        self.story_phase = bool(text and trigger[STORY_PHASE])
+        self.cannot_commit = CANNOT_COMMIT in kinds
+        self.commits_ready = COMMITS_READY in kinds
+        self.commit_cost = COMMIT_COST in kinds
+        self.commit_to_rules = not COMMIT_TO_RULES.isdisjoint(kinds)
+        self.commit_step_rules = not COMMIT_STEP_RULES.isdisjoint(kinds)
+        self.character_exhausted = bool(trigger[CHARACTER_EXHAUSTED])
+        self.committed = bool(trigger[COMMITTED])
+        self.character_committed = bool(trigger[CHARACTER_COMMITTED])
+        # The end of the story phase asks each committed character whether it stays.
+        self.uncommit_all = STAYS_UNTIL_WON in kinds or bool(text and trigger[UNCOMMITTED])
+        self.uncommitted = bool(text and trigger[UNCOMMITTED])
+        self.turn_end = bool(text and trigger[TURN_END])
+        self.tokens_to_win = TOKENS_TO_WIN in kinds
+        self.win_rules = not WIN_RULES.isdisjoint(kinds)
+        # A card may leave play otherwise than it was told ("would leave", "would discard").
+        self.would_leave = bool(trigger[WOULD_LEAVE] or trigger[WOULD_DISCARD])
+        self.character_leaves = bool(trigger[CHARACTER_LEAVES])
+        self.support_leaves = bool(trigger[SUPPORT_LEAVES])
+        self.ability_triggered = bool(trigger[ABILITY_TRIGGERED])
+        self.forced_triggered = bool(trigger[FORCED_TRIGGERED])
+        self.no_abilities = NO_ABILITIES in kinds
+        self.blank = BLANK in kinds
+        self.story_resolution = story_resolution_facts(cd)
+
+
+def deck_facts(cd) -> DeckFacts:
+    """The facts of the compiled deck ``cd``, worked out once per deck."""
+    facts = cd.kind_memo.get(DeckFacts)
+    if facts is None:
+        facts = cd.kind_memo[DeckFacts] = DeckFacts(cd)
+    return facts

@@ -1,0 +1,108 @@
+"""The facts a game reads of its deck at each step (``DeckFacts``) say what the compiled
+deck says: whether a card answers each event, or has each kind of passive."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.cards import compile_deck
+from deckbuilder.engine.deck_facts import DeckFacts, deck_facts
+from deckbuilder.engine.game import Game
+from deckbuilder.formats import read_deck
+
+DECKS = sorted((Path(__file__).resolve().parents[1] / "benchmarks" / "decks").glob("*.txt"))
+
+
+def story_resolution_read_directly(cd) -> tuple:
+    text, trigger = cd.text, cd.any_trigger
+    story_statics = cd.static_kinds & ab.STORY_STATICS
+    answers = [
+        text and trigger[t]
+        for t in (
+            ab.SUCCEEDED,
+            ab.STRUGGLE_WON,
+            ab.STORY_RESOLVED,
+            ab.READIED_BY_STRUGGLE,
+            ab.TOKENS_PLACED,
+            ab.WOULD_TOKEN,
+            ab.STORIES_RESOLVED,
+            ab.BEFORE_STRUGGLE,
+            ab.AFTER_STRUGGLE,
+        )
+    ]
+    plain = not cd.any_boosters
+    core = plain and not answers[1] and not story_statics and not answers[7] and not answers[8]
+    return (plain, *answers[:6], story_statics, *answers[6:], core)
+
+
+def facts_read_directly(cd) -> dict[str, bool]:
+    """Each fact, read from the compiled deck as the rules used to ask it."""
+    text, trigger, kinds = cd.text, cd.any_trigger, cd.static_kinds
+    return {
+        "readied": bool(trigger[ab.READIED] and text),
+        "ready_limit": ab.READY_LIMIT in kinds,
+        "turn_start": bool(text and trigger[ab.TURN_START]),
+        "would_draw": bool(trigger[ab.WOULD_DRAW]),
+        "draw_phase": ab.DRAW_PHASE in kinds,
+        "card_drawn": bool(text and trigger[ab.CARD_DRAWN]),
+        "after_draw": bool(text and trigger[ab.AFTER_DRAW]),
+        "after_draw_any": bool(trigger[ab.AFTER_DRAW]),
+        "resource_discard": ab.RESOURCE_DISCARD in kinds,
+        "drain_matters": bool(cd.any_transient or trigger[ab.DOMAIN_DRAINED]),
+        "played_character": bool(trigger[ab.PLAYED_CHARACTER]),
+        "card_played": bool(trigger[ab.CARD_PLAYED]),
+        "enters_exhausted": ab.ENTERS_EXHAUSTED in kinds,
+        "character_enters": bool(trigger[ab.CHARACTER_ENTERS]),
+        "character_put": bool(trigger[ab.CHARACTER_PUT]),
+        "support_enters": bool(trigger[ab.SUPPORT_ENTERS]),
+        "conspiracy_enters": bool(trigger[ab.CONSPIRACY_ENTERS]),
+        "insane_when": ab.INSANE_WHEN in kinds,
+        "story_phase": bool(text and trigger[ab.STORY_PHASE]),
+        "cannot_commit": ab.CANNOT_COMMIT in kinds,
+        "commits_ready": ab.COMMITS_READY in kinds,
+        "commit_cost": ab.COMMIT_COST in kinds,
+        "commit_to_rules": bool(
+            kinds & {ab.COMMITS_HERE_ONLY, ab.COMMIT_BARRED, ab.COMMITS_EXHAUSTED_AT}
+        ),
+        "commit_step_rules": bool(kinds & ab.COMMIT_STEP_RULES),
+        "character_exhausted": bool(trigger[ab.CHARACTER_EXHAUSTED]),
+        "committed": bool(trigger[ab.COMMITTED]),
+        "character_committed": bool(trigger[ab.CHARACTER_COMMITTED]),
+        "uncommit_all": ab.STAYS_UNTIL_WON in kinds or bool(text and trigger[ab.UNCOMMITTED]),
+        "uncommitted": bool(text and trigger[ab.UNCOMMITTED]),
+        "turn_end": bool(text and trigger[ab.TURN_END]),
+        "tokens_to_win": ab.TOKENS_TO_WIN in kinds,
+        "win_rules": bool(kinds & ab.WIN_RULES),
+        "would_leave": bool(trigger[ab.WOULD_LEAVE] or trigger[ab.WOULD_DISCARD]),
+        "character_leaves": bool(trigger[ab.CHARACTER_LEAVES]),
+        "support_leaves": bool(trigger[ab.SUPPORT_LEAVES]),
+        "ability_triggered": bool(trigger[ab.ABILITY_TRIGGERED]),
+        "forced_triggered": bool(trigger[ab.FORCED_TRIGGERED]),
+        "no_abilities": ab.NO_ABILITIES in kinds,
+        "blank": ab.BLANK in kinds,
+        "story_resolution": story_resolution_read_directly(cd),
+    }
+
+
+@pytest.mark.parametrize("text", [True, False])
+@pytest.mark.parametrize("path", DECKS, ids=[p.stem for p in DECKS])
+def test_facts_say_what_the_deck_says(full_pool, path, text):
+    cd = compile_deck(read_deck(path, full_pool), text)
+    facts = deck_facts(cd)  # (the same names: every fact is checked)
+    assert {name: getattr(facts, name) for name in DeckFacts.__slots__} == facts_read_directly(cd)
+    assert deck_facts(cd) is facts  # worked out once per deck
+
+
+def test_a_game_reads_the_facts_of_its_deck_and_keeps_them_through_a_rewind(full_pool):
+    cd = compile_deck(read_deck(DECKS[0], full_pool), True)
+    game = Game.new(cd, seed=3, step_by_step=True)
+    rng = random.Random(3)
+    for _ in range(40):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        assert game.facts is deck_facts(game.deck)
