@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from card_db.names import search_text, strip_octgn_markers, title_key
@@ -33,6 +35,11 @@ def test_markers_are_only_stripped_in_front():
     assert strip_octgn_markers("*") == "*"  # a lone marker is not a name to empty
 
 
+def test_only_capital_zs_are_a_marker():
+    assert title_key("Z Zoog") == title_key("zoog")
+    assert title_key("z zoog") == "zzoog"
+
+
 def test_search_text_keeps_words_apart():
     assert search_text("* Paul  LeMond,  Tormented") == "paul lemond tormented"
 
@@ -43,6 +50,9 @@ ascii_title = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126
 @settings(max_examples=200)
 @given(ascii_title)
 def test_key_ignores_case_and_is_stable(title):
+    # A first word of capital Zs before another word is OCTGN's marker, not a name: upper
+    # casing "z 0" makes one (a case the test below pins).
+    assume(not re.match(r"\s*[zZ]+\s+\S", title))
     key = title_key(title)
     assert key == title_key(title.upper()) == title_key(title.lower())
     assert key == title_key(key)
