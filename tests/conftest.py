@@ -66,6 +66,29 @@ def full_pool(full_db):
     return CardPool(load_cards(full_db))
 
 
+def ability_cards_sample(pool, name: str, seed: int, n: int = 450):
+    """A deck of one copy each of ``n`` characters, supports and events with abilities, drawn
+    from the whole pool with ``seed``: cards entering and leaving play, answering events and
+    asking questions in every way the pool knows."""
+    import random
+
+    from deckbuilder.deck import Deck
+    from deckbuilder.engine.text.load import abilities_of
+
+    deck = Deck(name)
+    cards = sorted(
+        (
+            pool.card(i)
+            for i in pool.by_card
+            if abilities_of(i) and pool.card(i).type in ("Character", "Support", "Event")
+        ),
+        key=lambda c: c.card_id,
+    )
+    for card in random.Random(seed).sample(cards, n):
+        deck.add(card, 1)
+    return deck
+
+
 @pytest.fixture
 def full_db_env(full_db, monkeypatch, tmp_path) -> Path:
     """A private copy of the full database, selected through DECKBUILDER_DB."""

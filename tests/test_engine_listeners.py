@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import ability_cards_sample
 
 from deckbuilder.deck import Deck
 from deckbuilder.engine.actions import CONSPIRACY_BASE
@@ -57,18 +58,7 @@ def listeners_as_scanned(game: Game) -> None:
 def many_abilities(full_pool) -> Deck:
     """One copy of each of 450 characters and supports with abilities (cards entering and
     leaving play in every way the pool knows)."""
-    deck = Deck("listeners")
-    cards = sorted(
-        (
-            full_pool.card(i)
-            for i in full_pool.by_card
-            if abilities_of(i) and full_pool.card(i).type in ("Character", "Support", "Event")
-        ),
-        key=lambda c: c.card_id,
-    )
-    for card in random.Random(5).sample(cards, 450):
-        deck.add(card, 1)
-    return deck
+    return ability_cards_sample(full_pool, "listeners", 5)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import ability_cards_sample
 
 from deckbuilder.deck import Deck
 from deckbuilder.engine.abilities import Choice
@@ -19,24 +20,12 @@ from deckbuilder.engine.greedy_policy import (
     _useful_card_present,
     _useful_uses,
 )
-from deckbuilder.engine.text.load import abilities_of
 
 
 @pytest.fixture(scope="module")
 def many_abilities(full_pool) -> Deck:
     """One copy of each of 450 cards with abilities."""
-    deck = Deck("greedy shortcuts")
-    cards = sorted(
-        (
-            full_pool.card(i)
-            for i in full_pool.by_card
-            if abilities_of(i) and full_pool.card(i).type in ("Character", "Support", "Event")
-        ),
-        key=lambda c: c.card_id,
-    )
-    for card in random.Random(9).sample(cards, 450):
-        deck.add(card, 1)
-    return deck
+    return ability_cards_sample(full_pool, "greedy shortcuts", 9)
 
 
 def worth_using_now(policy: GreedyPolicy, game: Game) -> set[tuple[int, int]]:
