@@ -23,6 +23,7 @@ from deckbuilder.engine.abilities import (
     COMMIT_BARRED,
     COMMIT_COST,
     COMMIT_STEP_RULES,
+    COMMITS_EXHAUSTED,
     COMMITS_EXHAUSTED_AT,
     COMMITS_HERE_ONLY,
     COMMITS_READY,
@@ -127,6 +128,7 @@ class DeckFacts:
         "commit_cost",
         "commit_to_rules",
         "commit_step_rules",
+        "plain_commits",
         "character_exhausted",
         "committed",
         "character_committed",
@@ -175,6 +177,19 @@ class DeckFacts:
         self.character_exhausted = bool(trigger[CHARACTER_EXHAUSTED])
         self.committed = bool(trigger[COMMITTED])
         self.character_committed = bool(trigger[CHARACTER_COMMITTED])
+        # Nothing in the deck changes who commits, where, at what cost, whether a commit
+        # exhausts, nor answers it: a commit of the commit step is "ready, not committed yet:
+        # exhaust and join the story" (but an effect of the turn, ``_story_rules``).
+        self.plain_commits = not (
+            self.cannot_commit
+            or COMMITS_EXHAUSTED in kinds
+            or self.commits_ready
+            or self.commit_cost
+            or self.commit_to_rules
+            or self.character_exhausted
+            or self.committed
+            or self.character_committed
+        )
         # The end of the story phase asks each committed character whether it stays.
         self.uncommit_all = STAYS_UNTIL_WON in kinds or bool(text and trigger[UNCOMMITTED])
         self.uncommitted = bool(text and trigger[UNCOMMITTED])

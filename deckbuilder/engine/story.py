@@ -219,6 +219,27 @@ class StoryMixin:
                 ctx = AbilityContext(story=s, target=inst)
                 self._queue_all(CHARACTER_COMMITTED, listeners, ctx)
 
+    def _plain_commits(self, plan) -> None:
+        """The commits ``plan`` (character, story slot) of a commit step that no rule of the
+        deck nor effect of the turn changes (``DeckFacts.plain_commits``, no
+        ``_story_rules``): ``may_commit`` and ``_commit_step`` written out, as nothing a
+        commit does can trigger."""
+        you = self.you
+        status, all_committed, stories = you.status, you.committed, self._stories
+        # With nobody committed yet, a ready character is not committed: each commit
+        # exhausts it.
+        fresh = not any(all_committed)
+        for inst, s in plan:
+            if s >= len(stories) or status.get(inst) != READY:
+                continue
+            if not fresh and any(inst in committed for committed in all_committed):
+                continue
+            status[inst] = EXHAUSTED
+            all_committed[s].append(inst)
+            if self.log is not None:
+                title = self._story_title(stories[s])
+                self._event("commit", f"{self.card(inst).title} committed to {title}")
+
     def _commits_ready_rule(self, inst: int, s: int) -> bool:
         """An effect of the turn (``_story_rules``: ("commits_ready", story id or -1,
         instance or -1)) lets ``inst`` commit to slot ``s`` without exhausting."""
