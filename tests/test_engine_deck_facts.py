@@ -72,6 +72,21 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "character_exhausted": bool(trigger[ab.CHARACTER_EXHAUSTED]),
         "committed": bool(trigger[ab.COMMITTED]),
         "character_committed": bool(trigger[ab.CHARACTER_COMMITTED]),
+        "plain_commits": not (
+            kinds
+            & {
+                ab.CANNOT_COMMIT,
+                ab.COMMITS_EXHAUSTED,
+                ab.COMMITS_READY,
+                ab.COMMIT_COST,
+                ab.COMMITS_HERE_ONLY,
+                ab.COMMIT_BARRED,
+                ab.COMMITS_EXHAUSTED_AT,
+            }
+            or trigger[ab.CHARACTER_EXHAUSTED]
+            or trigger[ab.COMMITTED]
+            or trigger[ab.CHARACTER_COMMITTED]
+        ),
         "uncommit_all": ab.STAYS_UNTIL_WON in kinds or bool(text and trigger[ab.UNCOMMITTED]),
         "uncommitted": bool(text and trigger[ab.UNCOMMITTED]),
         "turn_end": bool(text and trigger[ab.TURN_END]),
