@@ -45,6 +45,7 @@ def facts_read_directly(cd) -> dict[str, bool]:
     return {
         "readied": bool(trigger[ab.READIED] and text),
         "ready_limit": ab.READY_LIMIT in kinds,
+        "plain_refresh": not (trigger[ab.READIED] and text) and ab.READY_LIMIT not in kinds,
         "turn_start": bool(text and trigger[ab.TURN_START]),
         "would_draw": bool(trigger[ab.WOULD_DRAW]),
         "draw_phase": ab.DRAW_PHASE in kinds,

@@ -105,6 +105,7 @@ class DeckFacts:
 
     __slots__ = (
         "readied",
+        "plain_refresh",
         "ready_limit",
         "turn_start",
         "would_draw",
@@ -151,6 +152,8 @@ class DeckFacts:
         text, trigger, kinds = cd.text, cd.any_trigger, cd.static_kinds
         self.readied = bool(trigger[READIED] and text)
         self.ready_limit = READY_LIMIT in kinds
+        # The refresh phase readies each exhausted character, and nothing answers it.
+        self.plain_refresh = not self.readied and not self.ready_limit
         self.turn_start = bool(text and trigger[TURN_START])
         self.would_draw = bool(trigger[WOULD_DRAW])
         self.draw_phase = DRAW_PHASE in kinds
