@@ -806,7 +806,10 @@ class StoryMixin:
         sid = self._stories[s]
         if self.log is not None:
             self._log_win(sid)
-        self._story_won(s, sid, self._last_win(sid))
+        if self.facts.win_rules:
+            self._story_won(s, sid, self._last_win(sid))
+        else:  # ``_last_win`` written out
+            self._story_won(s, sid, len(self.you.won) >= _WINS_BEFORE_LAST)
 
     def _win_story(self, s: int):
         sid = self._stories[s]
@@ -869,7 +872,7 @@ class StoryMixin:
             self._destroy_story_attachments(sid)
         if self.you.facedown:
             self._wake_dormant(STORY_HOST + sid)
-        if self.is_conspiracy(sid):
+        if sid >= CONSPIRACY_BASE and self.is_conspiracy(sid):  # (a Core story is not)
             if self.you.conspiracy == sid - CONSPIRACY_BASE:
                 self.you.conspiracy = -1
                 kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
@@ -886,7 +889,10 @@ class StoryMixin:
             if NO_REPLACEMENT in kinds and self._not_replaced(s):
                 self._close_story_slot(s)
             elif pile:
-                j = self._next_story_index(pile)
+                if self._turn_rules:  # an effect may have chosen it
+                    j = self._next_story_index(pile)
+                else:
+                    j = floor(self.rng.random() * len(pile))
                 pile[j], pile[-1] = pile[-1], pile[j]
                 self._stories[s] = pile.pop()
                 if NO_REPLACEMENT in kinds:  # slots left empty before are filled again

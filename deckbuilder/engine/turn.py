@@ -372,7 +372,11 @@ class TurnMixin:
             self._queue_rest_payment(inst, k, d, rest)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
-                self._add_character(inst, READY)
+                if cd.triggers_of[k]:
+                    self._add_character(inst, READY)
+                else:  # ``_add_character`` written out: no listener to register
+                    self.you.characters.append(inst)
+                    self.you.status[inst] = READY
             else:
                 self._place_in_play(inst, False, host)
                 if t == CONSPIRACY:
