@@ -52,6 +52,9 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "card_drawn": bool(text and trigger[ab.CARD_DRAWN]),
         "after_draw": bool(text and trigger[ab.AFTER_DRAW]),
         "after_draw_any": bool(trigger[ab.AFTER_DRAW]),
+        "plain_draw": not (
+            ab.DRAW_PHASE in kinds or (text and trigger[ab.CARD_DRAWN]) or trigger[ab.AFTER_DRAW]
+        ),
         "resource_discard": ab.RESOURCE_DISCARD in kinds,
         "drain_matters": bool(cd.any_transient or trigger[ab.DOMAIN_DRAINED]),
         "played_character": bool(trigger[ab.PLAYED_CHARACTER]),

@@ -113,6 +113,7 @@ class DeckFacts:
         "card_drawn",
         "after_draw",
         "after_draw_any",
+        "plain_draw",
         "resource_discard",
         "drain_matters",
         "played_character",
@@ -160,6 +161,8 @@ class DeckFacts:
         self.card_drawn = bool(text and trigger[CARD_DRAWN])
         self.after_draw = bool(text and trigger[AFTER_DRAW])
         self.after_draw_any = bool(trigger[AFTER_DRAW])
+        # The draw phase draws its cards, and nothing replaces nor answers them.
+        self.plain_draw = not (self.draw_phase or self.card_drawn or self.after_draw_any)
         self.resource_discard = RESOURCE_DISCARD in kinds
         # Draining a domain does more than mark it: Transient resources, "after drained".
         self.drain_matters = bool(cd.any_transient or trigger[DOMAIN_DRAINED])

@@ -499,7 +499,8 @@ class GreedyPolicy(Policy):
             order = range(len(tokens))
         plan: list[tuple[int, int]] = []
         lacking_inv = []
-        varying = game._varying_to_win()  # a Core story may need other than 5 tokens
+        # A Core story may need other than 5 tokens (``_varying_to_win`` written out).
+        varying = game._turn_rules or game.facts.tokens_to_win
         for s in order:
             # The first skilled character with investigation icons where a token is
             # needed, else the first one without.

@@ -187,10 +187,22 @@ class TurnMixin:
             self._set_phase("draw")
         else:
             self.phase = "draw"
+        n = 1 if self.turn == 1 and self.first_player else 2
         facts = self.facts
+        if facts.plain_draw:  # the cards drawn, then the resource phase, unanswered
+            self._draw(n)
+            if self.phase == OVER:
+                return
+            if self._triggers:
+                self._after_triggers(self._begin_resource)
+            elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
+                self._set_phase(RESOURCE)
+                self._after_triggers()
+            else:
+                self.phase = RESOURCE
+            return
         if facts.card_drawn:
             before = len(self.you.hand)
-        n = 1 if self.turn == 1 and self.first_player else 2
         if n == 2 and facts.draw_phase:
             self._draw_phase_replaced()
         else:
