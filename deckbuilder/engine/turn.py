@@ -589,7 +589,7 @@ class TurnMixin:
             self._after_triggers()
 
     def _end_turn(self) -> None:
-        if self.phase == STORY and self._turn_rules and self._repeat_phase(STORY):
+        if self._turn_rules and self.phase == STORY and self._repeat_phase(STORY):
             return
         facts = self.facts
         if facts.uncommit_all:
