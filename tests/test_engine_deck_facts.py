@@ -56,6 +56,9 @@ def facts_read_directly(cd) -> dict[str, bool]:
             ab.DRAW_PHASE in kinds or (text and trigger[ab.CARD_DRAWN]) or trigger[ab.AFTER_DRAW]
         ),
         "resource_discard": ab.RESOURCE_DISCARD in kinds,
+        "resource_actions": any(
+            a.window & ab.RESOURCE_WINDOW for per_kind in cd.by_trigger[ab.ACTION] for a in per_kind
+        ),
         "drain_matters": bool(cd.any_transient or trigger[ab.DOMAIN_DRAINED]),
         "played_character": bool(trigger[ab.PLAYED_CHARACTER]),
         "card_played": bool(trigger[ab.CARD_PLAYED]),

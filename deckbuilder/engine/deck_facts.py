@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
     ABILITY_TRIGGERED,
+    ACTION,
     AFTER_DRAW,
     AFTER_STRUGGLE,
     BEFORE_STRUGGLE,
@@ -40,6 +41,7 @@ from deckbuilder.engine.abilities import (
     READIED_BY_STRUGGLE,
     READY_LIMIT,
     RESOURCE_DISCARD,
+    RESOURCE_WINDOW,
     STAYS_UNTIL_WON,
     STORIES_RESOLVED,
     STORY_PHASE,
@@ -115,6 +117,7 @@ class DeckFacts:
         "after_draw_any",
         "plain_draw",
         "resource_discard",
+        "resource_actions",
         "drain_matters",
         "played_character",
         "card_played",
@@ -164,6 +167,10 @@ class DeckFacts:
         # The draw phase draws its cards, and nothing replaces nor answers them.
         self.plain_draw = not (self.draw_phase or self.card_drawn or self.after_draw_any)
         self.resource_discard = RESOURCE_DISCARD in kinds
+        # An ability of the deck may be used instead of attaching a resource.
+        self.resource_actions = any(
+            ab.window & RESOURCE_WINDOW for per_kind in cd.by_trigger[ACTION] for ab in per_kind
+        )
         # Draining a domain does more than mark it: Transient resources, "after drained".
         self.drain_matters = bool(cd.any_transient or trigger[DOMAIN_DRAINED])
         self.played_character = bool(trigger[PLAYED_CHARACTER])

@@ -152,7 +152,8 @@ class GreedyPolicy(Policy):
         hand = game.you.hand
         if not hand:
             return None
-        if min(game.you.dom_value) >= RESOURCES_ENOUGH:  # an action instead, if any
+        # An action instead, if any (none without such abilities in the deck: no look).
+        if game.facts.resource_actions and min(game.you.dom_value) >= RESOURCES_ENOUGH:
             for a in game.resource_actions():
                 if self._worth_using(game, a, RESOURCE):
                     return a
