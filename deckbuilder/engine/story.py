@@ -860,7 +860,7 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
-        if self.you.committed[s] and self.facts.uncommitted:
+        if self.facts.uncommitted and self.you.committed[s]:
             self._fire_all(UNCOMMITTED, AbilityContext(story=s))  # they leave the won story
         if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
             self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
@@ -900,7 +900,7 @@ class StoryMixin:
                         self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 self._close_story_slot(s)
-        if not third and self.facts.win_rules:
+        if self.facts.win_rules and not third:
             third = self._game_won()
         if third and self.phase != OVER:
             if self.log is not None:
