@@ -970,10 +970,13 @@ class StoryMixin:
         return CORE_STORIES[sid]
 
     def _end_story_phase(self) -> None:
-        if self.facts.commit_step_rules:
+        facts = self.facts
+        if facts.commit_step_rules:
             self._drive(self._closed_then_resolved(), self._end_turn)
-        else:
+        elif any(self.you.committed) or self._story_rules or facts.stories_resolved:
             self._drive(self._resolve_stories(), self._end_turn)
+        else:  # nobody committed, and nothing answers all stories resolved: none resolves
+            self._end_turn()
 
     def _closed_then_resolved(self):
         yield from self._close_commit_step()
