@@ -106,7 +106,6 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "forced_triggered": bool(trigger[ab.FORCED_TRIGGERED]),
         "no_abilities": ab.NO_ABILITIES in kinds,
         "blank": ab.BLANK in kinds,
-        "stories_resolved": bool(text and trigger[ab.STORIES_RESOLVED]),
         "story_resolution": story_resolution_read_directly(cd),
     }
 

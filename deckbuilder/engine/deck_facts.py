@@ -149,7 +149,6 @@ class DeckFacts:
         "forced_triggered",
         "no_abilities",
         "blank",
-        "stories_resolved",
         "story_resolution",
     )
 
@@ -218,7 +217,6 @@ class DeckFacts:
         self.forced_triggered = bool(trigger[FORCED_TRIGGERED])
         self.no_abilities = NO_ABILITIES in kinds
         self.blank = BLANK in kinds
-        self.stories_resolved = bool(text and trigger[STORIES_RESOLVED])
         self.story_resolution = story_resolution_facts(cd)
 
 

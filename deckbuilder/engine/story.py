@@ -970,13 +970,10 @@ class StoryMixin:
         return CORE_STORIES[sid]
 
     def _end_story_phase(self) -> None:
-        facts = self.facts
-        if facts.commit_step_rules:
+        if self.facts.commit_step_rules:
             self._drive(self._closed_then_resolved(), self._end_turn)
-        elif any(self.you.committed) or self._story_rules or facts.stories_resolved:
+        else:
             self._drive(self._resolve_stories(), self._end_turn)
-        else:  # nobody committed, and nothing answers all stories resolved: none resolves
-            self._end_turn()
 
     def _closed_then_resolved(self):
         yield from self._close_commit_step()
