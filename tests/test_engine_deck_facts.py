@@ -45,13 +45,20 @@ def facts_read_directly(cd) -> dict[str, bool]:
     return {
         "readied": bool(trigger[ab.READIED] and text),
         "ready_limit": ab.READY_LIMIT in kinds,
+        "plain_refresh": not (trigger[ab.READIED] and text) and ab.READY_LIMIT not in kinds,
         "turn_start": bool(text and trigger[ab.TURN_START]),
         "would_draw": bool(trigger[ab.WOULD_DRAW]),
         "draw_phase": ab.DRAW_PHASE in kinds,
         "card_drawn": bool(text and trigger[ab.CARD_DRAWN]),
         "after_draw": bool(text and trigger[ab.AFTER_DRAW]),
         "after_draw_any": bool(trigger[ab.AFTER_DRAW]),
+        "plain_draw": not (
+            ab.DRAW_PHASE in kinds or (text and trigger[ab.CARD_DRAWN]) or trigger[ab.AFTER_DRAW]
+        ),
         "resource_discard": ab.RESOURCE_DISCARD in kinds,
+        "resource_actions": any(
+            a.window & ab.RESOURCE_WINDOW for per_kind in cd.by_trigger[ab.ACTION] for a in per_kind
+        ),
         "drain_matters": bool(cd.any_transient or trigger[ab.DOMAIN_DRAINED]),
         "played_character": bool(trigger[ab.PLAYED_CHARACTER]),
         "card_played": bool(trigger[ab.CARD_PLAYED]),
@@ -72,6 +79,21 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "character_exhausted": bool(trigger[ab.CHARACTER_EXHAUSTED]),
         "committed": bool(trigger[ab.COMMITTED]),
         "character_committed": bool(trigger[ab.CHARACTER_COMMITTED]),
+        "plain_commits": not (
+            kinds
+            & {
+                ab.CANNOT_COMMIT,
+                ab.COMMITS_EXHAUSTED,
+                ab.COMMITS_READY,
+                ab.COMMIT_COST,
+                ab.COMMITS_HERE_ONLY,
+                ab.COMMIT_BARRED,
+                ab.COMMITS_EXHAUSTED_AT,
+            }
+            or trigger[ab.CHARACTER_EXHAUSTED]
+            or trigger[ab.COMMITTED]
+            or trigger[ab.CHARACTER_COMMITTED]
+        ),
         "uncommit_all": ab.STAYS_UNTIL_WON in kinds or bool(text and trigger[ab.UNCOMMITTED]),
         "uncommitted": bool(text and trigger[ab.UNCOMMITTED]),
         "turn_end": bool(text and trigger[ab.TURN_END]),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
     ABILITY_TRIGGERED,
+    ACTION,
     AFTER_DRAW,
     AFTER_STRUGGLE,
     BEFORE_STRUGGLE,
@@ -23,6 +24,7 @@ from deckbuilder.engine.abilities import (
     COMMIT_BARRED,
     COMMIT_COST,
     COMMIT_STEP_RULES,
+    COMMITS_EXHAUSTED,
     COMMITS_EXHAUSTED_AT,
     COMMITS_HERE_ONLY,
     COMMITS_READY,
@@ -39,6 +41,7 @@ from deckbuilder.engine.abilities import (
     READIED_BY_STRUGGLE,
     READY_LIMIT,
     RESOURCE_DISCARD,
+    RESOURCE_WINDOW,
     STAYS_UNTIL_WON,
     STORIES_RESOLVED,
     STORY_PHASE,
@@ -104,6 +107,7 @@ class DeckFacts:
 
     __slots__ = (
         "readied",
+        "plain_refresh",
         "ready_limit",
         "turn_start",
         "would_draw",
@@ -111,7 +115,9 @@ class DeckFacts:
         "card_drawn",
         "after_draw",
         "after_draw_any",
+        "plain_draw",
         "resource_discard",
+        "resource_actions",
         "drain_matters",
         "played_character",
         "card_played",
@@ -127,6 +133,7 @@ class DeckFacts:
         "commit_cost",
         "commit_to_rules",
         "commit_step_rules",
+        "plain_commits",
         "character_exhausted",
         "committed",
         "character_committed",
@@ -149,13 +156,21 @@ class DeckFacts:
         text, trigger, kinds = cd.text, cd.any_trigger, cd.static_kinds
         self.readied = bool(trigger[READIED] and text)
         self.ready_limit = READY_LIMIT in kinds
+        # The refresh phase readies each exhausted character, and nothing answers it.
+        self.plain_refresh = not self.readied and not self.ready_limit
         self.turn_start = bool(text and trigger[TURN_START])
         self.would_draw = bool(trigger[WOULD_DRAW])
         self.draw_phase = DRAW_PHASE in kinds
         self.card_drawn = bool(text and trigger[CARD_DRAWN])
         self.after_draw = bool(text and trigger[AFTER_DRAW])
         self.after_draw_any = bool(trigger[AFTER_DRAW])
+        # The draw phase draws its cards, and nothing replaces nor answers them.
+        self.plain_draw = not (self.draw_phase or self.card_drawn or self.after_draw_any)
         self.resource_discard = RESOURCE_DISCARD in kinds
+        # An ability of the deck may be used instead of attaching a resource.
+        self.resource_actions = any(
+            ab.window & RESOURCE_WINDOW for per_kind in cd.by_trigger[ACTION] for ab in per_kind
+        )
         # Draining a domain does more than mark it: Transient resources, "after drained".
         self.drain_matters = bool(cd.any_transient or trigger[DOMAIN_DRAINED])
         self.played_character = bool(trigger[PLAYED_CHARACTER])
@@ -175,6 +190,19 @@ class DeckFacts:
         self.character_exhausted = bool(trigger[CHARACTER_EXHAUSTED])
         self.committed = bool(trigger[COMMITTED])
         self.character_committed = bool(trigger[CHARACTER_COMMITTED])
+        # Nothing in the deck changes who commits, where, at what cost, whether a commit
+        # exhausts, nor answers it: a commit of the commit step is "ready, not committed yet:
+        # exhaust and join the story" (but an effect of the turn, ``_story_rules``).
+        self.plain_commits = not (
+            self.cannot_commit
+            or COMMITS_EXHAUSTED in kinds
+            or self.commits_ready
+            or self.commit_cost
+            or self.commit_to_rules
+            or self.character_exhausted
+            or self.committed
+            or self.character_committed
+        )
         # The end of the story phase asks each committed character whether it stays.
         self.uncommit_all = STAYS_UNTIL_WON in kinds or bool(text and trigger[UNCOMMITTED])
         self.uncommitted = bool(text and trigger[UNCOMMITTED])

@@ -647,16 +647,20 @@ class Game(
                     else:
                         self._end_resource()
                 elif ph == STORY:
-                    story_rules = self.facts.commit_to_rules
-                    for inst, s in policy.commit(self):
-                        # An effect of an earlier commit may have changed the board.
-                        if self.phase != STORY or s >= len(self._stories):
-                            continue
-                        if not self.may_commit(inst) or (
-                            story_rules and not self.may_commit_to(inst, s)
-                        ):
-                            continue
-                        self._commit_step(inst, s)
+                    facts = self.facts
+                    if facts.plain_commits and not self._story_rules:
+                        self._plain_commits(policy.commit(self))
+                    else:
+                        story_rules = facts.commit_to_rules
+                        for inst, s in policy.commit(self):
+                            # An effect of an earlier commit may have changed the board.
+                            if self.phase != STORY or s >= len(self._stories):
+                                continue
+                            if not self.may_commit(inst) or (
+                                story_rules and not self.may_commit_to(inst, s)
+                            ):
+                                continue
+                            self._commit_step(inst, s)
                     a = policy.story_action(self) if self.phase == STORY else None
                     while a is not None and self.phase == STORY:
                         if a.kind == PLAY:

@@ -152,7 +152,8 @@ class GreedyPolicy(Policy):
         hand = game.you.hand
         if not hand:
             return None
-        if min(game.you.dom_value) >= RESOURCES_ENOUGH:  # an action instead, if any
+        # An action instead, if any (none without such abilities in the deck: no look).
+        if game.facts.resource_actions and min(game.you.dom_value) >= RESOURCES_ENOUGH:
             for a in game.resource_actions():
                 if self._worth_using(game, a, RESOURCE):
                     return a
@@ -464,11 +465,13 @@ class GreedyPolicy(Policy):
         cd = game.deck
         status = game.you.status
         kinds = cd.static_kinds
-        may_commit = game.may_commit if kinds & _COMMIT_KINDS else None
+        asks = not kinds.isdisjoint(_COMMIT_KINDS)  # (no set built, as ``&`` would)
+        may_commit = game.may_commit if asks else None
         skill_of, inv_of = cd.skill_of_instance, cd.investigation_of_instance
         # The ready characters, sorted by skill and investigation in one pass; those of the
         # kinds whose stats may have changed are recounted (ready ones are never insane).
-        changed = game.kinds_with_changed_stats()
+        # (Nothing changes stats without passives or effects of the phase: no call then.)
+        changed = game.kinds_with_changed_stats() if game._temp or cd.has_statics else ()
         kind_of = cd.kind_of
         copied = False
         # Skilled characters with and without investigation icons, and investigators
@@ -499,7 +502,8 @@ class GreedyPolicy(Policy):
             order = range(len(tokens))
         plan: list[tuple[int, int]] = []
         lacking_inv = []
-        varying = game._varying_to_win()  # a Core story may need other than 5 tokens
+        # A Core story may need other than 5 tokens (``_varying_to_win`` written out).
+        varying = game._turn_rules or game.facts.tokens_to_win
         for s in order:
             # The first skilled character with investigation icons where a token is
             # needed, else the first one without.
@@ -531,7 +535,7 @@ class GreedyPolicy(Policy):
                 if not helpers:
                     break
                 plan.append((helpers.pop(0), s))
-        if kinds & _COMMIT_KINDS:
+        if asks:
             plan = [(i, s) for i, s in plan if game.may_commit_to(i, s)]
             if "no_lone_commits" in kinds:
                 plan = _in_pairs(plan)

@@ -219,6 +219,27 @@ class StoryMixin:
                 ctx = AbilityContext(story=s, target=inst)
                 self._queue_all(CHARACTER_COMMITTED, listeners, ctx)
 
+    def _plain_commits(self, plan) -> None:
+        """The commits ``plan`` (character, story slot) of a commit step that no rule of the
+        deck nor effect of the turn changes (``DeckFacts.plain_commits``, no
+        ``_story_rules``): ``may_commit`` and ``_commit_step`` written out, as nothing a
+        commit does can trigger."""
+        you = self.you
+        status, all_committed, stories = you.status, you.committed, self._stories
+        # With nobody committed yet, a ready character is not committed: each commit
+        # exhausts it.
+        fresh = not any(all_committed)
+        for inst, s in plan:
+            if s >= len(stories) or status.get(inst) != READY:
+                continue
+            if not fresh and any(inst in committed for committed in all_committed):
+                continue
+            status[inst] = EXHAUSTED
+            all_committed[s].append(inst)
+            if self.log is not None:
+                title = self._story_title(stories[s])
+                self._event("commit", f"{self.card(inst).title} committed to {title}")
+
     def _commits_ready_rule(self, inst: int, s: int) -> bool:
         """An effect of the turn (``_story_rules``: ("commits_ready", story id or -1,
         instance or -1)) lets ``inst`` commit to slot ``s`` without exhausting."""
@@ -785,7 +806,10 @@ class StoryMixin:
         sid = self._stories[s]
         if self.log is not None:
             self._log_win(sid)
-        self._story_won(s, sid, self._last_win(sid))
+        if self.facts.win_rules:
+            self._story_won(s, sid, self._last_win(sid))
+        else:  # ``_last_win`` written out
+            self._story_won(s, sid, len(self.you.won) >= _WINS_BEFORE_LAST)
 
     def _win_story(self, s: int):
         sid = self._stories[s]
@@ -836,7 +860,7 @@ class StoryMixin:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story
         (a won conspiracy leaves its slot); the third win ends the game. (The passives in
         play stay as they are: a card that leaves play with the story says so itself.)"""
-        if self.you.committed[s] and self.facts.uncommitted:
+        if self.facts.uncommitted and self.you.committed[s]:
             self._fire_all(UNCOMMITTED, AbilityContext(story=s))  # they leave the won story
         if self._turn_rules and self._turn_rule("not_won", sid, consume=True):
             self._to_story_deck(sid)  # an effect of its own sends it back to the story deck
@@ -848,7 +872,7 @@ class StoryMixin:
             self._destroy_story_attachments(sid)
         if self.you.facedown:
             self._wake_dormant(STORY_HOST + sid)
-        if self.is_conspiracy(sid):
+        if sid >= CONSPIRACY_BASE and self.is_conspiracy(sid):  # (a Core story is not)
             if self.you.conspiracy == sid - CONSPIRACY_BASE:
                 self.you.conspiracy = -1
                 kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
@@ -865,7 +889,10 @@ class StoryMixin:
             if NO_REPLACEMENT in kinds and self._not_replaced(s):
                 self._close_story_slot(s)
             elif pile:
-                j = self._next_story_index(pile)
+                if self._turn_rules:  # an effect may have chosen it
+                    j = self._next_story_index(pile)
+                else:
+                    j = floor(self.rng.random() * len(pile))
                 pile[j], pile[-1] = pile[-1], pile[j]
                 self._stories[s] = pile.pop()
                 if NO_REPLACEMENT in kinds:  # slots left empty before are filled again
@@ -873,7 +900,7 @@ class StoryMixin:
                         self._reveal_stories(1)
             else:  # cannot happen with 10 stories and 3 wins; keep the slot empty-safe
                 self._close_story_slot(s)
-        if not third and self.facts.win_rules:
+        if self.facts.win_rules and not third:
             third = self._game_won()
         if third and self.phase != OVER:
             if self.log is not None:

@@ -123,38 +123,47 @@ class TurnMixin:
             self._set_phase("refresh")
         else:
             self.phase = "refresh"
-        status = self.you.status
+        you = self.you
+        status = you.status
         # Refresh: ready the exhausted characters, restore one insane character (it stays
         # exhausted).
         insane = False
         facts = self.facts
-        readied = facts.readied
         skip = self._no_ready  # characters an effect keeps exhausted through this refresh
-        limit = self._ready_limit() if facts.ready_limit else -1
-        waiting = []  # a limit on readying: the player chooses which ones ready
-        for i in self.you.characters:
-            st = status[i]
-            if st == EXHAUSTED:
-                if skip and i in skip:
-                    continue
-                if limit >= 0:
-                    waiting.append(i)
-                    continue
-                status[i] = READY
-                if readied:
-                    self._ready_trigger(i)
-            elif st == INSANE:
-                insane = True
-        if skip:
-            skip.clear()
-        if waiting and limit > 0:
-            self._triggers.append(((_ready_some(waiting, limit),), -1, None))
+        if facts.plain_refresh and not skip:  # each exhausted character readies, unanswered
+            for i in you.characters:
+                st = status[i]
+                if st == EXHAUSTED:
+                    status[i] = READY
+                elif st == INSANE:
+                    insane = True
+        else:
+            readied = facts.readied
+            limit = self._ready_limit() if facts.ready_limit else -1
+            waiting = []  # a limit on readying: the player chooses which ones ready
+            for i in you.characters:
+                st = status[i]
+                if st == EXHAUSTED:
+                    if skip and i in skip:
+                        continue
+                    if limit >= 0:
+                        waiting.append(i)
+                        continue
+                    status[i] = READY
+                    if readied:
+                        self._ready_trigger(i)
+                elif st == INSANE:
+                    insane = True
+            if skip:
+                skip.clear()
+            if waiting and limit > 0:
+                self._triggers.append(((_ready_some(waiting, limit),), -1, None))
         if insane and not self._no_restore():
             self._restore_one()
-        if self.you.exhausted_supports:
-            self.you.exhausted_supports.clear()
-        drained = self.you.drained
-        for d in self.you.domain_indices:
+        if you.exhausted_supports:
+            you.exhausted_supports.clear()
+        drained = you.drained
+        for d in you.domain_indices:
             drained[d] = False
         if facts.turn_start:
             self._fire_all(TURN_START)
@@ -178,9 +187,22 @@ class TurnMixin:
             self._set_phase("draw")
         else:
             self.phase = "draw"
-        before = len(self.you.hand)
         n = 1 if self.turn == 1 and self.first_player else 2
         facts = self.facts
+        if facts.plain_draw:  # the cards drawn, then the resource phase, unanswered
+            self._draw(n)
+            if self.phase == OVER:
+                return
+            if self._triggers:
+                self._after_triggers(self._begin_resource)
+            elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
+                self._set_phase(RESOURCE)
+                self._after_triggers()
+            else:
+                self.phase = RESOURCE
+            return
+        if facts.card_drawn:
+            before = len(self.you.hand)
         if n == 2 and facts.draw_phase:
             self._draw_phase_replaced()
         else:
@@ -362,7 +384,11 @@ class TurnMixin:
             self._queue_rest_payment(inst, k, d, rest)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
-                self._add_character(inst, READY)
+                if cd.triggers_of[k]:
+                    self._add_character(inst, READY)
+                else:  # ``_add_character`` written out: no listener to register
+                    self.you.characters.append(inst)
+                    self.you.status[inst] = READY
             else:
                 self._place_in_play(inst, False, host)
                 if t == CONSPIRACY:
@@ -531,19 +557,29 @@ class TurnMixin:
         return True
 
     def _end_operations(self) -> None:
-        if self._turn_rules and self._repeat_phase(OPERATIONS):
-            return
-        if self._turn_rules and self._turn_rule("skip_phase", STORY):
-            if self.log is not None:
-                self._event("story", "the story phase is skipped")
-            self._end_turn()
-            return
+        if self._turn_rules:
+            if self._repeat_phase(OPERATIONS):
+                return
+            if self._turn_rule("skip_phase", STORY):
+                if self.log is not None:
+                    self._event("story", "the story phase is skipped")
+                self._end_turn()
+                return
         if self.turn == 1 and self.first_player:
             if self.log is not None:
                 self._event("story", "first player penalty: no story phase on turn 1")
             self._end_turn()
-        else:
+        elif (
+            self._temp
+            or self._cost_sources
+            or self._discarded_this_phase
+            or self._delayed
+            or self._triggers
+            or self.facts.story_phase
+        ):
             self._enter_story_phase()
+        else:  # ``_enter_story_phase`` with nothing to end nor answer
+            self.phase = STORY
 
     def _enter_story_phase(self) -> None:
         self._set_phase(STORY)
@@ -553,7 +589,7 @@ class TurnMixin:
             self._after_triggers()
 
     def _end_turn(self) -> None:
-        if self.phase == STORY and self._turn_rules and self._repeat_phase(STORY):
+        if self._turn_rules and self.phase == STORY and self._repeat_phase(STORY):
             return
         facts = self.facts
         if facts.uncommit_all:
@@ -569,6 +605,8 @@ class TurnMixin:
             self._fire_all(TURN_END)
         if self._triggers:
             self._after_triggers(self._next_turn)
+        elif self.turn < self.turn_cap:  # ``_next_turn``: the game goes on
+            self._start_turn()
         else:
             self._next_turn()
 
