@@ -355,6 +355,12 @@ class AbilityContext:
         self.by_effect = by_effect
 
 
+# The context a condition is asked with when nothing triggered it (an action offered, an
+# answer looked at before it is offered): conditions only read their context, and this one
+# saves building one for each (an effect gets a fresh one, which it may change).
+NO_CONTEXT = AbilityContext()
+
+
 class ReplayContext(AbilityContext):
     """The context of "after a forced response is triggered": ``target`` the card whose
     response it was, ``ability`` that response and ``of`` the context it resolved with."""

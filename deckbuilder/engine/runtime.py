@@ -16,6 +16,7 @@ from deckbuilder.engine.abilities import (
     HAND,
     IN_PLAY,
     NO_ABILITIES,
+    NO_CONTEXT,
     NO_TRIGGERS,
     RESOURCE_WINDOW,
     AbilityContext,
@@ -215,7 +216,7 @@ class AbilityMixin:
                         continue
                 if can_pay is not None and not can_pay(self, i):
                     continue
-                if condition is not None and not condition(self, i, AbilityContext()):
+                if condition is not None and not condition(self, i, NO_CONTEXT):
                     continue
                 out.append((i, n, ab))
         return out
@@ -369,7 +370,7 @@ class AbilityMixin:
         for ab in self.deck.by_trigger["event"][kind]:
             if not ab.window & w or (ab.can_pay is not None and not ab.can_pay(self, -1)):
                 continue
-            if ab.condition is None or ab.condition(self, -1, AbilityContext()):
+            if ab.condition is None or ab.condition(self, -1, NO_CONTEXT):
                 return True
         return False
 

@@ -16,6 +16,7 @@ from deckbuilder.engine.abilities import (
     HAND,
     IN_PLAY,
     NO_ABILITIES,
+    NO_CONTEXT,
     NO_TRIGGERS,
     RESOURCE,
     WON_PILE,
@@ -160,26 +161,23 @@ class WindowsMixin:
         gen.close()
 
     def _resolve_triggers(self):
-        """Generator: resolve queued triggers in order (new ones join the queue)."""
+        """Generator: resolve queued triggers in order (new ones join the queue). A card with
+        one answer to the trigger (most) is checked here, where nearly half the offers end
+        (its condition false): no ``_offer`` generator is built for those, and the one built
+        does not check it again (each condition runs once)."""
         queue = self._triggers
+        cd = self.deck
         while queue and self.phase != OVER:
             trigger, src, ctx = queue.pop(0)
             if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
                 yield from trigger[0](self, src, ctx)
                 continue
-            yield from self._offer(trigger, src, ctx)
-
-    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None):
-        """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
-        resolves, an optional one is a yes/no choice, costs paid when used)."""
-        cd = self.deck
-        abilities = cd.by_trigger[trigger][cd.kind_of[src]]
-        if self._copies and src in self._copies:
-            abilities = self.text_of(trigger, src)
-        status = self.you.status
-        for ab in abilities:
-            if self.phase == OVER:
-                return
+            abilities = cd.by_trigger[trigger][cd.kind_of[src]]
+            if len(abilities) != 1 or (self._copies and src in self._copies):
+                yield from self._offer(trigger, src, ctx)
+                continue
+            ab = abilities[0]  # ``_offer``'s checks of its ability, written out
+            status = self.you.status
             if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
                 facts = self.facts
                 if (
@@ -190,8 +188,41 @@ class WindowsMixin:
                     continue
             elif not self._ability_live(ab, src):
                 continue
+            if ab.condition is not None:
+                # Conditions only read their context: a fresh one is built for the effect.
+                if not ab.condition(self, src, ctx or NO_CONTEXT):
+                    continue
+            yield from self._offer(trigger, src, ctx or AbilityContext(), ab)
+
+    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None, checked=None):
+        """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
+        resolves, an optional one is a yes/no choice, costs paid when used); ``checked``:
+        its one ability, live and its condition true (``_resolve_triggers``)."""
+        cd = self.deck
+        if checked is not None:
+            abilities = (checked,)
+        else:
+            abilities = cd.by_trigger[trigger][cd.kind_of[src]]
+            if self._copies and src in self._copies:
+                abilities = self.text_of(trigger, src)
+        status = self.you.status
+        for ab in abilities:
+            if self.phase == OVER:
+                return
+            if ab is checked:
+                pass
+            elif ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
+                facts = self.facts
+                if (
+                    status[src] == INSANE
+                    or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
+                    or ((facts.blank or self._blanking >= 0) and self._blank(src))
+                ):
+                    continue
+            elif not self._ability_live(ab, src):
+                continue
             ctx = ctx or AbilityContext()
-            if ab.condition is not None and not ab.condition(self, src, ctx):
+            if ab is not checked and ab.condition is not None and not ab.condition(self, src, ctx):
                 continue
             if ab.limit is not None and not self._within_limit(ab, src):
                 continue
