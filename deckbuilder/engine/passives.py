@@ -33,13 +33,40 @@ def _kinds_affected(cd, src: int, st):
     return kinds(cd) if kinds is not None else None
 
 
-def _stat_entries(cd, k: int, cache: tuple) -> tuple:
+def _who_test(cd, k: int, who, printed_traits: bool) -> tuple:
+    """What ``stats_of`` asks of the ``who`` of a skill or icon passive for a character of
+    kind ``k``: (test, condition). ``test``: None, the source itself only; True, any
+    character of kind ``k`` (its printed facts pass, and they alone decide); False, none;
+    else the filter ``(game, src, target) -> bool``. ``condition``: ``(game, src, None) ->
+    bool`` of a ``who`` that has one (``constants._who``), asked after the filter passes,
+    else None. ``printed_traits``: no card has gained a trait for a while (a passive that
+    gives some is seen by the filter's own ``printed_traits``)."""
+    if who is None:
+        return None, None
+    condition = getattr(who, "condition", None)
+    if condition is not None:
+        who = who.filter
+    if getattr(who, "itself", False):
+        return None, condition
+    if getattr(who, "printed_only", False):
+        return bool(who.printed_kinds(cd)[k]), condition
+    table = who.printed_traits(cd) if printed_traits and hasattr(who, "printed_traits") else None
+    if table is not None:
+        if not table[k]:
+            return False, condition
+        if who.printed_only_traits:
+            return True, condition
+    return who, condition
+
+
+def _stat_entries(cd, k: int, cache: tuple, printed_traits: bool) -> tuple:
     """The icon, skill and X-skill passives of ``cache`` (``_passives_of``) that may change
     a character of kind ``k``, in the order ``stats_of`` applies them: worked out once per
     kind and list of passives (its printed subtypes and the kinds each passive may affect
-    never change). An icon or skill one as (source instance, ``who`` (None: the source
-    itself), icons or amount, whether it works only while its source is committed), an
-    X-skill one as (source instance, amount): read once here, not at each ``stats_of``."""
+    never change), and whether a card may have gained traits (``_who_test``). An icon or
+    skill one as (source instance, test and condition of its ``who`` (``_who_test``), icons
+    or amount, whether it works only while its source is committed), an X-skill one as
+    (source instance, amount): read once here, not at each ``stats_of``."""
 
     def may_affect(affected, st) -> bool:
         if affected is not None and not (
@@ -48,11 +75,12 @@ def _stat_entries(cd, k: int, cache: tuple) -> tuple:
             return False
         return not st.subtype or st.subtype in cd.subtypes[k]
 
-    icons = [
-        (src, st.who, st.icons, st.committed)
-        for src, st, affected in cache[10]
-        if may_affect(affected, st)
-    ]
+    icons = []
+    for src, st, affected in cache[10]:
+        if may_affect(affected, st):
+            test, condition = _who_test(cd, k, st.who, printed_traits)
+            if test is not False:
+                icons.append((src, test, condition, st.icons, st.committed))
     skills, x_skills = [], []
     for src, st, affected in cache[9]:
         if affected is not None and not (
@@ -60,7 +88,9 @@ def _stat_entries(cd, k: int, cache: tuple) -> tuple:
         ):
             continue
         if st.kind == SKILL:
-            skills.append((src, st.who, st.amount, st.committed))
+            test, condition = _who_test(cd, k, st.who, printed_traits)
+            if test is not False:
+                skills.append((src, test, condition, st.amount, st.committed))
         else:
             x_skills.append((src, st.amount))
     return icons, skills, x_skills
@@ -320,9 +350,10 @@ class PassivesMixin:
                 ]
         else:
             cache = self._statics_cache or self._build_statics()
-        entries = cache[11].get(k)
+        key = ~k if self._traits else k  # a gained trait: the filters read the game
+        entries = cache[11].get(key)
         if entries is None:
-            entries = cache[11][k] = _stat_entries(cd, k, cache)
+            entries = cache[11][key] = _stat_entries(cd, k, cache, key >= 0)
         icon_entries, skill_entries, x_entries = entries
         # The icons summed in locals, then listed for the skill amounts that read them.
         terror, combat, arcane, investigation = (
@@ -332,26 +363,30 @@ class PassivesMixin:
             cd.investigation[k],
         )
         committed = None
-        for src, who, change, only_committed in icon_entries:
+        for src, who, condition, change, only_committed in icon_entries:
             if only_committed:
                 if committed is None:
                     committed = {i for c in self.you.committed for i in c}
                 if src not in committed:
                     continue
-            if src == inst if who is None else who(self, src, inst):
+            if (src == inst if who is None else who is True or who(self, src, inst)) and (
+                condition is None or condition(self, src, None)
+            ):
                 t, c, a, i = change if change.__class__ is tuple else change(self, src)
                 terror += t
                 combat += c
                 arcane += a
                 investigation += i
         icons = [terror, combat, arcane, investigation]
-        for src, who, amount, only_committed in skill_entries:
+        for src, who, condition, amount, only_committed in skill_entries:
             if only_committed:
                 if committed is None:
                     committed = {i for c in self.you.committed for i in c}
                 if src not in committed:
                     continue
-            if src == inst if who is None else who(self, src, inst):
+            if (src == inst if who is None else who is True or who(self, src, inst)) and (
+                condition is None or condition(self, src, None)
+            ):
                 skill += amount if amount.__class__ is int else amount(self, src, inst, icons)
         if x_entries:
             x_skill = None
