@@ -44,17 +44,21 @@ class AbilityMixin:
     __slots__ = ()
 
     # ----------------------------------------------------------------- driving effects
-    def _drive(self, gen, then=None) -> None:
+    def _drive(self, gen, then=None, triggers=False) -> None:
         """Run an effect generator: with a policy (``run``) choices are answered at once;
         otherwise the first choice waits in ``_choice`` for ``apply``. ``then`` runs when
-        the generator is done."""
+        the generator is done; with ``triggers``, what it triggered resolves first (an
+        ability used: no generator chained to the effect for it)."""
         policy = self._policy
         # The first step by ``next`` with a default: a generator done without a choice (half
         # the story phases) then raises no StopIteration, which costs more than the step.
         choice = next(gen, None)
         if choice is None:
-            if then is not None and self.phase != OVER:
-                then()
+            if self.phase != OVER:
+                if triggers and self._triggers:
+                    self._drive(self._resolve_triggers(), then)
+                elif then is not None:
+                    then()
             return
         try:
             while policy is not None:
@@ -63,10 +67,16 @@ class AbilityMixin:
                     return
                 choice = gen.send(policy.decide(self, choice))
         except StopIteration:
-            if then is not None and self.phase != OVER:
-                then()
+            if self.phase != OVER:
+                if triggers and self._triggers:
+                    self._drive(self._resolve_triggers(), then)
+                elif then is not None:
+                    then()
             return
         self._choice = choice
+        if triggers:  # waits for ``apply``: what it triggers resolves after it
+            after = then
+            then = lambda: self._after_triggers(after)  # noqa: E731
         self._suspended = (gen, then)
 
     def _answer(self, action: Action) -> None:
@@ -329,15 +339,15 @@ class AbilityMixin:
             self._count_use(ab, inst)
         ctx = AbilityContext(x=x, story=self.committed_story(inst))
         if ab.zone == DISCARD_PILE and self.deck.any_trigger[DISCARD_ABILITY_USED]:
-            self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_chain``)
+            self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_drive``)
         if self.deck.any_trigger[ABILITY_TRIGGERED]:
-            self.ability_triggered(inst)  # resolved after the effect (``_chain``)
+            self.ability_triggered(inst)  # resolved after the effect (``_drive``)
         if ab.extra_cost is not None:
-            self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
+            self._drive(self._costs_then(ab, inst, ctx), then, True)
             return
         if ab.sacrifice:
             self._sacrifice(inst)
-        self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+        self._drive(ab.effect(self, inst, ctx), then, True)
 
     def _overpaying(self, d: int, cost: int) -> None:
         """Domain ``d`` is about to be drained to pay ``cost`` for an ability: with more
@@ -355,11 +365,6 @@ class AbilityMixin:
         if ab.sacrifice:
             self._sacrifice(inst)
         yield from ab.effect(self, inst, ctx)
-
-    def _chain(self, gen):
-        yield from gen
-        if self._triggers:
-            yield from self._resolve_triggers()
 
     def _event_window_open(self, kind: int) -> bool:
         """An event may be played now: its window, and its condition (a target exists)."""
