@@ -161,10 +161,11 @@ class WindowsMixin:
         gen.close()
 
     def _resolve_triggers(self):
-        """Generator: resolve queued triggers in order (new ones join the queue). A card with
-        one answer to the trigger (most) is checked here, where nearly half the offers end
-        (its condition false): no ``_offer`` generator is built for those, and the one built
-        does not check it again (each condition runs once)."""
+        """Generator: resolve queued triggers in order (new ones join the queue). The
+        answers of a card are checked here until one may be offered (where nearly half the
+        offers end: a condition false): no ``_offer`` generator is built when none may, and
+        the one built starts at that answer, not checking it again (each condition runs
+        once; a check changes nothing, so those before it need not run again)."""
         queue = self._triggers
         cd = self.deck
         while queue and self.phase != OVER:
@@ -172,39 +173,45 @@ class WindowsMixin:
             if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
                 yield from trigger[0](self, src, ctx)
                 continue
-            abilities = cd.by_trigger[trigger][cd.kind_of[src]]
-            if len(abilities) != 1 or (self._copies and src in self._copies):
+            if self._copies and src in self._copies:
                 yield from self._offer(trigger, src, ctx)
                 continue
-            ab = abilities[0]  # ``_offer``'s checks of its ability, written out
             status = self.you.status
-            if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
-                facts = self.facts
-                if (
-                    status[src] == INSANE
-                    or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
-                    or ((facts.blank or self._blanking >= 0) and self._blank(src))
-                ):
+            first = 0
+            for ab in cd.by_trigger[trigger][cd.kind_of[src]]:  # ``_offer``'s first checks
+                if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
+                    facts = self.facts
+                    if (
+                        status[src] == INSANE
+                        or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
+                        or ((facts.blank or self._blanking >= 0) and self._blank(src))
+                    ):
+                        first += 1
+                        continue
+                elif not self._ability_live(ab, src):
+                    first += 1
                     continue
-            elif not self._ability_live(ab, src):
-                continue
-            if ab.condition is not None:
                 # Conditions only read their context: a fresh one is built for the effect.
-                if not ab.condition(self, src, ctx or NO_CONTEXT):
+                if ab.condition is not None and not ab.condition(self, src, ctx or NO_CONTEXT):
+                    first += 1
                     continue
-            yield from self._offer(trigger, src, ctx or AbilityContext(), ab)
+                yield from self._offer(trigger, src, ctx or AbilityContext(), first)
+                break
 
-    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None, checked=None):
+    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None, first: int = -1):
         """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
-        resolves, an optional one is a yes/no choice, costs paid when used); ``checked``:
-        its one ability, live and its condition true (``_resolve_triggers``)."""
+        resolves, an optional one is a yes/no choice, costs paid when used); ``first``: the
+        index of the first of them that may be, live and its condition true, and where to
+        start (``_resolve_triggers``)."""
         cd = self.deck
-        if checked is not None:
-            abilities = (checked,)
-        else:
-            abilities = cd.by_trigger[trigger][cd.kind_of[src]]
-            if self._copies and src in self._copies:
-                abilities = self.text_of(trigger, src)
+        abilities = cd.by_trigger[trigger][cd.kind_of[src]]
+        checked = None
+        if first >= 0:
+            checked = abilities[first]
+            if first:
+                abilities = abilities[first:]
+        elif self._copies and src in self._copies:
+            abilities = self.text_of(trigger, src)
         status = self.you.status
         for ab in abilities:
             if self.phase == OVER:
