@@ -20,6 +20,7 @@ from deckbuilder.engine.actions import (
 # ~10% of card-text speed; 1,000 is as quick as 20,000.
 PASSIVE_SETS_KEPT = 1_000
 _NO_KINDS: frozenset[int] = frozenset()
+GAINED_TRAITS = "gained traits"  # marks the passive sets of ``_build_statics`` with traits
 
 
 def _kinds_affected(cd, src: int, st):
@@ -57,6 +58,44 @@ def _who_test(cd, k: int, who, printed_traits: bool) -> tuple:
         if who.printed_only_traits:
             return True, condition
     return who, condition
+
+
+def _printed_stat_targets(cd) -> list:
+    """``cd.stat_targets`` (per kind: the kinds whose skill or icons its passives may change)
+    while no card has gained a trait: a filter on subtypes or factions then decides by its
+    printed table (``_who_test``), not "every kind"; remembered per deck."""
+    memo = cd.kind_memo.get(_printed_stat_targets)
+    if memo is None:
+        memo = cd.kind_memo[_printed_stat_targets] = [
+            _printed_targets(cd, k) for k in range(len(cd.cards))
+        ]
+    return memo
+
+
+def _printed_targets(cd, k: int) -> frozenset[int]:
+    if cd.stat_targets[k] != cd.every_kind:
+        return cd.stat_targets[k]
+    targets: set[int] = set()
+    for st in cd.statics[k]:
+        if st.kind not in (SKILL, ICONS, X_SKILL):
+            continue
+        who = st.who
+        if who is None or getattr(who, "itself", False):
+            targets.add(k)
+            continue
+        if st.subtype:
+            targets.update(j for j, subs in enumerate(cd.subtypes) if st.subtype in subs)
+            continue
+        test = getattr(who, "filter", who)  # without its condition (``constants._who``)
+        table = None
+        if getattr(test, "printed_kinds", None) is not None:
+            table = test.printed_kinds(cd)
+        elif getattr(test, "printed_traits", None) is not None:
+            table = test.printed_traits(cd)
+        if table is None:
+            return cd.every_kind
+        targets.update(j for j in range(len(cd.cards)) if table[j])
+    return frozenset(targets)
 
 
 def _stat_entries(cd, k: int, cache: tuple, printed_traits: bool) -> tuple:
@@ -144,11 +183,15 @@ class PassivesMixin:
                 found = self._unblanked(found)
             sources = tuple(found)
         known = cd.passive_sets
-        cache = known.get(sources)
+        # A card that gained a trait (``_traits``): the filters on traits read the game, and
+        # every kind they may affect is counted (``_printed_stat_targets``); an effect that
+        # gives or takes one drops ``_statics_cache``.
+        key = sources if not self._traits else (GAINED_TRAITS, *sources)
+        cache = known.get(key)
         if cache is None:
-            cache = self._passives_of(sources)
+            cache = self._passives_of(sources, not self._traits)
             if len(known) < PASSIVE_SETS_KEPT:
-                known[sources] = cache
+                known[key] = cache
         if not blanking:
             self._statics_cache = cache
         return cache
@@ -168,16 +211,18 @@ class PassivesMixin:
             if not any(st.who(self, src, e[0] if e.__class__ is tuple else e) for src, st in rules)
         ]
 
-    def _passives_of(self, sources: tuple) -> tuple:
+    def _passives_of(self, sources: tuple, printed_traits: bool = True) -> tuple:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
         whether every cost one is a fixed number, whether cost modifiers apply at all, the
         deck's table of costs remembered under these cost passives or None, the kinds whose
         skill or icons they may change, whether an icon one gives minus icons, the skill and
-        the icon ones with the kinds each may affect, and a dict filled by ``stats_of``: per
-        kind, ``_stat_entries``), each passive as (source instance, Static), with the kinds
-        as (source instance, Static, ``_kinds_affected``)."""
+        the icon ones with the kinds each may affect, a dict filled by ``stats_of``: per
+        kind, ``_stat_entries``, and ``printed_traits``: no card has gained a trait, so that
+        the printed ones decide the filters on traits), each passive as (source instance,
+        Static), with the kinds as (source instance, Static, ``_kinds_affected``)."""
         cd = self.deck
         statics, kind_of = cd.statics, cd.kind_of
+        targets = _printed_stat_targets(cd) if printed_traits else cd.stat_targets
         every, skills, icon_mods, costs = [], [], [], []
         skills_for, icons_for = [], []  # the same with the kinds each may affect
         stat_targets = frozenset()
@@ -186,11 +231,11 @@ class PassivesMixin:
         for i in sources:
             if i.__class__ is tuple:  # (instance, kind): a text box it copies
                 i, k = i
-                stat_targets = stat_targets | cd.stat_targets[k] | {kind_of[i]}
+                stat_targets = stat_targets | targets[k] | {kind_of[i]}
             else:
                 k = kind_of[i]
-                if cd.stat_targets[k]:
-                    stat_targets = stat_targets | cd.stat_targets[k]
+                if targets[k]:
+                    stat_targets = stat_targets | targets[k]
             for st in statics[k]:
                 every.append((i, st))
                 kind = st.kind
@@ -231,6 +276,7 @@ class PassivesMixin:
             skills_for,
             icons_for,
             {},  # per kind of character: its entries of ``skills_for``, ``icons_for``
+            printed_traits,
         )
 
     # ----------------------------------------------------------------- copied text boxes
@@ -350,10 +396,9 @@ class PassivesMixin:
                 ]
         else:
             cache = self._statics_cache or self._build_statics()
-        key = ~k if self._traits else k  # a gained trait: the filters read the game
-        entries = cache[11].get(key)
+        entries = cache[11].get(k)
         if entries is None:
-            entries = cache[11][key] = _stat_entries(cd, k, cache, key >= 0)
+            entries = cache[11][k] = _stat_entries(cd, k, cache, cache[12])
         icon_entries, skill_entries, x_entries = entries
         # The icons summed in locals, then listed for the skill amounts that read them.
         terror, combat, arcane, investigation = (
