@@ -143,17 +143,28 @@ class AbilityMixin:
         table = cd.kind_memo.get((ACTION, window, kinds))
         if table is None:
             table = self._action_table(window, kinds)
-        cards = self.you.characters + self.you.supports
-        if self.you.conspiracy >= 0:
-            cards.append(self.you.conspiracy)
+        you = self.you
+        if self._copies:  # a copied text box may bring actions to a card without its own
+            cards = you.characters + you.supports
+        else:
+            # The cards in play with actions: their listener tables (in zone order), not
+            # copied unless more cards join (``usable_among`` changes nothing).
+            characters = you.character_listeners.get(ACTION)
+            supports = you.support_listeners.get(ACTION)
+            if characters and supports:
+                cards = characters + supports
+            else:
+                cards = characters or supports or []
+        if you.conspiracy >= 0:
+            cards = cards + [you.conspiracy]
         outside = cd.kind_memo.get(ACTION)
         if outside is None:
             outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
             if DISCARD_PILE in outside:
-                cards += self.you.discard
+                cards = cards + you.discard
             if HAND in outside:
-                cards += self.you.hand
+                cards = cards + you.hand
         return self.usable_among(cards, table, window, kinds)
 
     def usable_among(self, cards, table, window: int, kinds=None) -> list[tuple]:
