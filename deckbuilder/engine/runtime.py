@@ -331,14 +331,19 @@ class AbilityMixin:
     def _use(self, a: Action, then=None) -> None:
         """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""
         inst = a.card
-        n, x = divmod(a.x, 100)
+        cd = self.deck
+        x = a.x
+        n = x // 100
+        x -= n * 100
         if self._copies and inst in self._copies:
             ab = self.text_of(ACTION, inst)[n]
         else:
-            ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
-        if a.domain >= 0:
-            self._overpaying(a.domain, x if ab.cost_x else ab.cost)
-            self._drain(a.domain)
+            ab = cd.by_trigger[ACTION][cd.kind_of[inst]][n]
+        d = a.domain
+        if d >= 0:
+            if cd.any_trigger[ABILITY_OVERPAID]:
+                self._overpaying(d, x if ab.cost_x else ab.cost)
+            self._drain(d)
         if ab.exhaust:
             if inst in self.you.status:
                 self._exhaust(inst)
@@ -348,10 +353,17 @@ class AbilityMixin:
             self._event("ability", f"{self.card(inst).title}: {ab.text}")
         if ab.limit is not None:
             self._count_use(ab, inst)
-        ctx = AbilityContext(x=x, story=self.committed_story(inst))
-        if ab.zone == DISCARD_PILE and self.deck.any_trigger[DISCARD_ABILITY_USED]:
+        story = -1  # ``committed_story`` written out
+        s = 0
+        for committed in self.you.committed:
+            if inst in committed:
+                story = s
+                break
+            s += 1
+        ctx = AbilityContext(x, 0, story)
+        if ab.zone == DISCARD_PILE and cd.any_trigger[DISCARD_ABILITY_USED]:
             self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_drive``)
-        if self.deck.any_trigger[ABILITY_TRIGGERED]:
+        if self.facts.ability_triggered:
             self.ability_triggered(inst)  # resolved after the effect (``_drive``)
         if ab.extra_cost is not None:
             self._drive(self._costs_then(ab, inst, ctx), then, True)
