@@ -32,6 +32,25 @@ from deckbuilder.engine.cards import EVENT as EVENT_CARD
 from deckbuilder.engine.choices import yes_no
 
 _NO_LISTENERS = ()
+_ANSWERED = "answered"  # ``kind_memo`` key of ``_answered``
+IN_PLAY_ONLY = 1
+
+
+def _answered(cd) -> dict:
+    """Per trigger, where the deck's cards answer it: 0 nowhere (``any_trigger``),
+    ``IN_PLAY_ONLY``, 2 out of play too (in hand, on top of the deck, in the discard or the
+    won pile); read once per deck, one look-up for ``_listeners``, not five."""
+    answered = cd.kind_memo[_ANSWERED] = {
+        t: 0
+        if not cd.any_trigger[t]
+        else 2
+        if cd.hand_trigger[t] or cd.top_trigger[t] or cd.discard_trigger[t] or cd.won_trigger[t]
+        else IN_PLAY_ONLY
+        for t in cd.any_trigger
+    }
+    return answered
+
+
 RESPONSE = "response"  # ``kind_memo`` key of the yes/no questions of optional responses
 
 
@@ -64,7 +83,11 @@ class WindowsMixin:
         register of the game: a caller that offers them (and so may change the board) as it
         goes through them copies it first."""
         cd = self.deck
-        if not cd.any_trigger[trigger]:  # no card of the deck answers it
+        answered = cd.kind_memo.get(_ANSWERED)
+        if answered is None:
+            answered = _answered(cd)
+        where = answered[trigger]
+        if not where:  # no card of the deck answers it
             return _NO_LISTENERS
         you = self.you
         characters = you.character_listeners.get(trigger)
@@ -72,14 +95,7 @@ class WindowsMixin:
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
         c = you.conspiracy  # a conspiracy in play answers too (it sits among the stories)
-        if not (
-            (c >= 0 and table[kind_of[c]])
-            or self._copies
-            or cd.hand_trigger[trigger]
-            or cd.top_trigger[trigger]
-            or cd.discard_trigger[trigger]
-            or cd.won_trigger[trigger]
-        ):
+        if where == IN_PLAY_ONLY and not ((c >= 0 and table[kind_of[c]]) or self._copies):
             # Cards in play only (most events): their registers as they are, not copied.
             if not supports:
                 return characters or _NO_LISTENERS
