@@ -10,7 +10,6 @@ from deckbuilder.engine.abilities import (
     ABILITY_OVERPAID,
     ABILITY_TRIGGERED,
     ACTION,
-    BLANK,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
     HAND,
@@ -182,9 +181,10 @@ class AbilityMixin:
             self.you.exhausted_supports,
         )
         copies, uses = self._copies, self._uses
-        blank_passive = BLANK in cd.static_kinds  # a passive blanks text boxes (supports too)
+        facts = self.facts
+        blank_passive = facts.blank  # a passive blanks text boxes (supports too)
         blanking = self._blanking >= 0 or blank_passive
-        silenced = NO_ABILITIES in cd.static_kinds
+        silenced = facts.no_abilities
         barring = NO_TRIGGERS in cd.static_kinds  # a passive forbids triggering abilities
         for i in cards:
             entries = table[i]

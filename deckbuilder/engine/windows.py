@@ -8,7 +8,6 @@ ability from working (``_ability_live``)."""
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
-    ABILITY_TRIGGERED,
     BLANK,
     DECK_TOP,
     DISCARD_PILE,
@@ -291,7 +290,7 @@ class WindowsMixin:
                     self._count_use(ab, src)
                 yield from self._pay_self_costs(ab, src)
                 yield from ab.effect(self, src, ctx)
-                if cd.any_trigger[ABILITY_TRIGGERED]:
+                if self.facts.ability_triggered:
                     self.ability_triggered(src)
 
     def _respond_from_hand(self, src: int, ab, ctx):
