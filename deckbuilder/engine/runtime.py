@@ -381,7 +381,8 @@ class AbilityMixin:
     def ability_triggered(self, inst: int) -> None:
         """A player triggered an effect of the card ``inst`` (an action or a response of
         it, or an effect that triggers it): "after a card's effect is triggered" follows."""
-        self._fire_all(ABILITY_TRIGGERED, AbilityContext(target=inst))
+        # (x, overpaid, story, target) by position (see ``AbilityContext``)
+        self._fire_all(ABILITY_TRIGGERED, AbilityContext(0, 0, -1, inst))
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)

@@ -48,9 +48,7 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
     if i is None:
         i = yield from choose_card(game, kind, prompt, pool, harm=harm, optional=optional)
     if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED]:  # "targeted by a card effect"
-        game._fire_all(
-            ab.CHARACTER_TARGETED, AbilityContext(target=i, story=game.committed_story(i))
-        )
+        game._fire_all(ab.CHARACTER_TARGETED, AbilityContext(0, 0, game.committed_story(i), i))
     return [i] if i >= 0 else []
 
 
