@@ -77,6 +77,20 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
     return a.x
 
 
+def chosen_now(game, kind, prompt, options: list, harm=False, optional=False):
+    """``choose_card`` for a list of instances when it asks nothing (no option, a single
+    forced one, a policy answering at once): the chosen instance (-1 when none or declined),
+    or None when the question is to be asked (``yield from choose_card``). For the hottest
+    effects: no generator is built for the choices a batch game answers at once."""
+    if not options:
+        return -1
+    if len(options) == 1 and not optional:
+        return options[0]
+    if game._policy is not None and game.phase != OVER:
+        return game._policy.choose_instance(game, kind, prompt, list(options), harm, optional)
+    return None
+
+
 def choose_story(game, kind, prompt, slots):
     slots = list(slots)
     if not slots:

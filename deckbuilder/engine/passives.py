@@ -20,6 +20,7 @@ from deckbuilder.engine.actions import (
 # ~10% of card-text speed; 1,000 is as quick as 20,000.
 PASSIVE_SETS_KEPT = 1_000
 _NO_KINDS: frozenset[int] = frozenset()
+GAINED_TRAITS = "gained traits"  # marks the passive sets of ``_build_statics`` with traits
 
 
 def _kinds_affected(cd, src: int, st):
@@ -33,13 +34,78 @@ def _kinds_affected(cd, src: int, st):
     return kinds(cd) if kinds is not None else None
 
 
-def _stat_entries(cd, k: int, cache: tuple) -> tuple:
+def _who_test(cd, k: int, who, printed_traits: bool) -> tuple:
+    """What ``stats_of`` asks of the ``who`` of a skill or icon passive for a character of
+    kind ``k``: (test, condition). ``test``: None, the source itself only; True, any
+    character of kind ``k`` (its printed facts pass, and they alone decide); False, none;
+    else the filter ``(game, src, target) -> bool``. ``condition``: ``(game, src, None) ->
+    bool`` of a ``who`` that has one (``constants._who``), asked after the filter passes,
+    else None. ``printed_traits``: no card has gained a trait for a while (a passive that
+    gives some is seen by the filter's own ``printed_traits``)."""
+    if who is None:
+        return None, None
+    condition = getattr(who, "condition", None)
+    if condition is not None:
+        who = who.filter
+    if getattr(who, "itself", False):
+        return None, condition
+    if getattr(who, "printed_only", False):
+        return bool(who.printed_kinds(cd)[k]), condition
+    table = who.printed_traits(cd) if printed_traits and hasattr(who, "printed_traits") else None
+    if table is not None:
+        if not table[k]:
+            return False, condition
+        if who.printed_only_traits:
+            return True, condition
+    return who, condition
+
+
+def _printed_stat_targets(cd) -> list:
+    """``cd.stat_targets`` (per kind: the kinds whose skill or icons its passives may change)
+    while no card has gained a trait: a filter on subtypes or factions then decides by its
+    printed table (``_who_test``), not "every kind"; remembered per deck."""
+    memo = cd.kind_memo.get(_printed_stat_targets)
+    if memo is None:
+        memo = cd.kind_memo[_printed_stat_targets] = [
+            _printed_targets(cd, k) for k in range(len(cd.cards))
+        ]
+    return memo
+
+
+def _printed_targets(cd, k: int) -> frozenset[int]:
+    if cd.stat_targets[k] != cd.every_kind:
+        return cd.stat_targets[k]
+    targets: set[int] = set()
+    for st in cd.statics[k]:
+        if st.kind not in (SKILL, ICONS, X_SKILL):
+            continue
+        who = st.who
+        if who is None or getattr(who, "itself", False):
+            targets.add(k)
+            continue
+        if st.subtype:
+            targets.update(j for j, subs in enumerate(cd.subtypes) if st.subtype in subs)
+            continue
+        test = getattr(who, "filter", who)  # without its condition (``constants._who``)
+        table = None
+        if getattr(test, "printed_kinds", None) is not None:
+            table = test.printed_kinds(cd)
+        elif getattr(test, "printed_traits", None) is not None:
+            table = test.printed_traits(cd)
+        if table is None:
+            return cd.every_kind
+        targets.update(j for j in range(len(cd.cards)) if table[j])
+    return frozenset(targets)
+
+
+def _stat_entries(cd, k: int, cache: tuple, printed_traits: bool) -> tuple:
     """The icon, skill and X-skill passives of ``cache`` (``_passives_of``) that may change
     a character of kind ``k``, in the order ``stats_of`` applies them: worked out once per
     kind and list of passives (its printed subtypes and the kinds each passive may affect
-    never change). An icon or skill one as (source instance, ``who`` (None: the source
-    itself), icons or amount, whether it works only while its source is committed), an
-    X-skill one as (source instance, amount): read once here, not at each ``stats_of``."""
+    never change), and whether a card may have gained traits (``_who_test``). An icon or
+    skill one as (source instance, test and condition of its ``who`` (``_who_test``), icons
+    or amount, whether it works only while its source is committed), an X-skill one as
+    (source instance, amount): read once here, not at each ``stats_of``."""
 
     def may_affect(affected, st) -> bool:
         if affected is not None and not (
@@ -48,11 +114,12 @@ def _stat_entries(cd, k: int, cache: tuple) -> tuple:
             return False
         return not st.subtype or st.subtype in cd.subtypes[k]
 
-    icons = [
-        (src, st.who, st.icons, st.committed)
-        for src, st, affected in cache[10]
-        if may_affect(affected, st)
-    ]
+    icons = []
+    for src, st, affected in cache[10]:
+        if may_affect(affected, st):
+            test, condition = _who_test(cd, k, st.who, printed_traits)
+            if test is not False:
+                icons.append((src, test, condition, st.icons, st.committed))
     skills, x_skills = [], []
     for src, st, affected in cache[9]:
         if affected is not None and not (
@@ -60,7 +127,9 @@ def _stat_entries(cd, k: int, cache: tuple) -> tuple:
         ):
             continue
         if st.kind == SKILL:
-            skills.append((src, st.who, st.amount, st.committed))
+            test, condition = _who_test(cd, k, st.who, printed_traits)
+            if test is not False:
+                skills.append((src, test, condition, st.amount, st.committed))
         else:
             x_skills.append((src, st.amount))
     return icons, skills, x_skills
@@ -114,11 +183,15 @@ class PassivesMixin:
                 found = self._unblanked(found)
             sources = tuple(found)
         known = cd.passive_sets
-        cache = known.get(sources)
+        # A card that gained a trait (``_traits``): the filters on traits read the game, and
+        # every kind they may affect is counted (``_printed_stat_targets``); an effect that
+        # gives or takes one drops ``_statics_cache``.
+        key = sources if not self._traits else (GAINED_TRAITS, *sources)
+        cache = known.get(key)
         if cache is None:
-            cache = self._passives_of(sources)
+            cache = self._passives_of(sources, not self._traits)
             if len(known) < PASSIVE_SETS_KEPT:
-                known[sources] = cache
+                known[key] = cache
         if not blanking:
             self._statics_cache = cache
         return cache
@@ -138,16 +211,18 @@ class PassivesMixin:
             if not any(st.who(self, src, e[0] if e.__class__ is tuple else e) for src, st in rules)
         ]
 
-    def _passives_of(self, sources: tuple) -> tuple:
+    def _passives_of(self, sources: tuple, printed_traits: bool = True) -> tuple:
         """(every passive of ``sources``, skill ones, icon ones, cost ones for other cards,
         whether every cost one is a fixed number, whether cost modifiers apply at all, the
         deck's table of costs remembered under these cost passives or None, the kinds whose
         skill or icons they may change, whether an icon one gives minus icons, the skill and
-        the icon ones with the kinds each may affect, and a dict filled by ``stats_of``: per
-        kind, ``_stat_entries``), each passive as (source instance, Static), with the kinds
-        as (source instance, Static, ``_kinds_affected``)."""
+        the icon ones with the kinds each may affect, a dict filled by ``stats_of``: per
+        kind, ``_stat_entries``, and ``printed_traits``: no card has gained a trait, so that
+        the printed ones decide the filters on traits), each passive as (source instance,
+        Static), with the kinds as (source instance, Static, ``_kinds_affected``)."""
         cd = self.deck
         statics, kind_of = cd.statics, cd.kind_of
+        targets = _printed_stat_targets(cd) if printed_traits else cd.stat_targets
         every, skills, icon_mods, costs = [], [], [], []
         skills_for, icons_for = [], []  # the same with the kinds each may affect
         stat_targets = frozenset()
@@ -156,11 +231,11 @@ class PassivesMixin:
         for i in sources:
             if i.__class__ is tuple:  # (instance, kind): a text box it copies
                 i, k = i
-                stat_targets = stat_targets | cd.stat_targets[k] | {kind_of[i]}
+                stat_targets = stat_targets | targets[k] | {kind_of[i]}
             else:
                 k = kind_of[i]
-                if cd.stat_targets[k]:
-                    stat_targets = stat_targets | cd.stat_targets[k]
+                if targets[k]:
+                    stat_targets = stat_targets | targets[k]
             for st in statics[k]:
                 every.append((i, st))
                 kind = st.kind
@@ -201,6 +276,7 @@ class PassivesMixin:
             skills_for,
             icons_for,
             {},  # per kind of character: its entries of ``skills_for``, ``icons_for``
+            printed_traits,
         )
 
     # ----------------------------------------------------------------- copied text boxes
@@ -322,7 +398,7 @@ class PassivesMixin:
             cache = self._statics_cache or self._build_statics()
         entries = cache[11].get(k)
         if entries is None:
-            entries = cache[11][k] = _stat_entries(cd, k, cache)
+            entries = cache[11][k] = _stat_entries(cd, k, cache, cache[12])
         icon_entries, skill_entries, x_entries = entries
         # The icons summed in locals, then listed for the skill amounts that read them.
         terror, combat, arcane, investigation = (
@@ -332,26 +408,30 @@ class PassivesMixin:
             cd.investigation[k],
         )
         committed = None
-        for src, who, change, only_committed in icon_entries:
+        for src, who, condition, change, only_committed in icon_entries:
             if only_committed:
                 if committed is None:
                     committed = {i for c in self.you.committed for i in c}
                 if src not in committed:
                     continue
-            if src == inst if who is None else who(self, src, inst):
+            if (src == inst if who is None else who is True or who(self, src, inst)) and (
+                condition is None or condition(self, src, None)
+            ):
                 t, c, a, i = change if change.__class__ is tuple else change(self, src)
                 terror += t
                 combat += c
                 arcane += a
                 investigation += i
         icons = [terror, combat, arcane, investigation]
-        for src, who, amount, only_committed in skill_entries:
+        for src, who, condition, amount, only_committed in skill_entries:
             if only_committed:
                 if committed is None:
                     committed = {i for c in self.you.committed for i in c}
                 if src not in committed:
                     continue
-            if src == inst if who is None else who(self, src, inst):
+            if (src == inst if who is None else who is True or who(self, src, inst)) and (
+                condition is None or condition(self, src, None)
+            ):
                 skill += amount if amount.__class__ is int else amount(self, src, inst, icons)
         if x_entries:
             x_skill = None

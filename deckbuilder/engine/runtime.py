@@ -10,12 +10,12 @@ from deckbuilder.engine.abilities import (
     ABILITY_OVERPAID,
     ABILITY_TRIGGERED,
     ACTION,
-    BLANK,
     DISCARD_ABILITY_USED,
     DISCARD_PILE,
     HAND,
     IN_PLAY,
     NO_ABILITIES,
+    NO_CONTEXT,
     NO_TRIGGERS,
     RESOURCE_WINDOW,
     AbilityContext,
@@ -43,17 +43,21 @@ class AbilityMixin:
     __slots__ = ()
 
     # ----------------------------------------------------------------- driving effects
-    def _drive(self, gen, then=None) -> None:
+    def _drive(self, gen, then=None, triggers=False) -> None:
         """Run an effect generator: with a policy (``run``) choices are answered at once;
         otherwise the first choice waits in ``_choice`` for ``apply``. ``then`` runs when
-        the generator is done."""
+        the generator is done; with ``triggers``, what it triggered resolves first (an
+        ability used: no generator chained to the effect for it)."""
         policy = self._policy
         # The first step by ``next`` with a default: a generator done without a choice (half
         # the story phases) then raises no StopIteration, which costs more than the step.
         choice = next(gen, None)
         if choice is None:
-            if then is not None and self.phase != OVER:
-                then()
+            if self.phase != OVER:
+                if triggers and self._triggers:
+                    self._drive(self._resolve_triggers(), then)
+                elif then is not None:
+                    then()
             return
         try:
             while policy is not None:
@@ -62,10 +66,16 @@ class AbilityMixin:
                     return
                 choice = gen.send(policy.decide(self, choice))
         except StopIteration:
-            if then is not None and self.phase != OVER:
-                then()
+            if self.phase != OVER:
+                if triggers and self._triggers:
+                    self._drive(self._resolve_triggers(), then)
+                elif then is not None:
+                    then()
             return
         self._choice = choice
+        if triggers:  # waits for ``apply``: what it triggers resolves after it
+            after = then
+            then = lambda: self._after_triggers(after)  # noqa: E731
         self._suspended = (gen, then)
 
     def _answer(self, action: Action) -> None:
@@ -132,17 +142,28 @@ class AbilityMixin:
         table = cd.kind_memo.get((ACTION, window, kinds))
         if table is None:
             table = self._action_table(window, kinds)
-        cards = self.you.characters + self.you.supports
-        if self.you.conspiracy >= 0:
-            cards.append(self.you.conspiracy)
+        you = self.you
+        if self._copies:  # a copied text box may bring actions to a card without its own
+            cards = you.characters + you.supports
+        else:
+            # The cards in play with actions: their listener tables (in zone order), not
+            # copied unless more cards join (``usable_among`` changes nothing).
+            characters = you.character_listeners.get(ACTION)
+            supports = you.support_listeners.get(ACTION)
+            if characters and supports:
+                cards = characters + supports
+            else:
+                cards = characters or supports or []
+        if you.conspiracy >= 0:
+            cards = cards + [you.conspiracy]
         outside = cd.kind_memo.get(ACTION)
         if outside is None:
             outside = self._action_zones()
         if outside:  # most decks have no action that works from the discard pile or hand
             if DISCARD_PILE in outside:
-                cards += self.you.discard
+                cards = cards + you.discard
             if HAND in outside:
-                cards += self.you.hand
+                cards = cards + you.hand
         return self.usable_among(cards, table, window, kinds)
 
     def usable_among(self, cards, table, window: int, kinds=None) -> list[tuple]:
@@ -160,9 +181,10 @@ class AbilityMixin:
             self.you.exhausted_supports,
         )
         copies, uses = self._copies, self._uses
-        blank_passive = BLANK in cd.static_kinds  # a passive blanks text boxes (supports too)
+        facts = self.facts
+        blank_passive = facts.blank  # a passive blanks text boxes (supports too)
         blanking = self._blanking >= 0 or blank_passive
-        silenced = NO_ABILITIES in cd.static_kinds
+        silenced = facts.no_abilities
         barring = NO_TRIGGERS in cd.static_kinds  # a passive forbids triggering abilities
         for i in cards:
             entries = table[i]
@@ -215,7 +237,7 @@ class AbilityMixin:
                         continue
                 if can_pay is not None and not can_pay(self, i):
                     continue
-                if condition is not None and not condition(self, i, AbilityContext()):
+                if condition is not None and not condition(self, i, NO_CONTEXT):
                     continue
                 out.append((i, n, ab))
         return out
@@ -309,14 +331,19 @@ class AbilityMixin:
     def _use(self, a: Action, then=None) -> None:
         """Use the ability of ``a`` (costs first), then resolve it and what it triggered."""
         inst = a.card
-        n, x = divmod(a.x, 100)
+        cd = self.deck
+        x = a.x
+        n = x // 100
+        x -= n * 100
         if self._copies and inst in self._copies:
             ab = self.text_of(ACTION, inst)[n]
         else:
-            ab = self.deck.by_trigger[ACTION][self.deck.kind_of[inst]][n]
-        if a.domain >= 0:
-            self._overpaying(a.domain, x if ab.cost_x else ab.cost)
-            self._drain(a.domain)
+            ab = cd.by_trigger[ACTION][cd.kind_of[inst]][n]
+        d = a.domain
+        if d >= 0:
+            if cd.any_trigger[ABILITY_OVERPAID]:
+                self._overpaying(d, x if ab.cost_x else ab.cost)
+            self._drain(d)
         if ab.exhaust:
             if inst in self.you.status:
                 self._exhaust(inst)
@@ -326,17 +353,24 @@ class AbilityMixin:
             self._event("ability", f"{self.card(inst).title}: {ab.text}")
         if ab.limit is not None:
             self._count_use(ab, inst)
-        ctx = AbilityContext(x=x, story=self.committed_story(inst))
-        if ab.zone == DISCARD_PILE and self.deck.any_trigger[DISCARD_ABILITY_USED]:
-            self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_chain``)
-        if self.deck.any_trigger[ABILITY_TRIGGERED]:
-            self.ability_triggered(inst)  # resolved after the effect (``_chain``)
+        story = -1  # ``committed_story`` written out
+        s = 0
+        for committed in self.you.committed:
+            if inst in committed:
+                story = s
+                break
+            s += 1
+        ctx = AbilityContext(x, 0, story)
+        if ab.zone == DISCARD_PILE and cd.any_trigger[DISCARD_ABILITY_USED]:
+            self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_drive``)
+        if self.facts.ability_triggered:
+            self.ability_triggered(inst)  # resolved after the effect (``_drive``)
         if ab.extra_cost is not None:
-            self._drive(self._chain(self._costs_then(ab, inst, ctx)), then)
+            self._drive(self._costs_then(ab, inst, ctx), then, True)
             return
         if ab.sacrifice:
             self._sacrifice(inst)
-        self._drive(self._chain(ab.effect(self, inst, ctx)), then)
+        self._drive(ab.effect(self, inst, ctx), then, True)
 
     def _overpaying(self, d: int, cost: int) -> None:
         """Domain ``d`` is about to be drained to pay ``cost`` for an ability: with more
@@ -347,18 +381,14 @@ class AbilityMixin:
     def ability_triggered(self, inst: int) -> None:
         """A player triggered an effect of the card ``inst`` (an action or a response of
         it, or an effect that triggers it): "after a card's effect is triggered" follows."""
-        self._fire_all(ABILITY_TRIGGERED, AbilityContext(target=inst))
+        # (x, overpaid, story, target) by position (see ``AbilityContext``)
+        self._fire_all(ABILITY_TRIGGERED, AbilityContext(0, 0, -1, inst))
 
     def _costs_then(self, ab, inst, ctx):
         yield from ab.extra_cost(self, inst)
         if ab.sacrifice:
             self._sacrifice(inst)
         yield from ab.effect(self, inst, ctx)
-
-    def _chain(self, gen):
-        yield from gen
-        if self._triggers:
-            yield from self._resolve_triggers()
 
     def _event_window_open(self, kind: int) -> bool:
         """An event may be played now: its window, and its condition (a target exists)."""
@@ -369,7 +399,7 @@ class AbilityMixin:
         for ab in self.deck.by_trigger["event"][kind]:
             if not ab.window & w or (ab.can_pay is not None and not ab.can_pay(self, -1)):
                 continue
-            if ab.condition is None or ab.condition(self, -1, AbilityContext()):
+            if ab.condition is None or ab.condition(self, -1, NO_CONTEXT):
                 return True
         return False
 

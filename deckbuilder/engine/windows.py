@@ -8,7 +8,6 @@ ability from working (``_ability_live``)."""
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
-    ABILITY_TRIGGERED,
     BLANK,
     DECK_TOP,
     DISCARD_PILE,
@@ -16,6 +15,7 @@ from deckbuilder.engine.abilities import (
     HAND,
     IN_PLAY,
     NO_ABILITIES,
+    NO_CONTEXT,
     NO_TRIGGERS,
     RESOURCE,
     WON_PILE,
@@ -31,6 +31,25 @@ from deckbuilder.engine.cards import EVENT as EVENT_CARD
 from deckbuilder.engine.choices import yes_no
 
 _NO_LISTENERS = ()
+_ANSWERED = "answered"  # ``kind_memo`` key of ``_answered``
+IN_PLAY_ONLY = 1
+
+
+def _answered(cd) -> dict:
+    """Per trigger, where the deck's cards answer it: 0 nowhere (``any_trigger``),
+    ``IN_PLAY_ONLY``, 2 out of play too (in hand, on top of the deck, in the discard or the
+    won pile); read once per deck, one look-up for ``_listeners``, not five."""
+    answered = cd.kind_memo[_ANSWERED] = {
+        t: 0
+        if not cd.any_trigger[t]
+        else 2
+        if cd.hand_trigger[t] or cd.top_trigger[t] or cd.discard_trigger[t] or cd.won_trigger[t]
+        else IN_PLAY_ONLY
+        for t in cd.any_trigger
+    }
+    return answered
+
+
 RESPONSE = "response"  # ``kind_memo`` key of the yes/no questions of optional responses
 
 
@@ -63,7 +82,11 @@ class WindowsMixin:
         register of the game: a caller that offers them (and so may change the board) as it
         goes through them copies it first."""
         cd = self.deck
-        if not cd.any_trigger[trigger]:  # no card of the deck answers it
+        answered = cd.kind_memo.get(_ANSWERED)
+        if answered is None:
+            answered = _answered(cd)
+        where = answered[trigger]
+        if not where:  # no card of the deck answers it
             return _NO_LISTENERS
         you = self.you
         characters = you.character_listeners.get(trigger)
@@ -71,14 +94,7 @@ class WindowsMixin:
         table = cd.by_trigger[trigger]
         kind_of = cd.kind_of
         c = you.conspiracy  # a conspiracy in play answers too (it sits among the stories)
-        if not (
-            (c >= 0 and table[kind_of[c]])
-            or self._copies
-            or cd.hand_trigger[trigger]
-            or cd.top_trigger[trigger]
-            or cd.discard_trigger[trigger]
-            or cd.won_trigger[trigger]
-        ):
+        if where == IN_PLAY_ONLY and not ((c >= 0 and table[kind_of[c]]) or self._copies):
             # Cards in play only (most events): their registers as they are, not copied.
             if not supports:
                 return characters or _NO_LISTENERS
@@ -160,27 +176,64 @@ class WindowsMixin:
         gen.close()
 
     def _resolve_triggers(self):
-        """Generator: resolve queued triggers in order (new ones join the queue)."""
+        """Generator: resolve queued triggers in order (new ones join the queue). The
+        answers of a card are checked here until one may be offered (where nearly half the
+        offers end: a condition false): no ``_offer`` generator is built when none may, and
+        the one built starts at that answer, not checking it again (each condition runs
+        once; a check changes nothing, so those before it need not run again)."""
         queue = self._triggers
+        cd = self.deck
         while queue and self.phase != OVER:
             trigger, src, ctx = queue.pop(0)
             if trigger.__class__ is not str:  # a delayed effect: (effect,) of the phase's end
                 yield from trigger[0](self, src, ctx)
                 continue
-            yield from self._offer(trigger, src, ctx)
+            if self._copies and src in self._copies:
+                yield from self._offer(trigger, src, ctx)
+                continue
+            status = self.you.status
+            first = 0
+            for ab in cd.by_trigger[trigger][cd.kind_of[src]]:  # ``_offer``'s first checks
+                if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
+                    facts = self.facts
+                    if (
+                        status[src] == INSANE
+                        or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
+                        or ((facts.blank or self._blanking >= 0) and self._blank(src))
+                    ):
+                        first += 1
+                        continue
+                elif not self._ability_live(ab, src):
+                    first += 1
+                    continue
+                # Conditions only read their context: a fresh one is built for the effect.
+                if ab.condition is not None and not ab.condition(self, src, ctx or NO_CONTEXT):
+                    first += 1
+                    continue
+                yield from self._offer(trigger, src, ctx or AbilityContext(), first)
+                break
 
-    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None):
+    def _offer(self, trigger: str, src: int, ctx: AbilityContext | None, first: int = -1):
         """Generator: offer the abilities of ``src`` that answer ``trigger`` (a forced one
-        resolves, an optional one is a yes/no choice, costs paid when used)."""
+        resolves, an optional one is a yes/no choice, costs paid when used); ``first``: the
+        index of the first of them that may be, live and its condition true, and where to
+        start (``_resolve_triggers``)."""
         cd = self.deck
         abilities = cd.by_trigger[trigger][cd.kind_of[src]]
-        if self._copies and src in self._copies:
+        checked = None
+        if first >= 0:
+            checked = abilities[first]
+            if first:
+                abilities = abilities[first:]
+        elif self._copies and src in self._copies:
             abilities = self.text_of(trigger, src)
         status = self.you.status
         for ab in abilities:
             if self.phase == OVER:
                 return
-            if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
+            if ab is checked:
+                pass
+            elif ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
                 facts = self.facts
                 if (
                     status[src] == INSANE
@@ -191,7 +244,7 @@ class WindowsMixin:
             elif not self._ability_live(ab, src):
                 continue
             ctx = ctx or AbilityContext()
-            if ab.condition is not None and not ab.condition(self, src, ctx):
+            if ab is not checked and ab.condition is not None and not ab.condition(self, src, ctx):
                 continue
             if ab.limit is not None and not self._within_limit(ab, src):
                 continue
@@ -237,7 +290,7 @@ class WindowsMixin:
                     self._count_use(ab, src)
                 yield from self._pay_self_costs(ab, src)
                 yield from ab.effect(self, src, ctx)
-                if cd.any_trigger[ABILITY_TRIGGERED]:
+                if self.facts.ability_triggered:
                     self.ability_triggered(src)
 
     def _respond_from_hand(self, src: int, ab, ctx):

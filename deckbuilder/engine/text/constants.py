@@ -35,6 +35,9 @@ def _who(where, who, condition):
     if test is None:
         return pred
     both = lambda g, s, t: pred(g, s, t) and test(g, s, None)  # noqa: E731
+    # The two parts, for ``passives.stats_of``: its filter decided by kind where it can.
+    both.filter = pred
+    both.condition = test
     # What the filter alone tells of who may be affected (``CompiledDeck._stat_targets``).
     if getattr(pred, "itself", False):
         both.itself = True

@@ -356,6 +356,14 @@ def _reading_traits(kind_preds: list, state_preds: list, traits: list):
                 return False
         return True
 
+    def printed_traits(cd) -> bytes | None:
+        """The per-kind table of the printed atoms, which decides them while no card has
+        gained a trait for a while (``game._traits``): None when a passive of the deck may
+        give traits (``passives._who_test``)."""
+        return None if GAIN_TRAIT in cd.static_kinds else matches(cd)
+
+    pred.printed_traits = printed_traits
+    pred.printed_only_traits = not state_preds  # then the table decides alone
     return pred
 
 

@@ -10,7 +10,7 @@ draws or discards is nothing.
 from __future__ import annotations
 
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
-from deckbuilder.engine.effects import choose_card, log_event
+from deckbuilder.engine.effects import choose_card, chosen_now, log_event
 from deckbuilder.engine.text.filters import compile_filter, is_printed_only, matching
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
 from deckbuilder.engine.text.values import compile_amount
@@ -130,7 +130,9 @@ def search(where, filter, to, top, shuffle, n, cost_max):
             if cap is not None:
                 cost, kind_of = game.deck.cost, game.deck.kind_of
                 found = [i for i in found if cost[kind_of[i]] <= cap]
-            i = yield from choose_card(game, "search", "take", found, optional=True)
+            i = chosen_now(game, "search", "take", found, optional=True)
+            if i is None:
+                i = yield from choose_card(game, "search", "take", found, optional=True)
             if i < 0:
                 break
             pool.remove(i)
@@ -335,7 +337,9 @@ def reorder_top(game, cards):
     order = []
     rest = list(cards)
     while len(rest) > 1:
-        i = yield from choose_card(game, "top", "next card on top:", rest)
+        i = chosen_now(game, "top", "next card on top:", rest)
+        if i is None:
+            i = yield from choose_card(game, "top", "next card on top:", rest)
         rest.remove(i)
         order.append(i)
     order += rest
@@ -351,7 +355,9 @@ def librarian(where, n, bottom):
     def effect(game, src, ctx):
         cards = game._peek(n)
         for _ in range(bottom):
-            i = yield from choose_card(game, "bottom", "put on the bottom", cards, harm=True)
+            i = chosen_now(game, "bottom", "put on the bottom", cards, harm=True)
+            if i is None:
+                i = yield from choose_card(game, "bottom", "put on the bottom", cards, harm=True)
             if i < 0:
                 break
             game._remove_from_deck(i)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.effects import choose_card, chosen_now
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, ICONS, INT, param
 from deckbuilder.engine.text.values import compile_amount
@@ -43,13 +43,12 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
         return list(pool)
     if target == "committed":
         return [i for c in game.you.committed for i in c if i in pool]
-    i = yield from choose_card(
-        game, kind, prompt, pool, harm=harm, optional=target == "choose_optional"
-    )
+    optional = target == "choose_optional"
+    i = chosen_now(game, kind, prompt, pool, harm, optional)
+    if i is None:
+        i = yield from choose_card(game, kind, prompt, pool, harm=harm, optional=optional)
     if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED]:  # "targeted by a card effect"
-        game._fire_all(
-            ab.CHARACTER_TARGETED, AbilityContext(target=i, story=game.committed_story(i))
-        )
+        game._fire_all(ab.CHARACTER_TARGETED, AbilityContext(0, 0, game.committed_story(i), i))
     return [i] if i >= 0 else []
 
 

@@ -73,6 +73,7 @@ def _lose_trait(game, src, ctx):
         held.discard(ctx.x)
         if not held:
             del game._traits[ctx.target]
+            game._statics_cache = None  # the filters on traits read printed ones again
     return
     yield
 
@@ -106,6 +107,7 @@ def gain_trait_choice(where, trait):
         a = yield Choice(trait, f"choose a {trait}", acts)
         n = a.x if 0 <= a.x < len(options) else 0
         game._traits.setdefault(host, set()).add(options[n])
+        game._statics_cache = None  # the filters on traits read the game (``_build_statics``)
         game._delayed.append((_lose_trait, src, AbilityContext(x=options[n], target=host), False))
         log_event(game, trait, f"{game.card(host).title} gains {names[n]} until end of phase")
 
