@@ -193,28 +193,24 @@ class TurnMixin:
             self._draw(n)
             if self.phase == OVER:
                 return
-            if self._triggers:
-                self._after_triggers(self._begin_resource)
-            elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
-                self._set_phase(RESOURCE)
-                self._after_triggers()
-            else:
-                self.phase = RESOURCE
-            return
-        if facts.card_drawn:
-            before = len(self.you.hand)
-        if n == 2 and facts.draw_phase:
-            self._draw_phase_replaced()
         else:
-            self._draw(n)
-        if self.phase == OVER:
-            return
-        if facts.card_drawn:
-            for i in self.you.hand[before:]:
-                self._fire_all(CARD_DRAWN, AbilityContext(x=0, target=i))
-        if facts.after_draw or self._triggers:
-            if facts.after_draw_any:
-                self._fire_all(AFTER_DRAW)
+            if facts.card_drawn:
+                before = len(self.you.hand)
+            if n == 2 and facts.draw_phase:
+                self._draw_phase_replaced()
+            else:
+                self._draw(n)
+            if self.phase == OVER:
+                return
+            if facts.card_drawn:
+                for i in self.you.hand[before:]:
+                    self._fire_all(CARD_DRAWN, AbilityContext(x=0, target=i))
+            if facts.after_draw or self._triggers:
+                if facts.after_draw_any:
+                    self._fire_all(AFTER_DRAW)
+                self._after_triggers(self._begin_resource)
+                return
+        if self._triggers:
             self._after_triggers(self._begin_resource)
         elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
             self._set_phase(RESOURCE)
