@@ -195,12 +195,7 @@ class WindowsMixin:
             first = 0
             for ab in cd.by_trigger[trigger][cd.kind_of[src]]:  # ``_offer``'s first checks
                 if ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
-                    facts = self.facts
-                    if (
-                        status[src] == INSANE
-                        or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
-                        or ((facts.blank or self._blanking >= 0) and self._blank(src))
-                    ):
+                    if self._character_text_off(src):
                         first += 1
                         continue
                 elif not self._ability_live(ab, src):
@@ -234,12 +229,7 @@ class WindowsMixin:
             if ab is checked:
                 pass
             elif ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
-                facts = self.facts
-                if (
-                    status[src] == INSANE
-                    or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
-                    or ((facts.blank or self._blanking >= 0) and self._blank(src))
-                ):
+                if self._character_text_off(src):
                     continue
             elif not self._ability_live(ab, src):
                 continue
@@ -325,9 +315,7 @@ class WindowsMixin:
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self.you.status:
-                if NO_ABILITIES in self.deck.static_kinds and self.has_static(NO_ABILITIES, src):
-                    return False
-                return self.you.status[src] != INSANE and not self._blank(src)
+                return not self._character_text_off(src)
             return (
                 (
                     src in self.you.supports
@@ -346,6 +334,16 @@ class WindowsMixin:
         if zone == DECK_TOP:
             return bool(self.you.top) and self.you.top[-1] == src
         return src in self.you.hand
+
+    def _character_text_off(self, src: int) -> bool:
+        """A character in play whose text does not work now: insane, its abilities taken
+        away, or its text box blanked (each asked only when the deck or the turn may do it)."""
+        facts = self.facts
+        return (
+            self.you.status[src] == INSANE
+            or (facts.no_abilities and self.has_static(NO_ABILITIES, src))
+            or ((facts.blank or self._blanking >= 0) and self._blank(src))
+        )
 
     def _blank(self, inst: int) -> bool:
         """Committed to a story that blanks text boxes (The Bootleg Whiskey Cover-Up), or a
