@@ -207,10 +207,7 @@ class StoryMixin:
                 self._fire_all(CHARACTER_EXHAUSTED, AbilityContext(target=inst))
         self.you.committed[s].append(inst)
         if self.log is not None:
-            self._event(
-                "commit",
-                f"{self.card(inst).title} committed to {self._story_title(self._stories[s])}",
-            )
+            self._log_commit(inst, s)
         if facts.committed and cd.by_trigger[COMMITTED][cd.kind_of[inst]]:
             self._queue_trigger(COMMITTED, inst, AbilityContext(story=s))
         if facts.character_committed:
@@ -237,8 +234,11 @@ class StoryMixin:
             status[inst] = EXHAUSTED
             all_committed[s].append(inst)
             if self.log is not None:
-                title = self._story_title(stories[s])
-                self._event("commit", f"{self.card(inst).title} committed to {title}")
+                self._log_commit(inst, s)
+
+    def _log_commit(self, inst: int, s: int) -> None:
+        title = self._story_title(self._stories[s])
+        self._event("commit", f"{self.card(inst).title} committed to {title}")
 
     def _commits_ready_rule(self, inst: int, s: int) -> bool:
         """An effect of the turn (``_story_rules``: ("commits_ready", story id or -1,
