@@ -150,6 +150,7 @@ class DeckFacts:
         "no_abilities",
         "blank",
         "story_resolution",
+        "keywords_resolution",
     )
 
     def __init__(self, cd) -> None:
@@ -218,6 +219,16 @@ class DeckFacts:
         self.no_abilities = NO_ABILITIES in kinds
         self.blank = BLANK in kinds
         self.story_resolution = story_resolution_facts(cd)
+        # Keywords only: a story resolves what its characters print, and nothing in the deck
+        # answers, boosts or changes that (``PlainStoriesMixin``).
+        self.keywords_resolution = (
+            not text
+            and not cd.has_statics
+            and not cd.any_boosters
+            and self.story_resolution[-1]
+            and not (self.commit_step_rules or self.uncommitted or self.tokens_to_win)
+            and not self.win_rules
+        )
 
 
 def deck_facts(cd) -> DeckFacts:

@@ -108,6 +108,7 @@ from deckbuilder.engine.cards import CORE_STORIES, compile_deck
 from deckbuilder.engine.deck_facts import deck_facts
 from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
+from deckbuilder.engine.plain_stories import PlainStoriesMixin
 from deckbuilder.engine.player import Player
 from deckbuilder.engine.runtime import AbilityMixin
 from deckbuilder.engine.story import StoryMixin
@@ -131,7 +132,14 @@ def seeded_random(seed) -> random.Random:
 
 
 class Game(
-    ZonesMixin, PayingMixin, TurnMixin, StoryMixin, AbilityMixin, WindowsMixin, PassivesMixin
+    ZonesMixin,
+    PayingMixin,
+    TurnMixin,
+    StoryMixin,
+    PlainStoriesMixin,
+    AbilityMixin,
+    WindowsMixin,
+    PassivesMixin,
 ):
     __slots__ = (
         "deck",

@@ -77,7 +77,7 @@ _STRUGGLE_NAMES = ("terror", "combat", "arcane", "investigation")
 _OVER, _STORY_WON = "over", "won"  # what a struggle window may end in (``_struggle_window``)
 # The last win offers no effect, so it needs no generator (``_win_story``).
 _WINS_BEFORE_LAST = STORIES_TO_WIN - 1
-_EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
+EFFECTIVE_CORE_STRUGGLES = tuple(i for i in CORE_STORY_STRUGGLES if i >= ARCANE)
 
 
 def core_story_card_id(sid: int) -> str:
@@ -500,7 +500,7 @@ class StoryMixin:
                     investigation += v
                 icons = (terror, combat, arcane, investigation)
             if plain:
-                struggles, to_win = _EFFECTIVE_CORE_STRUGGLES, TOKENS_TO_WIN_STORY
+                struggles, to_win = EFFECTIVE_CORE_STRUGGLES, TOKENS_TO_WIN_STORY
             elif plain_stories and sid < CONSPIRACY_BASE and fixed_to_win:
                 struggles, to_win = CORE_STORY_STRUGGLES, TOKENS_TO_WIN_STORY
             else:
@@ -970,7 +970,12 @@ class StoryMixin:
         return CORE_STORIES[sid]
 
     def _end_story_phase(self) -> None:
-        if self.facts.commit_step_rules:
+        facts = self.facts
+        if facts.keywords_resolution and self._policy is not None and self.log is None:
+            self._resolve_stories_plain()  # (``plain_stories``)
+            if self.phase != OVER:
+                self._end_turn()
+        elif facts.commit_step_rules:
             self._drive(self._closed_then_resolved(), self._end_turn)
         else:
             self._drive(self._resolve_stories(), self._end_turn)
