@@ -21,7 +21,7 @@ from deckbuilder.engine.game import (
     Action,
     Game,
 )
-from deckbuilder.engine.greedy_profile import GreedyProfile
+from deckbuilder.engine.greedy_profile import GreedyProfile, greedy_profile
 from deckbuilder.engine.policy import Policy
 
 INFINITE = float("inf")
@@ -52,7 +52,7 @@ class GreedyPolicy(Policy):
     def _profile(self, game: Game) -> GreedyProfile:
         cd = game.deck
         if cd is not self._deck:
-            self._profile_cache = GreedyProfile(cd)
+            self._profile_cache = greedy_profile(cd)
             self._deck = cd
         return self._profile_cache
 

@@ -159,6 +159,15 @@ class GreedyProfile:
         self.mulligan_candidate = [cd.ctype[k] == CHARACTER and not cd.cost_is_x[k] for k in kinds]
 
 
+def greedy_profile(cd) -> GreedyProfile:
+    """The profile of the compiled deck ``cd``, worked out once per deck (every policy and
+    chunk of a batch reads the same one)."""
+    profile = cd.kind_memo.get(GreedyProfile)
+    if profile is None:
+        profile = cd.kind_memo[GreedyProfile] = GreedyProfile(cd)
+    return profile
+
+
 def _helps(cd, k: int) -> bool:
     """Whether a card's simulated text is worth paying for in a goldfish (no "avoid" hint,
     no self-harm passive only)."""
