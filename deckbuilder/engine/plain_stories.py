@@ -12,7 +12,7 @@ says when it applies; the ruled resolution is the reference, and the tests play 
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, OVER
+from deckbuilder.engine.actions import CONSPIRACY_BASE, OVER
 from deckbuilder.engine.cards import ARCANE, INVESTIGATION, TOKENS_TO_WIN_STORY
 from deckbuilder.engine.story import EFFECTIVE_CORE_STRUGGLES
 
@@ -24,7 +24,6 @@ class PlainStoriesMixin:
         """Resolve every story with committed characters, in order (see the module)."""
         cd = self.deck
         stories, all_committed, tokens = self._stories, self.you.committed, self.you.tokens
-        status = self.you.status
         kind_of, arcanes, investigations, skills = cd.kind_of, cd.arcane, cd.investigation, cd.skill
         s = 0
         while s < len(stories):
@@ -50,10 +49,7 @@ class PlainStoriesMixin:
                 if struggle == ARCANE:
                     if not arcane:
                         continue
-                    exhausted = []  # a loop: a list comprehension is a dearer function call
-                    for i in committed:
-                        if status[i] == EXHAUSTED:
-                            exhausted.append(i)
+                    exhausted = self._exhausted_among(committed)
                     if exhausted:
                         if len(exhausted) == 1:
                             i = exhausted[0]

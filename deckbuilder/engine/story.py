@@ -563,10 +563,7 @@ class StoryMixin:
                             won = True  # an effect won (and replaced) the story
                             break
                 if struggle == ARCANE:
-                    exhausted = []  # a loop: a list comprehension is a dearer function call
-                    for i in committed:
-                        if status[i] == EXHAUSTED:
-                            exhausted.append(i)
+                    exhausted = self._exhausted_among(committed)
                     if exhausted:
                         if logging:
                             self._event(
@@ -663,6 +660,12 @@ class StoryMixin:
             self._fire_all(STORIES_RESOLVED, AbilityContext(x=n_committed))
             if self._triggers:
                 yield from self._resolve_triggers()
+
+    def _exhausted_among(self, committed: list[int]) -> list[int]:
+        """The exhausted characters among ``committed``: those a won arcane struggle may
+        ready."""
+        status = self.you.status
+        return [i for i in committed if status[i] == EXHAUSTED]
 
     def _struggle_window(self, s: int, sid: int, struggles):
         """Generator: resolve what a window before or after a struggle at story slot ``s``
