@@ -107,11 +107,14 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "no_abilities": ab.NO_ABILITIES in kinds,
         "blank": ab.BLANK in kinds,
         "story_resolution": story_resolution_read_directly(cd),
-        "keywords_resolution": not text
+        "plain_game": not text
         and not any(cd.statics)
         and not any(cd.boosters)
         and story_resolution_read_directly(cd)[-1]
-        and not kinds & (ab.COMMIT_STEP_RULES | ab.WIN_RULES | {ab.TOKENS_TO_WIN}),
+        and not kinds
+        and not trigger[ab.AFTER_DRAW]
+        and not trigger[ab.WOULD_DRAW]
+        and not any(cd.by_trigger[ab.ACTION]),
     }
 
 

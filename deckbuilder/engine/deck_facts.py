@@ -150,7 +150,7 @@ class DeckFacts:
         "no_abilities",
         "blank",
         "story_resolution",
-        "keywords_resolution",
+        "plain_game",
     )
 
     def __init__(self, cd) -> None:
@@ -219,14 +219,18 @@ class DeckFacts:
         self.no_abilities = NO_ABILITIES in kinds
         self.blank = BLANK in kinds
         self.story_resolution = story_resolution_facts(cd)
-        # Keywords only: a story resolves what its characters print, and nothing in the deck
-        # answers, boosts or changes that (``PlainStoriesMixin``).
-        self.keywords_resolution = (
+        # Keywords only: no card answers anything, changes a rule or boosts a story, so a
+        # batch plays the turn sequence written out for it (``PlainGameMixin``).
+        self.plain_game = (
             not text
             and not cd.has_statics
             and not cd.any_boosters
             and self.story_resolution[-1]
-            and not (self.commit_step_rules or self.uncommitted or self.tokens_to_win)
+            and self.plain_refresh
+            and self.plain_draw
+            and self.plain_commits
+            and not (self.resource_discard or self.resource_actions or self.would_draw)
+            and not (self.commit_step_rules or self.uncommit_all or self.tokens_to_win)
             and not self.win_rules
         )
 

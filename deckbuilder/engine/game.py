@@ -108,7 +108,7 @@ from deckbuilder.engine.cards import CORE_STORIES, compile_deck
 from deckbuilder.engine.deck_facts import deck_facts
 from deckbuilder.engine.passives import PassivesMixin
 from deckbuilder.engine.paying import PayingMixin
-from deckbuilder.engine.plain_stories import PlainStoriesMixin
+from deckbuilder.engine.plain_game import PlainGameMixin
 from deckbuilder.engine.player import Player
 from deckbuilder.engine.runtime import AbilityMixin
 from deckbuilder.engine.story import StoryMixin
@@ -136,7 +136,7 @@ class Game(
     PayingMixin,
     TurnMixin,
     StoryMixin,
-    PlainStoriesMixin,
+    PlainGameMixin,
     AbilityMixin,
     WindowsMixin,
     PassivesMixin,
@@ -634,6 +634,8 @@ class Game(
         ``policy.decide`` at once)."""
         self._policy = policy
         try:
+            if self.facts.plain_game and self.log is None:
+                return self._run_plain(policy)  # keywords only: nothing to answer
             while True:
                 ph = self.phase
                 if ph == OPERATIONS:

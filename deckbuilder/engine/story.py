@@ -973,12 +973,7 @@ class StoryMixin:
         return CORE_STORIES[sid]
 
     def _end_story_phase(self) -> None:
-        facts = self.facts
-        if facts.keywords_resolution and self._policy is not None and self.log is None:
-            self._resolve_stories_plain()  # (``plain_stories``)
-            if self.phase != OVER:
-                self._end_turn()
-        elif facts.commit_step_rules:
+        if self.facts.commit_step_rules:
             self._drive(self._closed_then_resolved(), self._end_turn)
         else:
             self._drive(self._resolve_stories(), self._end_turn)

@@ -1,6 +1,6 @@
-"""Keywords only, a batch resolves its stories by ``PlainStoriesMixin``: the same games as the
-ruled resolution (``StoryMixin._resolve_stories``), conspiracies and arcane choices
-included."""
+"""Keywords only, a batch plays by ``PlainGameMixin`` (its turn sequence and story
+resolution written out): the same games as the rules (``Game.run``), turn by turn, with the
+greedy and the random player, conspiracies and arcane choices included."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from deckbuilder.engine.cards import compile_deck
 from deckbuilder.engine.deck_facts import deck_facts
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.greedy_policy import GreedyPolicy
-from deckbuilder.engine.plain_stories import PlainStoriesMixin
+from deckbuilder.engine.plain_game import PlainGameMixin
+from deckbuilder.engine.random_policy import RandomPolicy
 from deckbuilder.engine.turn import TurnMixin
 
 
@@ -60,16 +61,21 @@ def board(game: Game) -> tuple:
     )
 
 
-def test_plain_resolution_plays_the_games_of_the_ruled_one(full_pool, monkeypatch):
-    boards = {}  # game -> its board after each story phase
+@pytest.mark.parametrize("policy", [GreedyPolicy, RandomPolicy])
+def test_the_plain_game_plays_the_games_of_the_rules(full_pool, monkeypatch, policy):
+    boards = {}  # game -> its board at the end of each turn
     on_conspiracy = 0  # characters the plain resolution found committed to a conspiracy
-    end_turn = TurnMixin._end_turn
+    end_turn, end_turn_plain = TurnMixin._end_turn, PlainGameMixin._end_turn_plain
 
     def recorded(game):
         boards.setdefault(game, []).append(board(game))
         end_turn(game)
 
-    plain = PlainStoriesMixin._resolve_stories_plain
+    def recorded_plain(game):
+        boards.setdefault(game, []).append(board(game))
+        end_turn_plain(game)
+
+    plain = PlainGameMixin._resolve_stories_plain
 
     def counted(game):
         nonlocal on_conspiracy
@@ -78,27 +84,51 @@ def test_plain_resolution_plays_the_games_of_the_ruled_one(full_pool, monkeypatc
         plain(game)
 
     monkeypatch.setattr(TurnMixin, "_end_turn", recorded)
-    monkeypatch.setattr(PlainStoriesMixin, "_resolve_stories_plain", counted)
+    monkeypatch.setattr(PlainGameMixin, "_end_turn_plain", recorded_plain)
+    monkeypatch.setattr(PlainGameMixin, "_resolve_stories_plain", counted)
+    turns = 0
     for deck in keyword_decks(full_pool, 8):
         cd = compile_deck(deck, False)
-        assert deck_facts(cd).keywords_resolution
+        assert deck_facts(cd).plain_game
         for seed in range(40):
-            fast = Game.new(cd, seed=seed, log=False).run(GreedyPolicy())
-            ruled = Game.new(cd, seed=seed, log=False)
+            # Second player too, and a turn cap that ends some games.
+            rules = dict(first_player=seed % 2 == 0, turn_cap=2 if seed % 5 == 0 else 25)
+            fast = Game.new(cd, seed=seed, log=False, **rules).run(policy())
+            ruled = Game.new(cd, seed=seed, log=False, **rules)
             ruled.facts = copy.copy(ruled.facts)
-            ruled.facts.keywords_resolution = False  # the ruled resolution
-            ruled.run(GreedyPolicy())
-            assert boards.pop(fast) == boards.pop(ruled), (deck.name, seed)
+            ruled.facts.plain_game = False  # by the rules
+            ruled.run(policy())
+            assert boards[fast] == boards.pop(ruled), (deck.name, seed)
             assert board(fast) == board(ruled)
-    assert on_conspiracy > 200
+            turns += len(boards.pop(fast))
+    assert on_conspiracy > 100
+    assert turns > 8 * 40 * 2  # about 3 turns a game: the greedy player wins fast
 
 
 @pytest.mark.parametrize("text, logged", [(True, False), (False, True)])
-def test_card_text_or_a_log_keeps_the_ruled_resolution(full_pool, monkeypatch, text, logged):
-    def refuse(game):
-        raise AssertionError("plain resolution used")
+def test_card_text_or_a_log_keeps_the_rules(full_pool, monkeypatch, text, logged):
+    def refuse(game, policy):
+        raise AssertionError("plain game played")
 
-    monkeypatch.setattr(PlainStoriesMixin, "_resolve_stories_plain", refuse)
+    monkeypatch.setattr(PlainGameMixin, "_run_plain", refuse)
     cd = compile_deck(keyword_decks(full_pool, 1)[0], text)
     for seed in range(10):
         Game.new(cd, seed=seed, log=logged).run(GreedyPolicy())
+
+
+def test_an_insane_character_is_restored_as_by_the_rules(full_pool):
+    deck = keyword_decks(full_pool, 1)[0]
+    characters = [e.card for e in deck.draw if e.card.type == "Character"][:3]
+    games = []
+    for plain in (True, False):
+        game = Game.arranged(
+            deck,
+            characters=[(characters[0], "insane"), (characters[1], "exhausted"), characters[2]],
+            text=False,
+        )
+        game.log = None
+        game.facts = copy.copy(game.facts)
+        game.facts.plain_game = plain
+        game.run(GreedyPolicy())
+        games.append(board(game))
+    assert games[0] == games[1]
