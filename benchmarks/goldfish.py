@@ -10,6 +10,7 @@ memory flat in the number of games.
 
     .venv/bin/python benchmarks/goldfish.py [--repeat 5]
     .venv/bin/python benchmarks/goldfish.py --against b959585   # one core, A/B against a commit
+    .venv/bin/python benchmarks/goldfish.py --against 7f3a900 --decks --games 1000  # dozen decks
     .venv/bin/python benchmarks/goldfish.py --profile text      # where one core's time goes
 
 ``--against REV`` exports that commit of the repository (``git archive``) and measures its
@@ -48,10 +49,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         print(json.dumps(_child_rate(Path(args.child[0]), args.child[1] == "text", args)))
-    elif args.decks:
-        _measure_decks(args)
     elif args.against:
         _compare(args)
+    elif args.decks:
+        _measure_decks(args)
     else:
         _measure(args)
 
@@ -80,20 +81,43 @@ def _one_core(compiled, games: int, seed: int) -> tuple[float, float]:
     return games / (time.perf_counter() - w0), games / (time.process_time() - c0)
 
 
+def _load_benchmark_decks(tree: Path, folder: str) -> list:
+    """(path, deck) of the dozen decks of this tree's ``benchmarks/decks``, read with the card
+    database and deck reader of ``tree``."""
+    sys.path.insert(0, str(tree))
+    from card_db.db import prepare_database
+    from card_db.pool import CardPool
+    from card_db.store import load_cards
+    from deckbuilder.formats import read_deck
+
+    db = Path(folder) / "cards.sqlite"
+    prepare_database(db).dispose()
+    pool = CardPool(load_cards(db))
+    return [(p, read_deck(p, pool)) for p in sorted((ROOT / "benchmarks" / "decks").glob("*.txt"))]
+
+
 def _child_rate(tree: Path, text: bool, args) -> float | None:
-    """Median CPU games/s of the engine in ``tree`` (None: it has no card text)."""
+    """Median CPU games/s of the engine in ``tree`` on the example deck, or with ``--decks``
+    the median over the dozen decks (None: it has no card text)."""
     with tempfile.TemporaryDirectory() as folder:
-        deck = _load_deck(tree, folder)[2]
+        if args.decks:
+            decks = [deck for _, deck in _load_benchmark_decks(tree, folder)]
+        else:
+            decks = [_load_deck(tree, folder)[2]]
     from deckbuilder.engine.cards import compile_deck
 
-    try:
-        compiled = compile_deck(deck, text)
-    except TypeError:  # an engine from before card text: keywords only
-        if text:
-            return None
-        compiled = compile_deck(deck)
-    _one_core(compiled, 200, 99)  # warm up
-    return statistics.median(_one_core(compiled, args.games, r)[1] for r in range(args.repeat))
+    rates = []
+    for deck in decks:
+        try:
+            compiled = compile_deck(deck, text)
+        except TypeError:  # an engine from before card text: keywords only
+            if text:
+                return None
+            compiled = compile_deck(deck)
+        _one_core(compiled, 200, 99)  # warm up
+        runs = (_one_core(compiled, args.games, r)[1] for r in range(args.repeat))
+        rates.append(statistics.median(runs))
+    return statistics.median(rates)
 
 
 def _compare(args) -> None:
@@ -104,8 +128,9 @@ def _compare(args) -> None:
             ["git", "-C", str(ROOT), "archive", args.against], capture_output=True, check=True
         )
         subprocess.run(["tar", "-x", "-C", str(other)], input=archive.stdout, check=True)
-        print(f"one core, CPU games/s, {args.repeat} x {args.games} games per process; "
-              f"this tree against {args.against}")  # fmt: skip
+        decks = "median over the dozen decks" if args.decks else "example deck"
+        print(f"one core, CPU games/s ({decks}), {args.repeat} x {args.games} games per "
+              f"process; this tree against {args.against}")  # fmt: skip
         for text, words in MODES:
             rates: dict[str, list[float]] = {"this": [], "other": []}
             for r in range(args.repeat):
@@ -127,6 +152,8 @@ def _run_child(tree: Path, text: bool, args) -> float | None:
     mode = "text" if text else "keywords"
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(tree), mode,
                "--games", str(args.games), "--repeat", "1"]  # fmt: skip
+    if args.decks:
+        command.append("--decks")
     done = subprocess.run(command, capture_output=True, text=True, cwd=tempfile.gettempdir())
     if done.returncode != 0:
         sys.exit(f"benchmark of {tree} failed: {done.stderr[-500:]}")
@@ -183,21 +210,14 @@ def _measure_decks(args) -> None:
     """One core, CPU games/s, for each benchmark deck (50 cards, every faction pair of
     ``build_decks.py``), card text on and off: the median of ``--repeat`` runs per deck, then
     the median over the decks."""
-    from card_db.db import prepare_database
-    from card_db.pool import CardPool
-    from card_db.store import load_cards
     from deckbuilder.engine.cards import compile_deck
     from deckbuilder.engine.text.coverage import deck_report
-    from deckbuilder.formats import read_deck
 
     with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "cards.sqlite"
-        prepare_database(db).dispose()
-        pool = CardPool(load_cards(db))
+        decks = _load_benchmark_decks(ROOT, folder)
     per_mode: dict[str, list[float]] = {words: [] for _, words in MODES}
     print(f"one core, CPU games/s, median of {args.repeat} x {args.games} greedy games")
-    for path in sorted((ROOT / "benchmarks" / "decks").glob("*.txt")):
-        deck = read_deck(path, pool)
+    for path, deck in decks:
         report = deck_report([e.card for e in deck.draw])
         cells = []
         for text, words in MODES:
