@@ -682,18 +682,24 @@ class Game(
                         self._end_story_phase()
                 elif ph == OVER:
                     return self
-                elif ph == MULLIGAN_PHASE:
-                    if policy.mulligan(self):
-                        self._mulligan()
-                    else:
-                        self._keep()
-                elif ph == SETUP_PHASE:
-                    for inst in policy.setup_resources(self):
-                        self._setup_resource(inst)
-                else:  # cannot happen: every other phase passes on its own
-                    raise RuntimeError(f"stuck in phase {ph}")
+                else:
+                    self._setup_by(policy)
         finally:
             self._policy = None
+
+    def _setup_by(self, policy) -> None:
+        """``run``'s steps before the first turn: keep or mulligan the setup hand, then the
+        3 setup resources (which begin the first turn)."""
+        if self.phase == MULLIGAN_PHASE:
+            if policy.mulligan(self):
+                self._mulligan()
+            else:
+                self._keep()
+        elif self.phase == SETUP_PHASE:
+            for inst in policy.setup_resources(self):
+                self._setup_resource(inst)
+        else:  # cannot happen: every other phase passes on its own
+            raise RuntimeError(f"stuck in phase {self.phase}")
 
 
 # What a rewind copies from the game rebuilt: the whole state but the step record itself.

@@ -18,12 +18,10 @@ from deckbuilder.engine.actions import (
     CONSPIRACY_BASE,
     EXHAUSTED,
     INSANE,
-    MULLIGAN_PHASE,
     OPERATIONS,
     OVER,
     READY,
     RESOURCE,
-    SETUP_PHASE,
     STORY,
 )
 from deckbuilder.engine.cards import ARCANE, INVESTIGATION, TOKENS_TO_WIN_STORY
@@ -67,16 +65,8 @@ class PlainGameMixin:
                         self._end_turn_plain()
             elif ph == OVER:
                 return self
-            elif ph == MULLIGAN_PHASE:
-                if policy.mulligan(self):
-                    self._mulligan()
-                else:
-                    self._keep()
-            elif ph == SETUP_PHASE:  # the setup resources, then the first turn by the rules
-                for inst in policy.setup_resources(self):
-                    self._setup_resource(inst)
-            else:  # cannot happen: every other phase passes on its own
-                raise RuntimeError(f"stuck in phase {ph}")
+            else:  # the mulligan, the setup resources, the first turn: by the rules
+                self._setup_by(policy)
 
     def _end_turn_plain(self) -> None:
         """The turn ends (every character uncommits), and the next one begins: refresh,
