@@ -285,7 +285,7 @@ def sacrifice_for_tokens(where, filter):
             ):
                 return
             log_event(game, "sacrifice", f"{game.card(i).title} sacrificed")
-            game._leave_play(i)
+            game._sacrifice(i)  # a sacrifice: its windows and answers too
             yield from game._add_token(game._stories.index(sid), 1)
 
     return effect
