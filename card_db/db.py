@@ -17,7 +17,7 @@ TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # PRAGMA application_id of a deckbuilder database: a SQLite file with another id, or without
 # one and without deckbuilder's tables, belongs to another program and is never modified.
 APPLICATION_ID = 0x43434442  # "CCDB"
@@ -62,10 +62,26 @@ def _add_name_words(connection: sqlite3.Connection) -> None:
     )
 
 
+def _reread_keywords(connection: sqlite3.Connection) -> None:
+    """4 -> 5: keywords printed after an attachment's "Attach to ..." line, or on a line after
+    the first ("Villainous." then "Day. It is Day."), were missed: each card's are read from
+    its text again (Steadfast and Transient come from their own fields and stay)."""
+    from card_db.keywords import parse_keywords
+
+    updates = []
+    for card_id, text, old in connection.execute("SELECT id, text, keywords FROM card"):
+        kept = [k for k in (old or "").split("|") if k in ("Steadfast", "Transient")]
+        new = "|".join([*parse_keywords(text), *kept])
+        if new != old:
+            updates.append((new, card_id))
+    connection.executemany("UPDATE card SET keywords = ? WHERE id = ?", updates)
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_card_identity,
     2: _collection_by_card,
     3: _add_name_words,
+    4: _reread_keywords,
 }
 
 

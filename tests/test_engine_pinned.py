@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "af9d6de59dd5cade",
     ("broad", "greedy", True, 3): "de8b69e7f4b08223",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "20b1fcb11b108e7e",
+    ("broad", "random", True, 4): "2b977f0394ed0720",
 }
 
 
