@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "af9d6de59dd5cade",
-    ("broad", "greedy", True, 3): "de8b69e7f4b08223",
+    ("broad", "greedy", True, 3): "0dfecb612e7fd47e",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "2b977f0394ed0720",
+    ("broad", "random", True, 4): "8f82cd29668e00e3",
 }
 
 

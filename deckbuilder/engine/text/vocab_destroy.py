@@ -29,12 +29,15 @@ def _destroy_conspiracy(game) -> None:
 @EFFECT.register(
     "destroy",
     filter=FILTER,
-    zone=param(("characters", "supports", "conspiracy"), "characters"),
+    zone=param(("characters", "supports", "play", "conspiracy"), "characters"),
+    target=param(("choose", "all"), "choose"),
 )
-def destroy(where, filter, zone):
-    """Choose a card in play the filter accepts (a character, a support, or the conspiracy
-    in play) and destroy it; in a goldfish only yours exist, so a "choose 1, if able" hits
-    one of yours."""
+def destroy(where, filter, zone, target):
+    """Choose a card in play the filter accepts (a character, a support, either: ``play``,
+    or the conspiracy in play) and destroy it; in a goldfish only yours exist, so a "choose
+    1, if able" hits one of yours. ``target = "all"``: every such card ("destroy all Night
+    cards"). Destroyed is not sacrificed: no "would be sacrificed" window, no "after a
+    sacrifice" (FAQ)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -42,8 +45,21 @@ def destroy(where, filter, zone):
             if game.you.conspiracy >= 0 and pred(game, src, game.you.conspiracy):
                 _destroy_conspiracy(game)
             return
-        cards = game.you.characters if zone == "characters" else game.you.supports
+        you = game.you
+        cards = (
+            you.characters
+            if zone == "characters"
+            else you.supports
+            if zone == "supports"
+            else you.characters + you.supports
+        )
         pool = [i for i in cards if pred(game, src, i)]
+        if target == "all":
+            for i in pool:
+                if i in you.status or i in you.supports:  # (not taken along by an earlier one)
+                    log_event(game, "destroy", f"{game.card(i).title} destroyed")
+                    game._leave_play(i)
+            return
         i = yield from choose_card(game, "destroy", "destroy", pool, harm=True)
         if i >= 0:
             log_event(game, "destroy", f"{game.card(i).title} destroyed")
