@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "af9d6de59dd5cade",
-    ("broad", "greedy", True, 3): "0dfecb612e7fd47e",
+    ("broad", "greedy", True, 3): "da0eae975677ff31",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "8f82cd29668e00e3",
+    ("broad", "random", True, 4): "53f2ef3b12d3e8bd",
 }
 
 
