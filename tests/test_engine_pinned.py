@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "af9d6de59dd5cade",
-    ("broad", "greedy", True, 3): "da0eae975677ff31",
+    ("broad", "greedy", True, 3): "60adf6d54f847043",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "53f2ef3b12d3e8bd",
+    ("broad", "random", True, 4): "6740fdf2a2b93afb",
 }
 
 

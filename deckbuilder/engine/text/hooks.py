@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.cards import CHARACTER
+from deckbuilder.engine.cards import CHARACTER, NEUTRAL
 from deckbuilder.engine.effects import choose_card, choose_domain, log_event
 from deckbuilder.engine.text.filters import faction_index
 from deckbuilder.engine.text.registry import HOOK
@@ -135,7 +135,7 @@ def _non_hastur_types(game, src, kind, d=-1):
     cd = game.deck
     hastur = cd.faction[kind]
     kinds = {cd.faction[cd.kind_of[i]] for i in game.you.domains[d]}
-    return -len(kinds - {hastur})
+    return -len(kinds - {hastur, NEUTRAL})  # a neutral resource has no resource type
 
 
 @hook("thing_from_the_stars", "constant")
