@@ -72,9 +72,8 @@ def test_face_down_cards_go_to_the_discard_pile_with_their_host(full_pool):
     assert not game.you.facedown and len(game.you.discard) == 2
 
 
-def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_pool):
-    """Nikola Tesla: an action used from the discard pile adds a token on him; destroyed
-    (not sacrificed: the FAQ keeps them apart), he moves his tokens to a story."""
+def _tesla_with_a_token(full_pool):
+    """Nikola Tesla in play with a success token: an action used from the discard pile."""
     game = _game(
         full_pool,
         characters=["TKatG-004", "Core-003"],
@@ -85,6 +84,13 @@ def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_
     game._leave_play(_inst(game, "Core-003"))
     step(game, "use Core-003")
     assert counters(game, tesla) == 1
+    return game, tesla
+
+
+def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_pool):
+    """Nikola Tesla: an action used from the discard pile adds a token on him; destroyed
+    (not sacrificed: the FAQ keeps them apart), he moves his tokens to a story."""
+    game, tesla = _tesla_with_a_token(full_pool)
     game._leave_play(tesla)  # destroyed
     game._after_triggers()
     step(game, "yes")
@@ -93,15 +99,7 @@ def test_tesla_counts_discard_pile_actions_and_moves_tokens_when_destroyed(full_
 
 
 def test_a_sacrificed_tesla_moves_no_token(full_pool):
-    game = _game(
-        full_pool,
-        characters=["TKatG-004", "Core-003"],
-        supports=["TUP-092"],
-        domains=[["TUP-092", "Core-003"], ["TUP-092"], []],
-    )
-    tesla = _inst(game, "TKatG-004")
-    game._leave_play(_inst(game, "Core-003"))
-    step(game, "use Core-003")
+    game, tesla = _tesla_with_a_token(full_pool)
     step(game, "use TUP-092 1")  # The Three Bells: sacrifice him
     assert tesla in game.you.discard and game.choice is None
     assert sum(game.you.tokens) == 0
