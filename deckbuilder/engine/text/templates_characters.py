@@ -16,7 +16,7 @@ from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.effects import choose_card, chosen_now
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, ICONS, INT, param
-from deckbuilder.engine.text.values import compile_amount
+from deckbuilder.engine.text.values import compile_amount, zone_cards
 
 TARGETS = ("choose", "self", "host", "all", "committed", "subject", "choose_optional")
 
@@ -205,14 +205,7 @@ def sacrifice(where, filter, target, n, zone):
 
     def effect(game, src, ctx):
         for _ in range(n if target in ("choose", "choose_optional") else 1):
-            cards = (
-                game.you.characters
-                if zone == "characters"
-                else game.you.supports
-                if zone == "supports"
-                else game.you.characters + game.you.supports
-            )
-            pool = [i for i in cards if pred(game, src, i)]
+            pool = [i for i in zone_cards(game, zone, src) if pred(game, src, i)]
             chosen = yield from targets_of(
                 game, src, ctx, target, pool, "sacrifice", "sacrifice", True
             )

@@ -6,6 +6,7 @@ from deckbuilder.engine.actions import CONSPIRACY_BASE
 from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import EFFECT, FILTER, param
+from deckbuilder.engine.text.values import zone_cards
 
 
 def _destroy_conspiracy(game) -> None:
@@ -46,14 +47,7 @@ def destroy(where, filter, zone, target):
                 _destroy_conspiracy(game)
             return
         you = game.you
-        cards = (
-            you.characters
-            if zone == "characters"
-            else you.supports
-            if zone == "supports"
-            else you.characters + you.supports
-        )
-        pool = [i for i in cards if pred(game, src, i)]
+        pool = [i for i in zone_cards(game, zone, src) if pred(game, src, i)]
         if target == "all":
             for i in pool:
                 if i in you.status or i in you.supports:  # (not taken along by an earlier one)
