@@ -224,8 +224,7 @@ class DeckFacts:
         self.plain_game = (
             not text
             and not cd.has_statics
-            and not cd.any_boosters
-            and self.story_resolution[-1]
+            and self.story_resolution[-1]  # (no icon boosters either)
             and self.plain_refresh
             and self.plain_draw
             and self.plain_commits
