@@ -182,3 +182,25 @@ def test_a_card_back_in_play_has_no_counters_from_before(full_pool):
     game.you.discard.remove(jeanne)
     game._place_in_play(jeanne)
     assert counters(game, jeanne) == 0
+
+
+def test_readying_a_support_is_worth_paying_for_only_with_one_exhausted(full_pool):
+    """Ancient Guardian's "pay 1: ready an exhausted support": the greedy player pays only
+    when there is a support to ready."""
+    from deckbuilder.engine.greedy_policy import GreedyPolicy
+
+    game = _game(
+        full_pool,
+        characters=["Core-126"],
+        supports=["Core-106"],
+        domains=[["Core-029", "Core-029"], [], []],
+    )
+    guardian, support = _inst(game, "Core-126"), _inst(game, "Core-106")
+    policy = GreedyPolicy()
+    ready_support = [
+        ab for i, n, ab in game.usable_abilities() if i == guardian and "support" in ab.text
+    ]
+    assert len(ready_support) == 1
+    assert not policy._worth_using_ability(game, ready_support[0], guardian, game.phase)
+    game.you.exhausted_supports.add(support)
+    assert policy._worth_using_ability(game, ready_support[0], guardian, game.phase)

@@ -63,6 +63,10 @@ def ready_support(where, filter):
             game.you.exhausted_supports.discard(i)
             log_event(game, "ready", f"{game.card(i).title} readies")
 
+    # Worth paying for only with an exhausted support to ready.
+    effect.worthwhile = lambda game, src: any(
+        pred(game, src, i) for i in game.you.exhausted_supports if i in game.you.supports
+    )
     return effect
 
 
