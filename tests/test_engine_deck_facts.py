@@ -63,6 +63,7 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "played_character": bool(trigger[ab.PLAYED_CHARACTER]),
         "card_played": bool(trigger[ab.CARD_PLAYED]),
         "enters_exhausted": ab.ENTERS_EXHAUSTED in kinds,
+        "enters_insane": ab.ENTERS_INSANE in kinds,
         "character_enters": bool(trigger[ab.CHARACTER_ENTERS]),
         "character_put": bool(trigger[ab.CHARACTER_PUT]),
         "support_enters": bool(trigger[ab.SUPPORT_ENTERS]),

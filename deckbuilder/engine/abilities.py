@@ -215,6 +215,8 @@ SKILL, ICONS, COST, CANNOT_COMMIT, ENTERS_EXHAUSTED, NO_RESTORE, X_SKILL, INSANE
     "x_skill",
     "insane_when",
 )
+ENTERS_INSANE = "enters_insane"  # enters play insane (not "made insane": no Willpower, no
+# response to a character going insane)
 DAY, NIGHT = "day", "night"  # "It is Day." / "It is Night."
 DRAW_PHASE = "draw_phase"  # the draw phase's 2 cards replaced: ``amount`` = (draw, discard
 # from the top of the deck)
@@ -275,6 +277,7 @@ STATIC_KINDS = (
     NO_RESTORE,
     X_SKILL,
     INSANE_WHEN,
+    ENTERS_INSANE,
     DAY,
     NIGHT,
     DRAW_PHASE,

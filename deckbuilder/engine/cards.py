@@ -353,7 +353,7 @@ class CompiledDeck:
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
         # Characters whose play only puts them into play: no passive or enters-play response
         # of their own, and nothing in the deck reacts to a character entering play.
-        watched = {"enters_exhausted", "insane_when"} & self.static_kinds
+        watched = {"enters_exhausted", "enters_insane", "insane_when"} & self.static_kinds
         reacting = (
             watched
             or self.any_trigger["played_character"]

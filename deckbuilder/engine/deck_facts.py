@@ -33,6 +33,7 @@ from deckbuilder.engine.abilities import (
     DOMAIN_DRAINED,
     DRAW_PHASE,
     ENTERS_EXHAUSTED,
+    ENTERS_INSANE,
     FORCED_TRIGGERED,
     INSANE_WHEN,
     NO_ABILITIES,
@@ -122,6 +123,7 @@ class DeckFacts:
         "played_character",
         "card_played",
         "enters_exhausted",
+        "enters_insane",
         "character_enters",
         "character_put",
         "support_enters",
@@ -177,6 +179,7 @@ class DeckFacts:
         self.played_character = bool(trigger[PLAYED_CHARACTER])
         self.card_played = bool(trigger[CARD_PLAYED])
         self.enters_exhausted = ENTERS_EXHAUSTED in kinds
+        self.enters_insane = ENTERS_INSANE in kinds
         self.character_enters = bool(trigger[CHARACTER_ENTERS])
         self.character_put = bool(trigger[CHARACTER_PUT])
         self.support_enters = bool(trigger[SUPPORT_ENTERS])

@@ -176,6 +176,7 @@ class Game(
         "_story_rules",
         "_turn_rules",
         "_entered",
+        "_character_entered",
         "_no_ready",
         "_traits",
         "_copies",
@@ -261,6 +262,8 @@ class Game(
         # Day or Night, the next story to come into the game.
         game._turn_rules = []
         game._entered = -1  # the last card that entered play (by ``_enter``)
+        # The turn a character last entered play (kept only for "enters play insane" rules).
+        game._character_entered = -1
         game._no_ready = set()  # characters that do not ready in the next refresh phase
         game.first_playable = [0] * len(compiled.cards) if track_playable else None
         game._unplayable_resources = []

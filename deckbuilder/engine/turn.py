@@ -13,6 +13,7 @@ from deckbuilder.engine.abilities import (
     DRAW_PHASE,
     ENTERS,
     ENTERS_EXHAUSTED,
+    ENTERS_INSANE,
     EVENT_PLAYED,
     INSANE_WHEN,
     NO_RESTORE,
@@ -386,7 +387,7 @@ class TurnMixin:
                     self.you.characters.append(inst)
                     self.you.status[inst] = READY
             else:
-                self._place_in_play(inst, False, host)
+                self._place_in_play(inst, READY, host)
                 if t == CONSPIRACY:
                     self._event("story", f"{self.card(inst).title} becomes a story")
             if then is not None:
@@ -479,18 +480,26 @@ class TurnMixin:
         if cd.any_trigger[CARD_PLAYED]:
             self._fire_all(CARD_PLAYED, AbilityContext(target=inst))
 
-    def _enter(self, inst: int, ctx=None, host: int = -1, played: bool = False) -> None:
-        """``inst`` (out of any zone) enters play: passives, "enters play exhausted",
-        enters-play triggers, Heroic/Villainous, and a conspiracy's new story row;
-        ``played``: from hand by its player (otherwise put into play by a card effect)."""
+    def _enter(
+        self, inst: int, ctx=None, host: int = -1, played: bool = False, status: int = READY
+    ) -> None:
+        """``inst`` (out of any zone) enters play: passives, "enters play exhausted" or
+        "insane", enters-play triggers, Heroic/Villainous, and a conspiracy's new story row;
+        ``played``: from hand by its player (otherwise put into play by a card effect);
+        ``status``: a character enters play so (an effect putting it "into play insane")."""
         cd = self.deck
         k = cd.kind_of[inst]
         t = cd.ctype[k]
         facts = self.facts
-        exhausted = (
-            t == CHARACTER and facts.enters_exhausted and self.has_static(ENTERS_EXHAUSTED, inst)
-        )
-        self._place_in_play(inst, exhausted, host)
+        if t == CHARACTER:
+            if status == READY and facts.enters_exhausted:
+                if self.has_static(ENTERS_EXHAUSTED, inst):
+                    status = EXHAUSTED
+            if facts.enters_insane:
+                if status != INSANE and self.has_static(ENTERS_INSANE, inst):
+                    status = INSANE
+                self._character_entered = self.turn
+        self._place_in_play(inst, status, host)
         self._entered = inst
         if t == CONSPIRACY:
             self._event("story", f"{self.card(inst).title} becomes a story")

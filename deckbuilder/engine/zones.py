@@ -374,8 +374,9 @@ class ZonesMixin:
         for t in self.deck.triggers_of[self.deck.kind_of[inst]]:
             self.you.support_listeners[t].remove(inst)
 
-    def _place_in_play(self, inst: int, exhausted: bool = False, host: int = -1) -> None:
-        """Put an instance already out of its zone into play (no triggers here)."""
+    def _place_in_play(self, inst: int, status: int = READY, host: int = -1) -> None:
+        """Put an instance already out of its zone into play (no triggers here); a
+        character with ``status`` (ready, exhausted or insane)."""
         uses = self._uses
         if uses:  # counters, marks and limits of an earlier stay: it is a new card now
             stale = None  # (a loop, not a comprehension: most entries find none)
@@ -389,7 +390,7 @@ class ZonesMixin:
                     del uses[key]
         t = self.deck.ctype[self.deck.kind_of[inst]]
         if t == CHARACTER:
-            self._add_character(inst, EXHAUSTED if exhausted else READY)
+            self._add_character(inst, status)
         elif t == SUPPORT:
             self._add_support(inst)
             if host >= 0:

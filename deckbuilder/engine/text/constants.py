@@ -133,6 +133,7 @@ CONSTANT.register("cannot_commit", who=FILTER, condition=CONDITION)(_restriction
 CONSTANT.register("enters_exhausted", who=FILTER, condition=CONDITION)(
     _restriction(ab.ENTERS_EXHAUSTED)
 )
+CONSTANT.register("enters_insane", who=FILTER, condition=CONDITION)(_restriction(ab.ENTERS_INSANE))
 CONSTANT.register("no_restore", who=FILTER, condition=CONDITION)(_restriction(ab.NO_RESTORE))
 CONSTANT.register("commits_ready", who=FILTER, condition=CONDITION)(_restriction(ab.COMMITS_READY))
 CONSTANT.register("commits_exhausted", who=FILTER, condition=CONDITION)(

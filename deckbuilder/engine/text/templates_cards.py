@@ -9,6 +9,7 @@ draws or discards is nothing.
 
 from __future__ import annotations
 
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, chosen_now, log_event
 from deckbuilder.engine.text.filters import compile_filter, is_printed_only, matching
@@ -208,12 +209,7 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane):
         if i >= 0:
             game._take_from(i)
             log_event(game, "put_into_play", f"{game.card(i).title} put into play")
-            game._enter(i)
-            if cd.ctype[cd.kind_of[i]] == CHARACTER:
-                if insane:
-                    game.you.status[i] = 2  # INSANE
-                elif exhausted:
-                    game.you.status[i] = 1  # EXHAUSTED
+            game._enter(i, status=INSANE if insane else EXHAUSTED if exhausted else READY)
 
     return effect
 

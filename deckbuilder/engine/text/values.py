@@ -295,6 +295,13 @@ def _insane_characters(value, where):
     return lambda game, src, ctx: any(s == INSANE for s in game.you.status.values()) == value
 
 
+@condition("first_character_this_turn", BOOL)
+def _first_character_this_turn(value, where):
+    """No character has entered play yet this turn (asked of a character about to enter;
+    the turn is kept only in a deck with an "enters play insane" constant)."""
+    return lambda game, src, ctx: (game._character_entered != game.turn) == value
+
+
 @condition("not", CONDITION)
 def _not(value, where):
     """The inner condition does not hold."""

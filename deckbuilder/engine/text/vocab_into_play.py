@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import INSANE, STORY_HOST
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
@@ -35,9 +35,7 @@ def mill_characters_into_play(where, n, insane):
                 log_event(
                     game, "put_into_play", f"{game.card(i).title} put into play from the deck"
                 )
-                game._enter(i)
-                if insane and i in game.you.status:
-                    game.you.status[i] = INSANE
+                game._enter(i, status=INSANE if insane else READY)
             else:
                 game._to_discard(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
@@ -182,12 +180,7 @@ def put_self_into_play(where, insane, exhausted):
             return
         game._take_from(src)
         log_event(game, "put_into_play", f"{game.card(src).title} put into play")
-        game._enter(src)
-        if src in game.you.status:
-            if insane:
-                game.you.status[src] = 2  # INSANE
-            elif exhausted:
-                game.you.status[src] = 1  # EXHAUSTED
+        game._enter(src, status=INSANE if insane else EXHAUSTED if exhausted else READY)
         return
         yield
 
