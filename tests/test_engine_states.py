@@ -66,7 +66,7 @@ def test_face_down_cards_go_to_the_discard_pile_with_their_host(full_pool):
     step(game, "choose attach face down Mad")
     assert list(game.you.facedown.values()) == [room]
     game.you.exhausted_supports.clear()
-    step(game, "use MoE-038 2")
+    step(game, "use MoE-038")  # its first action has nothing left to attach
     check(game, {"skill": {"Core-010": 4}})
     game._leave_play(room)
     assert not game.you.facedown and len(game.you.discard) == 2
