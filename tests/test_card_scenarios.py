@@ -27,6 +27,8 @@ parametrised test runs them all.
     skill = { "Core-022" = 2 }
     in_hand = ["Core-029"]             # card ids that must be in a zone
     in_play = [] ; in_discard = [] ; not_in_play = []
+    on_top = ["Core-029"] ; on_bottom = []   # the known top cards (top first) and the
+                                       # bottom cards (bottom-most first), exactly
     won = 1                            # stories won
     stories = ["Nowhere to Hide", "Opening Night"]   # the titles of the stories in play
     domains = 4
@@ -196,6 +198,10 @@ def check(game: Game, expect: dict) -> None:
     ):
         for cid in expect.get(key, ()):
             assert cid in ids(zone), (key, cid, ids(zone))
+    if "on_top" in expect:
+        assert ids(reversed(game.you.top)) == expect["on_top"]
+    if "on_bottom" in expect:
+        assert ids(game.you.bottom) == expect["on_bottom"]
     for cid in expect.get("not_in_play", ()):
         assert cid not in ids(game.you.characters + game.you.supports), cid
     for cid, status in expect.get("status", {}).items():

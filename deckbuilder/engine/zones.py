@@ -509,7 +509,12 @@ class ZonesMixin:
             return
         before = len(self.you.hand)
         self._draw(n, True)
-        drawn = self.you.hand[before:]
+        self._drawn_by_effect(self.you.hand[before:])
+
+    def _drawn_by_effect(self, drawn: list[int]) -> None:
+        """A card effect drew these cards (from the top of the deck or elsewhere): "after a
+        card is drawn" for each, then "after drawing 1 or more cards"."""
+        cd = self.deck
         if not drawn or self.phase == OVER:
             return
         if cd.any_trigger[CARD_DRAWN]:

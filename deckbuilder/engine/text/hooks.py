@@ -14,7 +14,7 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER, NEUTRAL
 from deckbuilder.engine.effects import choose_card, choose_domain, log_event
-from deckbuilder.engine.text.filters import faction_index
+from deckbuilder.engine.text.filters import faction_index, gained_traits
 from deckbuilder.engine.text.registry import HOOK
 from deckbuilder.engine.text.templates_cards import reorder_top
 from deckbuilder.engine.text.vocab_marks import marks
@@ -225,12 +225,13 @@ def reorder_top_by_exhausted_skill(game, src, ctx):
     pool = [
         i
         for i in game.you.characters
-        if game.you.status.get(i) == READY and "mi-go" in cd.subtypes[cd.kind_of[i]]
+        if game.you.status.get(i) == READY
+        and ("mi-go" in cd.subtypes[cd.kind_of[i]] or "mi-go" in gained_traits(game, i))
     ]
     i = yield from choose_card(game, "exhaust", "exhaust", pool)
     if i < 0:
         return
-    game.you.status[i] = EXHAUSTED
+    game._exhaust(i)  # "after a character is exhausted" answers it
     n = game.skill_of(i)
     if n > 0:
         yield from reorder_top(game, game._peek(n))

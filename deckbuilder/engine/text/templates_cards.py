@@ -9,11 +9,20 @@ draws or discards is nothing.
 
 from __future__ import annotations
 
-from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
+from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, chosen_now, log_event
 from deckbuilder.engine.text.filters import compile_filter, is_printed_only, matching
-from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, STRS, param
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    BOOL,
+    EFFECT,
+    FILTER,
+    INT,
+    STRS,
+    TextError,
+    param,
+)
 from deckbuilder.engine.text.values import compile_amount
 
 PLAYERS = ("you", "opponent", "each")
@@ -112,13 +121,26 @@ def discard_top(where, n, player):
     shuffle=param(BOOL, True),
     n=param(INT, 1),
     cost_max=AMOUNT,
+    rest=param(("top", "bottom"), "top"),
+    host=FILTER,
 )
-def search(where, filter, to, top, shuffle, n, cost_max):
+def search(where, filter, to, top, shuffle, n, cost_max, rest, host):
     """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts
     (``cost_max``: with a printed cost at most this, a number or "X"): to hand, into play,
-    or on top of the deck; then shuffle."""
+    or on top of the deck; then shuffle (or, ``rest = "bottom"``, put the other cards of
+    the top ``top`` on the bottom of the deck)."""
     pred = compile_filter(filter, where)
     most = compile_amount(cost_max, where) if cost_max is not None else None
+    if rest == "bottom" and (not top or shuffle):
+        raise TextError(f'{where}: rest = "bottom" is for the top cards, with shuffle = false')
+    host_pred = compile_filter(host, where) if host is not None else None
+
+    def hosts_of(game, src, k):
+        """Where an attachment put into play may go (the ``host`` filter: a card in play)."""
+        hosts = game.attach_hosts(k)
+        if host_pred is None:
+            return hosts
+        return [h for h in hosts if h < STORY_HOST and host_pred(game, src, h)]
 
     def effect(game, src, ctx):
         pool = game._peek(top) if top else game.you.deck_cards + game.you.top + game.you.bottom
@@ -126,8 +148,13 @@ def search(where, filter, to, top, shuffle, n, cost_max):
         for _ in range(n):
             found = matching(game, src, pred, pool)
             if to == "play":
-                kind_of = game.deck.kind_of
-                found = [i for i in found if game.may_enter(kind_of[i])]
+                kind_of, attach = game.deck.kind_of, game.deck.attach
+                found = [
+                    i
+                    for i in found
+                    if game.may_enter(kind_of[i])
+                    and (attach[kind_of[i]] is None or hosts_of(game, src, kind_of[i]))
+                ]
             if cap is not None:
                 cost, kind_of = game.deck.cost, game.deck.kind_of
                 found = [i for i in found if cost[kind_of[i]] <= cap]
@@ -140,13 +167,28 @@ def search(where, filter, to, top, shuffle, n, cost_max):
             game._remove_from_deck(i)
             if to == "play":
                 log_event(game, "search", f"{game.card(i).title} put into play from the deck")
-                game._enter(i)
+                h = -1
+                if game.deck.attach[game.deck.kind_of[i]] is not None:
+                    game._resolving.append(i)  # (between zones while its host is chosen)
+                    h = yield from choose_card(
+                        game,
+                        "attach",
+                        f"attach {game.card(i).title} to",
+                        hosts_of(game, src, game.deck.kind_of[i]),
+                        story_hosts=True,
+                    )
+                    game._resolving.remove(i)
+                game._enter(i, None, h)
             elif to == "top":
                 game.you.top.append(i)
             else:
                 game.you.hand.append(i)
                 log_event(game, "search", f"{game.card(i).title} taken into hand")
-        if shuffle and to != "top":
+        if rest == "bottom":
+            for i in pool:
+                game._remove_from_deck(i)
+                game.you.bottom.insert(0, i)
+        elif shuffle and to != "top":
             game._shuffle_deck()
         game._check_deck_out()
 

@@ -288,9 +288,10 @@ def discard_top_to_hand(where, n):
 
 @EFFECT.register("draw_bottom", n=param(INT, 1))
 def draw_bottom(where, n):
-    """Put the bottom n cards of your deck into your hand."""
+    """Draw the bottom n cards of your deck (a draw: "after a card is drawn" answers)."""
 
     def effect(game, src, ctx):
+        drawn = []
         for _ in range(n):
             if game.you.bottom:
                 i = game.you.bottom.pop(0)
@@ -301,8 +302,10 @@ def draw_bottom(where, n):
             else:
                 break
             game.you.hand.append(i)
+            drawn.append(i)
             log_event(game, "draw", f"drew {game.card(i).title} from the bottom of the deck")
         game._check_deck_out()
+        game._drawn_by_effect(drawn)
         return
         yield
 

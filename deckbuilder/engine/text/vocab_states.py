@@ -251,7 +251,9 @@ def become_character(where):
 @EFFECT.register("enter_as_character")
 def enter_as_character(where):
     """The event being played enters play as a character, ready (its skill and icons are
-    its own constants); it goes to the discard pile when it leaves play."""
+    its own constants); it goes to the discard pile when it leaves play. A character
+    entered play, put into play by a card effect: "after a character enters play" and "after
+    a character is put into play" answer it."""
 
     def effect(game, src, ctx):
         if src not in game._resolving or src in game.you.status:
@@ -262,6 +264,10 @@ def enter_as_character(where):
         if game.deck.statics[k]:
             game._passives_changed(k)
         log_event(game, "character", f"{game.card(src).title} enters play as a character")
+        if game.facts.character_enters:
+            game._fire_all(ab.CHARACTER_ENTERS, AbilityContext(target=src))
+        if game.facts.character_put:
+            game._fire_all(ab.CHARACTER_PUT, AbilityContext(target=src))
         return
         yield
 
