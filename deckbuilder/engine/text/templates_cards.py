@@ -12,7 +12,12 @@ from __future__ import annotations
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import choose_card, chosen_now, log_event
-from deckbuilder.engine.text.filters import compile_filter, is_printed_only, matching
+from deckbuilder.engine.text.filters import (
+    compile_filter,
+    is_printed_only,
+    matching,
+    printed_kinds,
+)
 from deckbuilder.engine.text.registry import (
     AMOUNT,
     BOOL,
@@ -195,23 +200,35 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host):
     printed = is_printed_only(filter or {}, where)
     key = object()  # the deck's instances the filter accepts, remembered per deck
 
+    table_of = printed_kinds(pred)  # the printed part of a filter that reads the game too
+
     def worthwhile(game, src):
-        if not printed:
+        cd = game.deck
+        if not printed and table_of is None:
             zones = (game.you.top, game.you.deck_cards, game.you.bottom)
             return any(pred(game, src, i) for zone in zones for i in zone)
-        cd = game.deck
         found = cd.kind_memo.get(key)
-        if found is None:
-            first = {}
-            for i, k in enumerate(cd.kind_of):
-                first.setdefault(k, i)
-            kinds = {k for k, i in first.items() if pred(game, src, i)}
+        if found is None:  # the deck's instances whose printed facts pass
+            if printed:
+                first = {}
+                for i, k in enumerate(cd.kind_of):
+                    first.setdefault(k, i)
+                kinds = {k for k, i in first.items() if pred(game, src, i)}
+            else:
+                table = table_of(cd)
+                kinds = {k for k in range(len(table)) if table[k]}
             found = cd.kind_memo[key] = frozenset(i for i, k in enumerate(cd.kind_of) if k in kinds)
-        return not (
-            found.isdisjoint(game.you.top)
-            and found.isdisjoint(game.you.deck_cards)
-            and found.isdisjoint(game.you.bottom)
-        )
+        if printed:
+            return not (
+                found.isdisjoint(game.you.top)
+                and found.isdisjoint(game.you.deck_cards)
+                and found.isdisjoint(game.you.bottom)
+            )
+        for zone in (game.you.top, game.you.deck_cards, game.you.bottom):
+            for i in found.intersection(zone):
+                if pred(game, src, i):
+                    return True
+        return False
 
     if not top:  # what the top cards hold the player learns only by looking
         effect.worthwhile = worthwhile

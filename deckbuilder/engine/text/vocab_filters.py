@@ -9,11 +9,41 @@ from deckbuilder.engine.text.values import condition
 
 @atom("any_of", STATE, ANY)
 def _any_of(value):
-    """Accepted by at least one of these filters (a list of filter tables: "X or Y")."""
+    """Accepted by at least one of these filters (a list of filter tables: "X or Y"). When
+    each reads printed facts only (subtypes and factions too), their tables decide while no
+    card has gained a trait."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise TextError("any_of takes a list of filter tables")
     preds = [compile_filter(v) for v in value]
-    return lambda game, src, i: any(p(game, src, i) for p in preds)
+    tables = []
+    for p in preds:
+        if getattr(p, "printed_only", False):
+            tables.append(p.printed_kinds)
+        elif getattr(p, "printed_only_traits", False):
+            tables.append(p.printed_traits)  # None when a passive of the deck gives traits
+        else:
+            return lambda game, src, i: any(p(game, src, i) for p in preds)
+    key = object()
+
+    def either_table(cd):
+        """Per kind: whether one of the printed tables passes (None: not decided so)."""
+        if key not in cd.kind_memo:
+            parts = [t(cd) for t in tables]
+            cd.kind_memo[key] = (
+                None
+                if any(t is None for t in parts)
+                else bytes(any(t[k] for t in parts) for k in range(len(cd.cards)))
+            )
+        return cd.kind_memo[key]
+
+    def check(game, src, i):
+        if not game._traits:
+            table = either_table(game.deck)
+            if table is not None:
+                return table[game.deck.kind_of[i]] == 1
+        return any(p(game, src, i) for p in preds)
+
+    return check
 
 
 @atom("title_has", KIND, STRS)
