@@ -37,6 +37,12 @@ def _attached_with(value):
     return check
 
 
+@atom("wounded", STATE, BOOL)
+def _wounded(value):
+    """Has a wound token on it (true), or none (false)."""
+    return lambda game, src, i: (game.you.wounds.get(i, 0) > 0) == value
+
+
 @atom("discarded_this_phase", STATE, BOOL)
 def _discarded_this_phase(value):
     """Entered your discard pile (from play) this phase (true), or not (false)."""
