@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "3e82f879420c8714",
     ("broad", "greedy", True, 3): "4be1ac8895538885",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "ab49d74cbf731100",
+    ("broad", "random", True, 4): "273a2229979520dd",
 }
 
 
