@@ -18,6 +18,7 @@ parametrised test runs them all.
                                        # story section)
     won_stories = ["Core-160"]         # Core stories already in the won pile
     conspiracy = { card = "TiV-024", tokens = 2 }   # a conspiracy in play (story 4)
+    wounds = { "AH-018" = 1 }          # wound tokens on characters in play
     phase = "operations"               # or "story"
     steps = ["commit Core-022 1", "choose draw a card"]
     [scenario.expect]
@@ -25,6 +26,7 @@ parametrised test runs them all.
     tokens = [1, 0, 0]
     status = { "Core-022" = "exhausted" }
     skill = { "Core-022" = 2 }
+    wounds = { "AH-018" = 0 }          # wound tokens on characters in play
     in_hand = ["Core-029"]             # card ids that must be in a zone
     in_play = [] ; in_discard = [] ; not_in_play = []
     on_top = ["Core-029"] ; on_bottom = []   # the known top cards (top first) and the
@@ -127,6 +129,8 @@ def build(pool, scenario) -> Game:
         else:
             host = next(i for i in game.you.characters if game.card(i).card_id == sup["to"])
         game.you.attached[inst] = host
+    for cid, n in scenario.get("wounds", {}).items():
+        game.you.wounds[next(i for i in game.you.characters if game.card(i).card_id == cid)] = n
     for cid in reversed(scenario.get("top", ())):  # known cards on top of the deck, in order
         inst = next(i for i in game.you.deck_cards if game.card(i).card_id == cid)
         game.you.deck_cards.remove(inst)
@@ -213,6 +217,9 @@ def check(game: Game, expect: dict) -> None:
     for cid, icons in expect.get("icons", {}).items():
         found = [i for i in game.you.characters if game.card(i).card_id == cid]
         assert found and game.icons_of(found[0]) == icons, (cid, game.icons_of(found[0]))
+    for cid, n in expect.get("wounds", {}).items():
+        found = [i for i in game.you.characters if game.card(i).card_id == cid]
+        assert found and game.you.wounds.get(found[0], 0) == n, (cid, game.you.wounds)
     for text in expect.get("not_offered", ()):  # steps a rule forbids in this position
         with pytest.raises(AssertionError, match="is not offered"):
             step(game, text)

@@ -21,9 +21,10 @@ DEFAULT_TURN_CAP = 25
 # Story ids: 0..9 are Core stories; a conspiracy in play is CONSPIRACY_BASE + instance.
 CONSPIRACY_BASE = 1000
 # A support attached to a story has host STORY_HOST + story id; to a domain, DOMAIN_HOST +
-# the domain's index (no story id reaches it).
+# the domain's index (no story id reaches it); to your deck, DECK_HOST.
 STORY_HOST = 10**6
 DOMAIN_HOST = 2 * 10**6
+DECK_HOST = 3 * 10**6
 
 KEEP, MULLIGAN, SETUP_RESOURCE = "keep", "mulligan", "setup_resource"
 ATTACH, PLAY, COMMIT, PASS = "attach", "play", "commit", "pass"

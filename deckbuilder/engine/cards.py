@@ -79,7 +79,8 @@ def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
     ``("character", insane, exhausted, faction, subtype, no_ancient)``, ``("support",
     subtype or None)`` (a support card of yours), ``("any",)`` (a character or a support),
-    ``("domain",)`` (one of yours) or ``("other",)`` for hosts a goldfish game never offers
+    ``("domain",)`` (one of yours), ``("deck",)`` (a player's deck: yours, since the
+    goldfish opponent's is empty) or ``("other",)`` for hosts a goldfish game never offers
     (an opponent's card, a discard pile).
     Skill and icon conditions on the host are read as no condition (rule choice)."""
     if card.type != "Support":
@@ -92,6 +93,8 @@ def attach_requirement(card):
         return ("story",)
     if what.startswith("domain"):
         return ("domain",)
+    if what.endswith("deck"):  # "a player's deck"
+        return ("deck",)
     if "opponent" in what:
         return ("other",)
     if what == "Location":  # a support subtype, named alone

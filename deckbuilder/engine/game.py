@@ -46,7 +46,8 @@ keywords, so it neither blocks Heroic/Villainous plays nor counts for them; when
 restored, a character that clashes with nobody is restored first, and a restored character
 that does clash is the one discarded. A card with both keywords clashes with either side.
 A support whose "Attach to" names a host a goldfish never has (an opponent's card, a discard
-pile) is not offered; skill or icon conditions on a host are not checked. Rules about the
+pile) is not offered, one attached to a player's deck goes on yours (the goldfish's is empty);
+skill or icon conditions on a host are not checked. Rules about the
 commit step as a whole (a character that must commit, none committed alone) apply when the
 player ends it (PASS in the story phase); a cost to commit is paid before the turn's first
 commit.
@@ -372,7 +373,7 @@ class Game(
 
     def attached_to(self, instance: int) -> int:
         """The host of an attached support: a character instance, ``STORY_HOST + story id``
-        for a story, ``DOMAIN_HOST + index`` for a domain, or -1."""
+        for a story, ``DOMAIN_HOST + index`` for a domain, ``DECK_HOST`` for your deck, or -1."""
         return self.you.attached.get(instance, -1)
 
     @property

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from deckbuilder.engine.abilities import BLANK, NO_ATTACH, NO_CLASH, NO_PUT_INTO_PLAY
-from deckbuilder.engine.actions import DOMAIN_HOST, INSANE, READY, STORY_HOST
+from deckbuilder.engine.actions import DECK_HOST, DOMAIN_HOST, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
 
@@ -237,8 +237,8 @@ class PayingMixin:
 
     def attach_hosts(self, kind: int) -> list[int]:
         """Hosts a support of ``kind`` may be attached to: character instances,
-        ``STORY_HOST + story id`` for stories or ``DOMAIN_HOST + index`` for your domains
-        (see ``cards.attach_requirement``)."""
+        ``STORY_HOST + story id`` for stories, ``DOMAIN_HOST + index`` for your domains or
+        ``DECK_HOST`` for your deck (see ``cards.attach_requirement``)."""
         req = self.deck.attach[kind]
         if req is None:
             return []
@@ -246,6 +246,8 @@ class PayingMixin:
             return [STORY_HOST + sid for sid in self._stories]
         if req[0] == "domain":
             return [DOMAIN_HOST + d for d in self.you.domain_indices]
+        if req[0] == "deck":  # the only deck with cards to reveal in a goldfish game
+            return [DECK_HOST]
         if req[0] == "any":
             return self.you.characters + self.you.supports
         if req[0] == "support":

@@ -70,12 +70,14 @@ def sacrifice_other(where, value):
 
 @COST.register("exhaust_other", value=param(FILTER, required=True))
 def exhaust_other(where, value):
-    """Exhaust another ready card you control that the filter accepts."""
+    """Exhaust another ready card you control that the filter accepts (remembered for the
+    effect: the filter atom ``exhausted_for_cost``)."""
     pool = _own_pick("exhaust", "exhaust", value, where, ready_only=True)
 
     def pay(game, src):
         i = yield from choose_card(game, "exhaust", "exhaust", pool(game, src), harm=True)
         if i >= 0:
+            game._uses[(src, "exhausted_for_cost")] = i  # dropped when src leaves play
             if i in game.you.status:
                 game._exhaust(i)
             else:

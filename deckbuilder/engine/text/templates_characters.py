@@ -56,9 +56,14 @@ def _characters(game):
     return game.you.characters
 
 
-@EFFECT.register("ready", filter=FILTER, target=param(TARGETS, "choose"))
-def ready(where, filter, target):
-    """Ready exhausted characters."""
+def bound_key(src):
+    return (src, "bound")  # a record of _uses: dropped when the card leaves play
+
+
+@EFFECT.register("ready", filter=FILTER, target=param(TARGETS, "choose"), bind=param(BOOL, False))
+def ready(where, filter, target, bind):
+    """Ready exhausted characters; ``bind``: the one readied must commit where this card
+    commits this turn ("must commit to the same story as X, if able": ``commit_bound``)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -69,6 +74,8 @@ def ready(where, filter, target):
             game._ready(i)
             if game.log is not None:
                 game._event("ready", f"{game.card(i).title} readies")
+            if bind:
+                game._uses[bound_key(src)] = (i, game.turn)
 
     return effect
 

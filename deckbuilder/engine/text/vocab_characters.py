@@ -215,15 +215,20 @@ def no_skill(where, committed, who, condition):
     return ab.Static(ab.SKILL, _who(where, who, condition), -1000, committed=committed)
 
 
-@EFFECT.register("heal", filter=FILTER, target=param(("all", "self"), "all"))
-def heal(where, filter, target):
-    """Remove all wounds from your characters the filter accepts (or from the card itself)."""
+@EFFECT.register("heal", filter=FILTER, target=param(("all", "self"), "all"), n=param(INT, 0))
+def heal(where, filter, target, n):
+    """Remove all wounds (``n``: only n wound tokens each) from your characters the filter
+    accepts (or from the card itself)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        for i in list(game.you.wounds):
+        wounds = game.you.wounds
+        for i in list(wounds):
             if i in game.you.characters and (i == src if target == "self" else pred(game, src, i)):
-                del game.you.wounds[i]
+                if n and wounds[i] > n:
+                    wounds[i] -= n
+                else:
+                    del wounds[i]
         return
         yield
 

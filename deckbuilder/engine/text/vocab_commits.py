@@ -13,6 +13,7 @@ from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, param
+from deckbuilder.engine.text.templates_characters import bound_key
 
 
 @EFFECT.register(
@@ -255,6 +256,26 @@ def commit_self(where, exhaust):
             "commit",
             f"{game.card(src).title} committed to {game._story_title(game._stories[s])}",
         )
+
+    return effect
+
+
+@EFFECT.register("commit_bound")
+def commit_bound(where):
+    """The character this card bound this turn (``ready`` with ``bind``) commits to the
+    story this card just committed to (ctx.story), if it is able to. Rule choice: the bond
+    acts when this card commits; the character committed elsewhere before that stays."""
+
+    def effect(game, src, ctx):
+        bound = game._uses.get(bound_key(src))
+        if not bound or bound[1] != game.turn:
+            return
+        i, s = bound[0], ctx.story
+        if game.committed_story(i) >= 0 or not (game.may_commit(i) and game.may_commit_to(i, s)):
+            return
+        game._commit(i, s)
+        return
+        yield
 
     return effect
 

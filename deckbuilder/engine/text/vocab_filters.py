@@ -67,6 +67,19 @@ def _attached_with(value):
     return check
 
 
+@atom("wounded", STATE, BOOL)
+def _wounded(value):
+    """Has a wound token on it (true), or none (false)."""
+    return lambda game, src, i: (game.you.wounds.get(i, 0) > 0) == value
+
+
+@atom("exhausted_for_cost", STATE, BOOL)
+def _exhausted_for_cost(value):
+    """The card this card last exhausted to pay a cost (``exhaust_other``): "exhaust a
+    character to ... attach it to that character"."""
+    return lambda game, src, i: (game._uses.get((src, "exhausted_for_cost")) == i) == value
+
+
 @atom("discarded_this_phase", STATE, BOOL)
 def _discarded_this_phase(value):
     """Entered your discard pile (from play) this phase (true), or not (false)."""

@@ -17,6 +17,7 @@ from deckbuilder.engine.text.registry import (
     STRS,
     param,
 )
+from deckbuilder.engine.text.templates_cards import PLAYERS
 from deckbuilder.engine.text.values import compile_amount, condition
 from deckbuilder.engine.text.vocab_characters import characters_left_play_this_phase
 
@@ -505,5 +506,46 @@ def search_to_resource(where, filter, drained):
                 game._add_resource(i, d)
                 log_event(game, "resource", f"{game.card(i).title} attached to domain {d + 1}")
         game._shuffle_deck()
+
+    return effect
+
+
+@EFFECT.register("discard_top_or_destroy_resources", n=param(INT, 2), player=param(PLAYERS, "each"))
+def discard_top_or_destroy_resources(where, n, player):
+    """Each player ``player`` names discards n cards from the top of the deck for each of
+    their resources, or destroys that resource instead, resource by resource: you choose the
+    resources to destroy (the automatic player keeps them all: a resource is worth more than
+    cards off the deck), the deck pays for the others."""
+
+    def effect(game, src, ctx):
+        for p in game.players_named(player, src):
+            kept = [i for d in p.domains for i in d]
+            if p is game.you:
+                while kept:
+                    i = yield from choose_card(
+                        game,
+                        "destroy_resource",
+                        f"destroy instead of discarding {n}:",
+                        kept,
+                        harm=True,
+                        optional=True,
+                    )
+                    if i < 0:
+                        break
+                    kept.remove(i)
+                    d = next(d for d, dom in enumerate(p.domains) if i in dom)
+                    game._detach_resource(i, d)
+                    game._to_discard(i)
+                    log_event(game, "discard", f"{game.card(i).title} destroyed (a resource)")
+            for _ in range(n * len(kept)):
+                i = p.take_top(game.rng.random)
+                if i < 0:
+                    break
+                if p is not game.you:  # no window: the goldfish opponent has no cards
+                    p.discard.append(i)
+                    continue
+                game._to_discard(i)
+                log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
+        game._check_deck_out()
 
     return effect
