@@ -93,10 +93,10 @@ def attach_requirement(card):
         return ("story",)
     if what.startswith("domain"):
         return ("domain",)
-    if what.endswith("deck"):  # "a player's deck"
-        return ("deck",)
     if "opponent" in what:
         return ("other",)
+    if what.endswith("deck"):  # "a player's deck"
+        return ("deck",)
     if what == "Location":  # a support subtype, named alone
         return ("support", "location")
     if "support" in what:  # "a character or support card", "a Location support card"
