@@ -63,7 +63,7 @@ def attach_self(where, to, filter):
             host = yield from choose_card(game, "attach", "attach to", pool)
         game.you.hand.remove(src)
         if host < 0:
-            game.you.discard.append(src)
+            game._into_discard(src)
             return
         game._add_support(src)
         game.you.attached[src] = host
