@@ -427,6 +427,13 @@ class ZonesMixin:
             if inst not in self.you.status and inst not in self.you.supports:
                 return  # an answer took it out of play already
         story = -1  # the story slot a committed character leaves
+        # Its own "after ... leaves play" answers, unless its text was off (insane, blank).
+        own = (
+            facts.character_leaves
+            and inst in self.you.status
+            and cd.by_trigger[CHARACTER_LEAVES][cd.kind_of[inst]]
+            and not self._character_text_off(inst)
+        )
         if inst in self.you.status:
             if facts.departure_memory:
                 self._left_play_this_phase.append(inst)
@@ -470,8 +477,12 @@ class ZonesMixin:
             self._queue_trigger("discarded", inst, ctx)
         if facts.character_leaves and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             listeners = self._listeners(CHARACTER_LEAVES)
-            if listeners:
+            if own and inst in listeners:  # (answering from where it went: the hand)
+                own = False
+            if listeners or own:
                 ctx = AbilityContext(x=int(sacrificed), story=story, target=inst)
+                if own:  # it has left: answered as if still in play (``_ability_live``)
+                    self._triggers.append((CHARACTER_LEAVES, inst, ctx))
                 self._queue_all(CHARACTER_LEAVES, listeners, ctx)
         elif facts.support_leaves and cd.ctype[cd.kind_of[inst]] == SUPPORT:
             self._fire_all(SUPPORT_LEAVES, AbilityContext(x=int(sacrificed), target=inst))
