@@ -235,7 +235,7 @@ def attach_top_card(where):
     play attached to a character of your choice."""
 
     def effect(game, src, ctx):
-        top = game._peek(1)
+        top = game._reveal_top(1)
         if not top:
             return
         i = top[0]
