@@ -101,6 +101,8 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "tokens_to_win": ab.TOKENS_TO_WIN in kinds,
         "win_rules": bool(kinds & ab.WIN_RULES),
         "would_leave": bool(trigger[ab.WOULD_LEAVE] or trigger[ab.WOULD_DISCARD]),
+        "discard_memory": "discards" in cd.memories,
+        "departure_memory": "departures" in cd.memories,
         "character_leaves": bool(trigger[ab.CHARACTER_LEAVES]),
         "support_leaves": bool(trigger[ab.SUPPORT_LEAVES]),
         "ability_triggered": bool(trigger[ab.ABILITY_TRIGGERED]),
@@ -137,3 +139,31 @@ def test_a_game_reads_the_facts_of_its_deck_and_keeps_them_through_a_rewind(full
             break
         game.apply(rng.choice(game.legal_actions()))
         assert game.facts is deck_facts(game.deck)
+
+
+def test_phase_memories_are_kept_only_for_decks_whose_text_reads_them(full_pool):
+    from deckbuilder.deck import Deck
+
+    def facts_of(*card_ids):
+        deck = Deck("memories")
+        for card_id in card_ids:
+            deck.add(full_pool.card(card_id), 3)
+        return deck_facts(compile_deck(deck, True))
+
+    plain = facts_of("Core-029")
+    assert not plain.discard_memory and not plain.departure_memory
+    assert facts_of("Core-029", "Core-003").discard_memory  # Local Sheriff
+    assert facts_of("Core-029", "Core-024").discard_memory  # Peaslee (a hook)
+    assert facts_of("Core-029", "TTB-013").discard_memory  # Dr. Baker (a filter)
+    friendly = facts_of("Core-029", "TOotST-054")
+    assert friendly.departure_memory and not friendly.discard_memory
+    # A deck without them remembers nothing, however its cards move.
+    cd = compile_deck(read_deck(DECKS[0], full_pool), True)
+    assert not cd.memories
+    game = Game.new(cd, seed=5, step_by_step=True)
+    rng = random.Random(5)
+    for _ in range(200):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        assert not game._discarded_this_phase and not game._left_play_this_phase

@@ -57,10 +57,10 @@ def batch_figures(deck, policy: str, text: bool, seed: int) -> str:
 BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
-    ("example", "random", True, 2): "3e82f879420c8714",
-    ("broad", "greedy", True, 3): "4be1ac8895538885",
+    ("example", "random", True, 2): "2dbd1a23afdb5a82",
+    ("broad", "greedy", True, 3): "da62d7a4a9fb06d4",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "273a2229979520dd",
+    ("broad", "random", True, 4): "0056346318ef178f",
 }
 
 

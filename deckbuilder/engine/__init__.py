@@ -22,9 +22,9 @@ from deckbuilder.engine.cards import CARD_TEXT
 from deckbuilder.engine.game import Action, Event, Game, IllegalAction
 from deckbuilder.engine.policies import POLICIES, Policy, get_policy
 from deckbuilder.engine.stats import KEYWORDS_NOTE, TEXT_NOTE, GoldfishStats
-from deckbuilder.engine.text.load import abilities_of, win_effect
+from deckbuilder.engine.text.load import abilities_of, memories_of, win_effect
 
-CARD_TEXT.update(abilities=abilities_of, win=win_effect)
+CARD_TEXT.update(abilities=abilities_of, win=win_effect, memories=memories_of)
 
 __all__ = [
     "KEYWORDS_NOTE",

@@ -189,6 +189,7 @@ class CompiledDeck:
         "passives_at_start",
         "plain_entry",
         "reads_context",
+        "memories",
         "kind_memo",
     )
 
@@ -296,6 +297,13 @@ class CompiledDeck:
             entries = entries or ()
             self.abilities.append(tuple(e for e in entries if isinstance(e, Ability)))
             self.statics.append(tuple(e for e in entries if not isinstance(e, Ability)))
+        # What of the phase the deck's text reads (``registry.remembers``): kept only then.
+        memories_of = CARD_TEXT.get("memories")
+        self.memories = (
+            frozenset().union(*(memories_of(c.card_id) for c in self.cards))
+            if text and memories_of is not None
+            else frozenset()
+        )
         self.by_trigger = {
             t: [tuple(a for a in abs_ if a.trigger == t) for abs_ in self.abilities]
             for t in TRIGGERS

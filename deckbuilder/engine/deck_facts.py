@@ -145,6 +145,8 @@ class DeckFacts:
         "tokens_to_win",
         "win_rules",
         "would_leave",
+        "discard_memory",
+        "departure_memory",
         "character_leaves",
         "support_leaves",
         "ability_triggered",
@@ -215,6 +217,10 @@ class DeckFacts:
         self.win_rules = not WIN_RULES.isdisjoint(kinds)
         # A card may leave play otherwise than it was told ("would leave", "would discard").
         self.would_leave = bool(trigger[WOULD_LEAVE] or trigger[WOULD_DISCARD])
+        # The cards that entered your discard pile / the characters that left play this
+        # phase are remembered (``Game._discarded_this_phase``, ``_left_play_this_phase``).
+        self.discard_memory = "discards" in cd.memories
+        self.departure_memory = "departures" in cd.memories
         self.character_leaves = bool(trigger[CHARACTER_LEAVES])
         self.support_leaves = bool(trigger[SUPPORT_LEAVES])
         self.ability_triggered = bool(trigger[ABILITY_TRIGGERED])

@@ -173,6 +173,7 @@ class Game(
         "_statics_cache",
         "_cost_cache",
         "_discarded_this_phase",
+        "_left_play_this_phase",
         "_delayed",
         "_story_rules",
         "_turn_rules",
@@ -255,7 +256,11 @@ class Game(
         game._statics_cache = compiled.passives_at_start
         if game._statics_cache is None:
             compiled.passives_at_start = game._build_statics()
+        # Kept for the decks whose text reads them (``DeckFacts.discard_memory`` and
+        # ``departure_memory``): the cards that entered your discard pile this phase (from
+        # any zone) and the characters that left play this phase (to any zone).
         game._discarded_this_phase = []
+        game._left_play_this_phase = []
         game._delayed = []  # effects "at the end of the phase": (effect, src, ctx, turn)
         game._story_rules = []  # effects on story resolution this turn (``_story_changes``)
         # Effects of the turn on its rules: (kind, a, b, last turn, phase or None), see

@@ -923,7 +923,7 @@ class StoryMixin:
         if not self.is_conspiracy(sid):
             self._story_deck.append(sid)
         else:
-            self.you.discard.append(sid - CONSPIRACY_BASE)
+            self._into_discard(sid - CONSPIRACY_BASE)
         if self.log is not None:
             self._event("story", f"{self._story_title(sid)} shuffled into the story deck")
 
@@ -961,7 +961,7 @@ class StoryMixin:
         cd = self.deck
         for a in [a for a, h in self.you.facedown.items() if h == host]:
             del self.you.facedown[a]
-            self.you.discard.append(a)
+            self._into_discard(a)
             if self.log is not None:
                 self._event("dormant", f"{self.card(a).title} wakes")
             if cd.by_trigger[AWAKENS][cd.kind_of[a]]:

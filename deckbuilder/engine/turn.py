@@ -68,7 +68,13 @@ class TurnMixin:
         if self._delayed:
             self._end_of_phase_effects()
         self.phase = phase
-        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
+        if (
+            self._temp
+            or self._cost_sources
+            or self._discarded_this_phase
+            or self._left_play_this_phase
+            or self._delayed
+        ):
             self._temp.clear()
             if self._temp_turn:  # effects "until the end of the turn" last on
                 self._temp.extend(self._temp_turn)
@@ -76,6 +82,7 @@ class TurnMixin:
                 self._cost_sources.clear()
                 self._cost_cache = {}
             self._discarded_this_phase.clear()
+            self._left_play_this_phase.clear()
 
     def _end_of_phase_effects(self, turn_end: bool = False) -> None:
         """Queue the delayed effects registered for the end of this phase (or, those marked
@@ -120,7 +127,13 @@ class TurnMixin:
             self._turn_rules = [r for r in self._turn_rules if r[3] >= self.turn]
         if self._temp_turn:
             self._temp_turn.clear()
-        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
+        if (
+            self._temp
+            or self._cost_sources
+            or self._discarded_this_phase
+            or self._left_play_this_phase
+            or self._delayed
+        ):
             self._set_phase("refresh")
         else:
             self.phase = "refresh"
@@ -184,7 +197,13 @@ class TurnMixin:
         return any(st.kind == NO_RESTORE for _, st in self._statics_in_play())
 
     def _draw_phase(self) -> None:
-        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
+        if (
+            self._temp
+            or self._cost_sources
+            or self._discarded_this_phase
+            or self._left_play_this_phase
+            or self._delayed
+        ):
             self._set_phase("draw")
         else:
             self.phase = "draw"
@@ -213,7 +232,13 @@ class TurnMixin:
                 return
         if self._triggers:
             self._after_triggers(self._begin_resource)
-        elif self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
+        elif (
+            self._temp
+            or self._cost_sources
+            or self._discarded_this_phase
+            or self._left_play_this_phase
+            or self._delayed
+        ):
             self._set_phase(RESOURCE)
             self._after_triggers()
         else:
@@ -230,7 +255,7 @@ class TurnMixin:
                     i = self._take_top() if self.phase != OVER else -1
                     if i < 0:
                         break
-                    self.you.discard.append(i)
+                    self._into_discard(i)
                     self._event("discard", f"{self.card(i).title} discarded from the deck")
                 self._check_deck_out()
                 return
@@ -281,13 +306,19 @@ class TurnMixin:
         i = yield from choose_card(self, "discard", "discard to resource", self.you.hand, harm=True)
         if i >= 0:
             self.you.hand.remove(i)
-            self.you.discard.append(i)
+            self._into_discard(i)
             self._event("discard", f"{self.card(i).title} discarded to resource")
             self._discarded_from_hand(1)
             yield from self._resolve_triggers()
 
     def _end_resource(self) -> None:
-        if self._temp or self._cost_sources or self._discarded_this_phase or self._delayed:
+        if (
+            self._temp
+            or self._cost_sources
+            or self._discarded_this_phase
+            or self._left_play_this_phase
+            or self._delayed
+        ):
             self._set_phase(OPERATIONS)
         else:
             self.phase = OPERATIONS
@@ -578,6 +609,7 @@ class TurnMixin:
             self._temp
             or self._cost_sources
             or self._discarded_this_phase
+            or self._left_play_this_phase
             or self._delayed
             or self._triggers
             or self.facts.story_phase

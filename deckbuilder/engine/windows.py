@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
     BLANK,
+    CHARACTER_LEAVES,
     DECK_TOP,
     DISCARD_PILE,
     FORCED_TRIGGERED,
@@ -198,7 +199,7 @@ class WindowsMixin:
                     if self._character_text_off(src):
                         first += 1
                         continue
-                elif not self._ability_live(ab, src):
+                elif not self._ability_live(ab, src, ctx):
                     first += 1
                     continue
                 # Conditions only read their context: a fresh one is built for the effect.
@@ -231,7 +232,7 @@ class WindowsMixin:
             elif ab.zone == IN_PLAY and src in status:  # ``_ability_live`` of a character
                 if self._character_text_off(src):
                     continue
-            elif not self._ability_live(ab, src):
+            elif not self._ability_live(ab, src, ctx):
                 continue
             ctx = ctx or AbilityContext()
             if ab is not checked and ab.condition is not None and not ab.condition(self, src, ctx):
@@ -310,8 +311,11 @@ class WindowsMixin:
         self._event_done(src)
         self._card_played(src)
 
-    def _ability_live(self, ab, src: int) -> bool:
-        """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked)."""
+    def _ability_live(self, ab, src: int, ctx: AbilityContext | None = None) -> bool:
+        """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked). A
+        card answers its own leaving play as if still in play (FAQ, responses on cards
+        leaving play): "after this card is discarded", and "after a character leaves play /
+        is destroyed" when the trigger is about ``src`` itself (``ctx.target``)."""
         zone = ab.zone
         if zone == IN_PLAY:
             if src in self.you.status:
@@ -324,6 +328,7 @@ class WindowsMixin:
                 or src == self.you.conspiracy
                 or ab.trigger == "discarded"
                 or ab.trigger == "won"
+                or (ab.trigger == CHARACTER_LEAVES and ctx is not None and ctx.target == src)
             )
         if zone == DISCARD_PILE:
             return src in self.you.discard

@@ -173,8 +173,17 @@ class ZonesMixin:
             self.you.hand.append(inst)
         else:
             self.you.discard.append(inst)
+            if self.facts.discard_memory:
+                self._discarded_this_phase.append(inst)
         if to != "discard" and to != "hand":
             self._event("to_deck", f"{self.card(inst).title} put on the {to} of the deck")
+
+    def _into_discard(self, inst: int) -> None:
+        """``inst``, out of every zone, enters your discard pile (no "would" window): the
+        phase remembers it when the deck's text reads that."""
+        self.you.discard.append(inst)
+        if self.facts.discard_memory:
+            self._discarded_this_phase.append(inst)
 
     def _event_done(self, inst: int) -> None:
         """An event has resolved: to the discard pile, unless its effect put it elsewhere
@@ -406,7 +415,8 @@ class ZonesMixin:
     ) -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
         attached to it are destroyed (their "discarded" ability learns that ``host`` left,
-        ctx.target); "entered the discard pile from play" is remembered for this phase. The
+        ctx.target); the phase remembers the card's entering the discard pile and a
+        character's leaving play (wherever it goes), for the decks whose text reads them. The
         "would leave play" window comes first, then for the discard pile the "would go to
         the discard pile" one: a move to the discard pile may be replaced (``to``: "top" or
         "bottom" of the deck, "hand"). Its triggers tell a sacrifice (``sacrificed``: ctx.x
@@ -417,7 +427,16 @@ class ZonesMixin:
             if inst not in self.you.status and inst not in self.you.supports:
                 return  # an answer took it out of play already
         story = -1  # the story slot a committed character leaves
+        # Its own "after ... leaves play" answers, unless its text was off (insane, blank).
+        own = (
+            facts.character_leaves
+            and inst in self.you.status
+            and cd.by_trigger[CHARACTER_LEAVES][cd.kind_of[inst]]
+            and not self._character_text_off(inst)
+        )
         if inst in self.you.status:
+            if facts.departure_memory:
+                self._left_play_this_phase.append(inst)
             self._remove_character(inst)
             self.you.wounds.pop(inst, None)
             for s, committed in enumerate(self.you.committed):
@@ -436,7 +455,8 @@ class ZonesMixin:
             self.end_copy(inst)
         if to == "discard":
             self.you.discard.append(inst)
-            self._discarded_this_phase.append(inst)
+            if facts.discard_memory:
+                self._discarded_this_phase.append(inst)
         else:
             self._put(inst, to)
             if to == "hand" and cd.any_trigger[RETURNED_TO_HAND]:
@@ -457,8 +477,12 @@ class ZonesMixin:
             self._queue_trigger("discarded", inst, ctx)
         if facts.character_leaves and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             listeners = self._listeners(CHARACTER_LEAVES)
-            if listeners:
+            if own and inst in listeners:  # (answering from where it went: the hand)
+                own = False
+            if listeners or own:
                 ctx = AbilityContext(x=int(sacrificed), story=story, target=inst)
+                if own:  # it has left: answered as if still in play (``_ability_live``)
+                    self._triggers.append((CHARACTER_LEAVES, inst, ctx))
                 self._queue_all(CHARACTER_LEAVES, listeners, ctx)
         elif facts.support_leaves and cd.ctype[cd.kind_of[inst]] == SUPPORT:
             self._fire_all(SUPPORT_LEAVES, AbilityContext(x=int(sacrificed), target=inst))
@@ -598,7 +622,7 @@ class ZonesMixin:
         """The cards attached face up to ``host`` (not in play themselves) are discarded."""
         for a in [a for a, h in self.you.attached_cards.items() if h == host]:
             del self.you.attached_cards[a]
-            self.you.discard.append(a)
+            self._into_discard(a)
 
     def _wound(self, inst: int) -> None:
         """One wound: a character without Toughness left (or insane) is destroyed; a passive

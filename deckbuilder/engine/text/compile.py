@@ -41,6 +41,7 @@ from deckbuilder.engine.text.registry import (
     HOOK,
     TRIGGER,
     TextError,
+    remembers,
 )
 from deckbuilder.engine.text.values import compile_condition
 
@@ -84,6 +85,8 @@ def _hook(name: str, role: str, where: str):
     entry = HOOK.check(name, {}, where)
     if entry.build.role != role:
         raise TextError(f"{where}: hook {name!r} is a {entry.build.role}, not an {role}")
+    if entry.build.remembers:
+        remembers(entry.build.remembers)
     return entry.build
 
 

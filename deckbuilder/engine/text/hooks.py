@@ -22,9 +22,13 @@ from deckbuilder.engine.text.vocab_marks import marks
 ROLES = ("effect", "amount", "condition", "constant")
 
 
-def hook(name: str, role: str = "effect"):
+def hook(name: str, role: str = "effect", remembers: str = ""):
+    """Register a hook; ``remembers``: the memory of the phase it reads
+    (``registry.remembers``)."""
+
     def decorate(fn):
         fn.role = role
+        fn.remembers = remembers
         return HOOK.register(name)(fn)
 
     return decorate
@@ -79,7 +83,7 @@ def get_on_yer_feet(game, src, ctx):
             game._temp.append((i, 3, (0, 0, 0, 0)))
 
 
-@hook("peaslee")
+@hook("peaslee", remembers="discards")
 def peaslee(game, src, ctx):
     """Professor Nathaniel Peaslee (Core-024): "...pay 2 to put into play all characters
     that entered a discard pile this phase.\""""

@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 
 from deckbuilder.engine.text.compile import compile_ability
-from deckbuilder.engine.text.registry import REGISTRIES, TextError
+from deckbuilder.engine.text.registry import REGISTRIES, TextError, memories_read
 
 HERE = Path(__file__).resolve().parent
 CLASSES = ("solo", "opponent", "none")
@@ -35,11 +35,12 @@ _CARD_KEYS = {"key", "title", "text", "class", "reason", "by_rules", "ability"}
 
 class CardText:
     """One card's entry, compiled: ``abilities`` (``Ability``/``Static`` records, None when
-    its text is not simulated) and ``win`` (a story's or conspiracy's win effect)."""
+    its text is not simulated), ``win`` (a story's or conspiracy's win effect) and
+    ``memories`` (what of the phase its text reads: ``registry.remembers``)."""
 
-    __slots__ = ("key", "title", "text", "cls", "reason", "abilities", "win", "path")
+    __slots__ = ("key", "title", "text", "cls", "reason", "abilities", "win", "path", "memories")
 
-    def __init__(self, key, title, text, cls, reason, abilities, win, path) -> None:
+    def __init__(self, key, title, text, cls, reason, abilities, win, path, memories=()) -> None:
         self.key = key
         self.title = title
         self.text = text
@@ -48,6 +49,7 @@ class CardText:
         self.abilities = abilities
         self.win = win
         self.path = path
+        self.memories = frozenset(memories)
 
     @property
     def simulated(self) -> bool:
@@ -88,6 +90,7 @@ def compile_entry(entry: dict, path: Path) -> CardText:
         raise TextError(f"{where}: a card of class {cls!r} has no abilities")
     printed = _printed_ability_text(entry.get("text", ""))
     abilities, win = [], None
+    memories_read()  # (forget what an entry that failed to compile noted)
     for n, record in enumerate(records, 1):
         for item in compile_ability(record, f"{where} ability {n}", printed):
             if isinstance(item, tuple) and item and item[0] == "win":
@@ -106,6 +109,7 @@ def compile_entry(entry: dict, path: Path) -> CardText:
         tuple(abilities) if simulated else None,
         win,
         path,
+        memories_read() if simulated else (),
     )
 
 
@@ -142,6 +146,12 @@ def abilities_of(card_id: str):
     """The abilities and passives of a card, or None when its text is not simulated."""
     entry = card_text_entry(card_id)
     return entry.abilities if entry is not None else None
+
+
+def memories_of(card_id: str) -> frozenset[str]:
+    """What of the phase the card's text reads (``registry.remembers``)."""
+    entry = card_text_entry(card_id)
+    return entry.memories if entry is not None else frozenset()
 
 
 def win_effect(card_id: str):

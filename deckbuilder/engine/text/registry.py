@@ -136,6 +136,25 @@ class Registry:
         return entry.build(*args, **kwargs)
 
 
+# What the game remembers of a phase only for a deck with a card that reads it (``DeckFacts``):
+# "discards" (the cards that entered your discard pile this phase, from any zone) and
+# "departures" (the characters that left play this phase, for any zone). An entry notes
+# while it is built that it reads one; ``load.compile_entry`` collects them per card.
+_MEMORIES: set[str] = set()
+
+
+def remembers(memory: str) -> None:
+    """The entry being built reads this memory of the phase ("discards", "departures")."""
+    _MEMORIES.add(memory)
+
+
+def memories_read() -> frozenset[str]:
+    """The memories noted since the last call (forgotten then)."""
+    out = frozenset(_MEMORIES)
+    _MEMORIES.clear()
+    return out
+
+
 EFFECT = Registry("effect")  # one-shot effects: (game, src, ctx) generator functions
 CONSTANT = Registry("constant")  # passives while in play: ``Static`` records
 TRIGGER = Registry("trigger")  # the events a response or forced response waits for

@@ -128,12 +128,14 @@ def discard_top(where, n, player):
     cost_max=AMOUNT,
     rest=param(("top", "bottom"), "top"),
     host=FILTER,
+    reveal=param(BOOL, False),
 )
-def search(where, filter, to, top, shuffle, n, cost_max, rest, host):
+def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
     """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts
     (``cost_max``: with a printed cost at most this, a number or "X"): to hand, into play,
     or on top of the deck; then shuffle (or, ``rest = "bottom"``, put the other cards of
-    the top ``top`` on the bottom of the deck)."""
+    the top ``top`` on the bottom of the deck). ``reveal``: the text reveals the top
+    cards (their "would be revealed" window opens), not only searches them."""
     pred = compile_filter(filter, where)
     most = compile_amount(cost_max, where) if cost_max is not None else None
     if rest == "bottom" and (not top or shuffle):
@@ -148,7 +150,10 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host):
         return [h for h in hosts if h < STORY_HOST and host_pred(game, src, h)]
 
     def effect(game, src, ctx):
-        pool = game._peek(top) if top else game.you.deck_cards + game.you.top + game.you.bottom
+        if top:
+            pool = game._reveal_top(top) if reveal else game._peek(top)
+        else:
+            pool = game.you.deck_cards + game.you.top + game.you.bottom
         cap = most(game, src, ctx) if most is not None else None
         for _ in range(n):
             found = matching(game, src, pred, pool)
@@ -357,14 +362,16 @@ def discard_to_deck(where, n, filter, to):
     take_filter=FILTER,
     reorder=param(BOOL, True),
     rest=param(("top", "bottom", "discard"), "top"),
+    reveal=param(BOOL, False),
 )
-def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest):
-    """Look at the top n cards: take one into hand when ``take`` (or when overpaid), then put
+def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest, reveal):
+    """Look at the top n cards (``reveal``: the text reveals them, and their "would be
+    revealed" window opens): take one into hand when ``take`` (or when overpaid), then put
     the rest back in the order chosen (or on the bottom, or in the discard pile)."""
     pred = compile_filter(take_filter, where)
 
     def effect(game, src, ctx):
-        cards = game._peek(n)
+        cards = game._reveal_top(n) if reveal else game._peek(n)
         if take or (take_if_overpaid and ctx.overpaid > 0):
             pool = [i for i in cards if pred(game, src, i)]
             i = yield from choose_card(game, "search", "take", pool, optional=True)

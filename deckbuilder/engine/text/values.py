@@ -23,6 +23,7 @@ from deckbuilder.engine.text.registry import (
     INT,
     TextError,
     param,
+    remembers,
 )
 
 ZONES = (
@@ -239,7 +240,8 @@ def _day(value, where):
 
 @condition("entered_discard_this_phase", BOOL)
 def _entered_discard(value, where):
-    """The source entered your discard pile this phase."""
+    """The source entered your discard pile this phase (from any zone)."""
+    remembers("discards")
     return lambda game, src, ctx: (src in game._discarded_this_phase) == value
 
 

@@ -126,7 +126,7 @@ def wound_discards_attached(where, committed, filter):
             return False
         a = min(pool, key=lambda x: _printed_icons(game, x))  # the one giving least
         del game.you.attached_cards[a]
-        game.you.discard.append(a)
+        game._into_discard(a)
         game._statics_cache = None
         log_event(game, "wound", f"{game.card(a).title} discarded instead of a wound")
         return True

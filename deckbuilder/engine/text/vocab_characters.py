@@ -5,7 +5,6 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
-from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.costs import _own_pick
@@ -23,6 +22,7 @@ from deckbuilder.engine.text.registry import (
     STR,
     TextError,
     param,
+    remembers,
 )
 from deckbuilder.engine.text.templates_characters import TARGETS, icon_tuple, targets_of
 from deckbuilder.engine.text.values import compile_amount, condition
@@ -31,8 +31,9 @@ _ICON_NAMES = ("terror", "combat", "arcane", "investigation")
 
 
 def characters_left_play_this_phase(game) -> int:
-    cd = game.deck
-    return sum(1 for i in game._discarded_this_phase if cd.ctype[cd.kind_of[i]] == CHARACTER)
+    """How many times a character left play this phase, wherever it went (the reader's
+    builder notes ``remembers("departures")``)."""
+    return len(game._left_play_this_phase)
 
 
 @condition("self_ready", BOOL)
@@ -106,8 +107,9 @@ def gain_chosen_icons(where, n, target, until):
 
 @EFFECT.register("boost_per_departure", icons=param(ICONS, required=True), filter=FILTER)
 def boost_per_departure(where, icons, filter):
-    """A chosen character gains these icons once for each character that left play for the
-    discard pile this phase, until the end of the phase."""
+    """A chosen character gains these icons once for each character that left play this
+    phase (for any zone), until the end of the phase."""
+    remembers("departures")
     pred = compile_filter(filter, where)
     ic = icon_tuple(icons)
 

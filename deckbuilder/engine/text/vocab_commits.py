@@ -170,7 +170,7 @@ def enter_committed(where, exhausted, source, filter, story, pay):
 
     def effect(game, src, ctx):
         if source == "top":
-            top = game._peek(1)
+            top = game._reveal_top(1)
             if not top:
                 return
             i = top[0]

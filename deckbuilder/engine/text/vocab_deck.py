@@ -87,6 +87,22 @@ def _subject_in_discard(value, where):
     return lambda game, src, ctx: (ctx is not None and ctx.target in game.you.discard) == value
 
 
+@EFFECT.register("reveal_top", n=param(INT, 1))
+def reveal_top(where, n):
+    """Reveal the top n cards of your deck (their "would be revealed" window first); what
+    follows reads them (``top_card``)."""
+
+    def effect(game, src, ctx):
+        cards = game._reveal_top(n)
+        if cards and game.log is not None:
+            titles = ", ".join(game.card(i).title for i in cards)
+            log_event(game, "reveal", f"revealed {titles}")
+        return
+        yield
+
+    return effect
+
+
 @EFFECT.register("reveal_top_take", n=param(AMOUNT, required=True), filter=FILTER)
 def reveal_top_take(where, n, filter):
     """Reveal the top n cards: every one the filter accepts goes to hand, the rest to the
@@ -174,13 +190,15 @@ def top_of_discard_to_hand(where, filter):
     return effect
 
 
-@EFFECT.register("top_to_bottom", n=param(AMOUNT, required=True))
-def top_to_bottom(where, n):
-    """Look at the top n cards: put any of them on the bottom, the rest back on top."""
+@EFFECT.register("top_to_bottom", n=param(AMOUNT, required=True), reveal=param(BOOL, False))
+def top_to_bottom(where, n, reveal):
+    """Look at the top n cards (``reveal``: revealed, their window first): put any of them
+    on the bottom, the rest back on top."""
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
-        cards = game._peek(amount(game, src, ctx))
+        k = amount(game, src, ctx)
+        cards = game._reveal_top(k) if reveal else game._peek(k)
         while cards:
             i = yield from choose_card(game, "to_bottom", "put on the bottom", cards, optional=True)
             if i < 0:
@@ -355,7 +373,7 @@ def trade_for_top_card(where, filter, pay_with):
     pay_pred = compile_filter(pay_with, where)
 
     def effect(game, src, ctx):
-        top = game._peek(1)
+        top = game._reveal_top(1)
         if not top or not pred(game, src, top[0]):
             return
         i = top[0]

@@ -23,7 +23,7 @@ def _destroy_conspiracy(game) -> None:
     if game._blanking == sid:
         game._blanking = -1
     game._close_story_slot(s)
-    game.you.discard.append(c)
+    game._into_discard(c)
     log_event(game, "destroy", f"{game.card(c).title} destroyed")
 
 

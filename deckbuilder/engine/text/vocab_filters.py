@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckbuilder.engine.text.filters import KIND, STATE, atom, compile_filter
-from deckbuilder.engine.text.registry import ANY, BOOL, FILTER, STRS, TextError
+from deckbuilder.engine.text.registry import ANY, BOOL, FILTER, STRS, TextError, remembers
 from deckbuilder.engine.text.values import condition
 
 
@@ -82,7 +82,8 @@ def _exhausted_for_cost(value):
 
 @atom("discarded_this_phase", STATE, BOOL)
 def _discarded_this_phase(value):
-    """Entered your discard pile (from play) this phase (true), or not (false)."""
+    """Entered your discard pile (from any zone) this phase (true), or not (false)."""
+    remembers("discards")
     return lambda game, src, i: (i in game._discarded_this_phase) == value
 
 

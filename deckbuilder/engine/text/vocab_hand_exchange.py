@@ -39,7 +39,7 @@ def exchange_hand_with_discard_top(where):
             if i < 0:
                 break
             game.you.hand.remove(i)
-            game.you.discard.append(i)
+            game._into_discard(i)
         log_event(game, "exchange", f"exchanged {len(taken)} cards with the discard pile")
         game._discarded_from_hand(len(taken))
 

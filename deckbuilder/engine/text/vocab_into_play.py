@@ -63,7 +63,7 @@ def attach_self(where, to, filter):
             host = yield from choose_card(game, "attach", "attach to", pool)
         game.you.hand.remove(src)
         if host < 0:
-            game.you.discard.append(src)
+            game._into_discard(src)
             return
         game._add_support(src)
         game.you.attached[src] = host
@@ -235,7 +235,7 @@ def attach_top_card(where):
     play attached to a character of your choice."""
 
     def effect(game, src, ctx):
-        top = game._peek(1)
+        top = game._reveal_top(1)
         if not top:
             return
         i = top[0]

@@ -124,8 +124,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
                 game.you.bottom.insert(0, inst)
             else:
                 game._to_discard(inst)
-        if cd.any_trigger[ab.CARD_PLAYED]:
-            game._fire_all(ab.CARD_PLAYED, AbilityContext(target=inst))
+        game._card_played(inst)  # "after an event is played", then "after a card is played"
         return
     game._enter(inst, None, host)
     if t == CHARACTER and cd.any_trigger[ab.PLAYED_CHARACTER]:

@@ -16,6 +16,7 @@ from deckbuilder.engine.text.registry import (
     INT,
     STRS,
     param,
+    remembers,
 )
 from deckbuilder.engine.text.templates_cards import PLAYERS
 from deckbuilder.engine.text.values import compile_amount, condition
@@ -48,7 +49,9 @@ def hand_to_resources(where):
 @EFFECT.register("refresh_small_domain", max=AMOUNT, max_departures=param(BOOL, False))
 def refresh_small_domain(where, max, max_departures):
     """Refresh a drained domain with at most ``max`` resources (with ``max_departures``: at
-    most as many as the characters that left play for the discard pile this phase)."""
+    most as many as the characters that left play this phase, for any zone)."""
+    if max_departures:
+        remembers("departures")
     limit_of = compile_amount(max, where) if max is not None else None
 
     def effect(game, src, ctx):

@@ -15,7 +15,7 @@ def reveal_opponent_bottoms(where, n, rounds):
 
     def effect(game, src, ctx):
         cd = game.deck
-        revealed = list(game._peek(n))
+        revealed = list(game._reveal_top(n))
         for _ in range(rounds):
             if not revealed:
                 return

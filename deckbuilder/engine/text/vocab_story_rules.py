@@ -502,7 +502,7 @@ def discard_top_cost(where, value):
             i = game._take_top()
             if i < 0:
                 break
-            game.you.discard.append(i)
+            game._into_discard(i)
             log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return

@@ -55,7 +55,7 @@ def _costs_payable(game, i: int) -> bool:
 def _sacrifice_or_discard(game, i: int, then: str) -> None:
     if then == "discard" and i in game.you.attached_cards:
         del game.you.attached_cards[i]
-        game.you.discard.append(i)
+        game._into_discard(i)
         game._statics_cache = None
     elif then == "discard" and (i in game.you.status or i in game.you.supports):
         game._leave_play(i)
