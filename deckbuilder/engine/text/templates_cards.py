@@ -307,16 +307,24 @@ def return_self_to_hand(where):
     return effect
 
 
-@EFFECT.register("discard_to_deck", n=param(INT, 1), filter=FILTER, to=("bottom", "top", "shuffle"))
-def discard_to_deck(where, n, filter, to):
+@EFFECT.register(
+    "discard_to_deck",
+    n=param(INT, 1),
+    filter=FILTER,
+    to=("bottom", "top", "shuffle"),
+    optional=param(BOOL, False),
+)
+def discard_to_deck(where, n, filter, to, optional):
     """Put n cards of the discard pile on the bottom (or the top) of the deck, or shuffle
-    them in."""
+    them in; ``optional``: up to n, each one may be declined ("put up to 2 cards")."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
         for _ in range(n):
             pool = [i for i in game.you.discard if i != src and pred(game, src, i)]
-            i = yield from choose_card(game, "to_deck", "put into the deck", pool)
+            i = yield from choose_card(
+                game, "to_deck", "put into the deck", pool, optional=optional
+            )
             if i < 0:
                 break
             game.you.discard.remove(i)
