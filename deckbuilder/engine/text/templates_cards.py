@@ -313,18 +313,24 @@ def return_self_to_hand(where):
     filter=FILTER,
     to=("bottom", "top", "shuffle"),
     optional=param(BOOL, False),
+    from_top=param(BOOL, False),
 )
-def discard_to_deck(where, n, filter, to, optional):
+def discard_to_deck(where, n, filter, to, optional, from_top):
     """Put n cards of the discard pile on the bottom (or the top) of the deck, or shuffle
-    them in; ``optional``: up to n, each one may be declined ("put up to 2 cards")."""
+    them in; ``optional``: up to n, each one may be declined ("put up to 2 cards");
+    ``from_top``: the top n of the pile (the latest there), not chosen ("the top 2 cards of
+    any discard pile")."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
         for _ in range(n):
             pool = [i for i in game.you.discard if i != src and pred(game, src, i)]
-            i = yield from choose_card(
-                game, "to_deck", "put into the deck", pool, optional=optional
-            )
+            if from_top:
+                i = pool[-1] if pool else -1
+            else:
+                i = yield from choose_card(
+                    game, "to_deck", "put into the deck", pool, optional=optional
+                )
             if i < 0:
                 break
             game.you.discard.remove(i)
