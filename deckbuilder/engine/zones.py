@@ -411,7 +411,12 @@ class ZonesMixin:
             self._passives_changed(self.deck.kind_of[inst])
 
     def _leave_play(
-        self, inst: int, to: str = "discard", sacrificed: bool = False, host: int = -1
+        self,
+        inst: int,
+        to: str = "discard",
+        sacrificed: bool = False,
+        host: int = -1,
+        host_sacrificed: bool = False,
     ) -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
         attached to it are destroyed (their "discarded" ability learns that ``host`` left,
@@ -420,7 +425,8 @@ class ZonesMixin:
         "would leave play" window comes first, then for the discard pile the "would go to
         the discard pile" one: a move to the discard pile may be replaced (``to``: "top" or
         "bottom" of the deck, "hand"). Its triggers tell a sacrifice (``sacrificed``: ctx.x
-        1) from a card destroyed."""
+        1) from a card destroyed; an attachment's tell its host's (``host_sacrificed``), the
+        card that trigger is about ("when attached character is destroyed")."""
         cd, facts = self.deck, self.facts
         if facts.would_leave and (inst in self.you.status or inst in self.you.supports):
             to = self._leave_replaced(inst, to)
@@ -463,7 +469,7 @@ class ZonesMixin:
                 self._fire_all(RETURNED_TO_HAND, AbilityContext(target=inst))
         if self.you.attached:
             for a in [a for a, on in self.you.attached.items() if on == inst]:
-                self._leave_play(a, host=inst)
+                self._leave_play(a, host=inst, host_sacrificed=sacrificed)
         if self.you.attached_cards:
             self._discard_attached_cards(inst)
         if self.you.facedown:  # cards attached face down go to the discard pile
@@ -473,7 +479,7 @@ class ZonesMixin:
         if to == "discard" and cd.by_trigger["discarded"][cd.kind_of[inst]]:
             ctx = None
             if sacrificed or host >= 0:
-                ctx = AbilityContext(x=1 if sacrificed else -1, target=host)
+                ctx = AbilityContext(x=1 if sacrificed or host_sacrificed else -1, target=host)
             self._queue_trigger("discarded", inst, ctx)
         if facts.character_leaves and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             listeners = self._listeners(CHARACTER_LEAVES)

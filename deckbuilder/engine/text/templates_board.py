@@ -148,39 +148,47 @@ def gain_domain(where, attach_top):
     "add_resource",
     sources=param(("hand", "discard", "deck_top", "self"), "hand"),
     filter=FILTER,
+    n=param(INT, 1),
 )
-def add_resource(where, sources, filter):
+def add_resource(where, sources, filter, n):
     """Attach a card (from hand, the discard pile, the top of the deck, or the card itself) to
-    one of your domains as a resource."""
+    one of your domains as a resource; ``n`` (from hand or the discard pile): up to n cards,
+    all to the one domain chosen with the first ("attach up to 3 characters ... to one of
+    your domains")."""
     pred = compile_filter(filter, where)
+    if n != 1 and sources not in ("hand", "discard"):
+        raise TextError(f"{where}: add_resource takes n only from hand or the discard pile")
 
     def effect(game, src, ctx):
-        if sources == "deck_top":
-            i = game._take_top()
-            game._check_deck_out()
-        elif sources == "self":
-            i = src
-        else:
-            zone = game.you.hand if sources == "hand" else game.you.discard
-            pool = [i for i in zone if i != src and pred(game, src, i)]
-            i = yield from choose_card(
-                game, "resource", "attach as a resource", pool, optional=True
-            )
-        if i < 0:
-            return
-        d = yield from choose_domain(game, "resource", "attach to", game.you.domain_indices)
-        if sources == "self":
-            if i in game.you.status or i in game.you.supports:
-                game._leave_play(i, to="hand")
-            if i in game.you.discard:
-                game.you.discard.remove(i)
-            if i in game.you.hand:
-                game.you.hand.remove(i)
-        elif sources != "deck_top":
-            (game.you.hand if sources == "hand" else game.you.discard).remove(i)
-        game._add_resource(i, d)
-        if game.log is not None:
-            game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
+        d = -1
+        for _ in range(n):
+            if sources == "deck_top":
+                i = game._take_top()
+                game._check_deck_out()
+            elif sources == "self":
+                i = src
+            else:
+                zone = game.you.hand if sources == "hand" else game.you.discard
+                pool = [i for i in zone if i != src and pred(game, src, i)]
+                i = yield from choose_card(
+                    game, "resource", "attach as a resource", pool, optional=True
+                )
+            if i < 0:
+                return
+            if d < 0:
+                d = yield from choose_domain(game, "resource", "attach to", game.you.domain_indices)
+            if sources == "self":
+                if i in game.you.status or i in game.you.supports:
+                    game._leave_play(i, to="hand")
+                if i in game.you.discard:
+                    game.you.discard.remove(i)
+                if i in game.you.hand:
+                    game.you.hand.remove(i)
+            elif sources != "deck_top":
+                (game.you.hand if sources == "hand" else game.you.discard).remove(i)
+            game._add_resource(i, d)
+            if game.log is not None:
+                game._event("resource", f"{game.card(i).title} attached to domain {d + 1}")
 
     return effect
 

@@ -329,16 +329,30 @@ def return_self_to_hand(where):
     return effect
 
 
-@EFFECT.register("discard_to_deck", n=param(INT, 1), filter=FILTER, to=("bottom", "top", "shuffle"))
-def discard_to_deck(where, n, filter, to):
+@EFFECT.register(
+    "discard_to_deck",
+    n=param(INT, 1),
+    filter=FILTER,
+    to=("bottom", "top", "shuffle"),
+    optional=param(BOOL, False),
+    from_top=param(BOOL, False),
+)
+def discard_to_deck(where, n, filter, to, optional, from_top):
     """Put n cards of the discard pile on the bottom (or the top) of the deck, or shuffle
-    them in."""
+    them in; ``optional``: up to n, each one may be declined ("put up to 2 cards");
+    ``from_top``: the top n of the pile (the latest there), not chosen ("the top 2 cards of
+    any discard pile")."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
         for _ in range(n):
             pool = [i for i in game.you.discard if i != src and pred(game, src, i)]
-            i = yield from choose_card(game, "to_deck", "put into the deck", pool)
+            if from_top:
+                i = pool[-1] if pool else -1
+            else:
+                i = yield from choose_card(
+                    game, "to_deck", "put into the deck", pool, optional=optional
+                )
             if i < 0:
                 break
             game.you.discard.remove(i)
@@ -360,26 +374,55 @@ def discard_to_deck(where, n, filter, to):
     take=param(BOOL, False),
     take_if_overpaid=param(BOOL, False),
     take_filter=FILTER,
+    take_optional=param(BOOL, True),
+    discard=param(INT, 0),
+    may_discard=param(BOOL, False),
     reorder=param(BOOL, True),
     rest=param(("top", "bottom", "discard"), "top"),
     reveal=param(BOOL, False),
 )
-def look_top(where, n, take, take_if_overpaid, take_filter, reorder, rest, reveal):
+def look_top(
+    where,
+    n,
+    take,
+    take_if_overpaid,
+    take_filter,
+    take_optional,
+    discard,
+    may_discard,
+    reorder,
+    rest,
+    reveal,
+):
     """Look at the top n cards (``reveal``: the text reveals them, and their "would be
-    revealed" window opens): take one into hand when ``take`` (or when overpaid), then put
-    the rest back in the order chosen (or on the bottom, or in the discard pile)."""
+    revealed" window opens): take one into hand when ``take`` (or when overpaid; with
+    ``take_optional = false`` one must be taken when able), discard ``discard`` of the others
+    (chosen, the least useful first: "one to the discard pile"), with ``may_discard`` discard
+    any of the others one by one ("you may discard those cards"), then put the rest back in
+    the order chosen (or on the bottom, or in the discard pile)."""
     pred = compile_filter(take_filter, where)
 
     def effect(game, src, ctx):
         cards = game._reveal_top(n) if reveal else game._peek(n)
         if take or (take_if_overpaid and ctx.overpaid > 0):
             pool = [i for i in cards if pred(game, src, i)]
-            i = yield from choose_card(game, "search", "take", pool, optional=True)
+            i = yield from choose_card(game, "search", "take", pool, optional=take_optional)
             if i >= 0:
                 game._remove_from_deck(i)
                 game.you.hand.append(i)
                 cards.remove(i)
                 log_event(game, "search", f"{game.card(i).title} taken into hand")
+        if discard or may_discard:
+            for k in range(discard if not may_discard else len(cards)):
+                i = yield from choose_card(
+                    game, "discard", "discard", cards, harm=True, optional=k >= discard
+                )
+                if i < 0:
+                    break
+                cards.remove(i)
+                game._remove_from_deck(i)
+                game._to_discard(i)
+            game._check_deck_out()
         if rest == "discard":
             for i in cards:
                 game._remove_from_deck(i)

@@ -267,13 +267,18 @@ def wound(where, filter, target):
     return effect
 
 
-@EFFECT.register("return_to_hand", filter=FILTER, target=param(TARGETS, "choose"))
-def return_to_hand(where, filter, target):
-    """Return cards you control in play to hand."""
+@EFFECT.register("return_to_hand", filter=FILTER, target=param(TARGETS, "choose"), cost=AMOUNT)
+def return_to_hand(where, filter, target, cost):
+    """Return cards you control in play to hand; ``cost``: only those whose printed cost is
+    this amount (a number or X: "with cost X")."""
     pred = compile_filter(filter, where)
+    cost_of = compile_amount(cost, where) if cost is not None else None
 
     def effect(game, src, ctx):
         pool = [i for i in game.you.characters + game.you.supports if pred(game, src, i)]
+        if cost_of is not None:
+            want, printed = cost_of(game, src, ctx), game.deck.cost
+            pool = [i for i in pool if printed[game.deck.kind_of[i]] == want]
         for i in (
             yield from targets_of(game, src, ctx, target, pool, "to_hand", "return to hand", True)
         ):

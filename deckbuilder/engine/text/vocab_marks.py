@@ -3,7 +3,9 @@ card holds for its own text; a mark remembers that something happened this turn 
 
 from __future__ import annotations
 
-from deckbuilder.engine.text.registry import AMOUNT, BOOL, COST, EFFECT, INT, param
+from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.registry import AMOUNT, BOOL, COST, EFFECT, FILTER, INT, param
 from deckbuilder.engine.text.values import compile_amount, condition
 
 
@@ -22,17 +24,24 @@ def clear_counters(game, src) -> None:
     game._uses.pop(_counter_key(src), None)
 
 
-@EFFECT.register("add_counters", n=param(AMOUNT, 1), reset=param(BOOL, False))
-def add_counters(where, n, reset):
+@EFFECT.register("add_counters", n=param(AMOUNT, 1), reset=param(BOOL, False), on=FILTER)
+def add_counters(where, n, reset, on):
     """Put n counters (tokens) on the card itself (they count for its own text only);
-    ``reset``: remove them all instead."""
+    ``reset``: remove them all instead; ``on``: on a chosen card you control in play that
+    the filter accepts instead ("add X success tokens to a Ritual support card")."""
     amount = compile_amount(n, where)
+    pred = compile_filter(on, where) if on is not None else None
 
     def effect(game, src, ctx):
-        game._uses[_counter_key(src)] = 0 if reset else counters(game, src) + amount(game, src, ctx)
+        target = src
+        if pred is not None:
+            pool = [i for i in game.you.characters + game.you.supports if pred(game, src, i)]
+            target = yield from choose_card(game, "counters", "add tokens to", pool)
+            if target < 0:
+                return
+        k = 0 if reset else counters(game, target) + amount(game, src, ctx)
+        game._uses[_counter_key(target)] = k
         game._cost_cache = {}  # a cost may depend on them
-        return
-        yield
 
     return effect
 
