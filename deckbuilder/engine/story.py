@@ -827,6 +827,10 @@ class StoryMixin:
                 inst = sid - CONSPIRACY_BASE
                 if cd.by_trigger[WON][cd.kind_of[inst]]:
                     self._queue_trigger(WON, inst, AbilityContext(story=s, story_id=sid))
+                    if inst == self.you.conspiracy:
+                        # Won, it no longer holds the one-conspiracy slot: its own effect
+                        # may put the next conspiracy into play (``_may_enter``).
+                        self._turn_rules.append(("conspiracy_won", inst, None, self.turn, None))
             else:
                 offer = _CORE_STORY_OFFERS.get(sid, False)  # a call only the first time
                 if offer is False:
@@ -856,6 +860,8 @@ class StoryMixin:
                     self._queue_all(STORY_WON, listeners, ctx)
             if self._triggers:
                 yield from self._resolve_triggers()
+            if self._turn_rules:
+                self._turn_rules = [r for r in self._turn_rules if r[0] != "conspiracy_won"]
             s = self._stories.index(sid)  # effects may have changed the rows before it
         self._story_won(s, sid, third)
 
@@ -881,6 +887,8 @@ class StoryMixin:
                 kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
                 if self.deck.statics[kind]:
                     self._passives_changed(kind)
+            elif self.deck.statics[kind := self.deck.kind_of[sid - CONSPIRACY_BASE]]:
+                self._passives_changed(kind)  # its win effect put the next one in its place
             if self._blanking == sid:
                 self._blanking = -1
             self._close_story_slot(s)
