@@ -32,6 +32,7 @@ from deckbuilder.engine.abilities import (
     MUST_COMMIT,
     MUST_RESOLVE,
     NO_GAME_WIN,
+    NO_INVESTIGATION_TOKEN,
     NO_LONE_COMMITS,
     NO_REPLACEMENT,
     READIED_BY_STRUGGLE,
@@ -589,7 +590,11 @@ class StoryMixin:
                             if s >= len(stories) or stories[s] != sid:
                                 won = True
                                 break
-                elif struggle == INVESTIGATION:
+                elif struggle == INVESTIGATION and not (
+                    story_statics
+                    and NO_INVESTIGATION_TOKEN in story_statics
+                    and self._no_investigation_token(s)
+                ):
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
                     n = tokens[s] = tokens[s] + (self._tokens_would(s, 1) if would_token else 1)
@@ -712,6 +717,14 @@ class StoryMixin:
         else:
             self._win_story_plain(s)
         return True
+
+    def _no_investigation_token(self, s: int) -> bool:
+        """A passive in play (NO_INVESTIGATION_TOKEN) says an investigation struggle won at
+        story slot ``s`` places no success token."""
+        for src, st in self._statics_in_play():
+            if st.kind == NO_INVESTIGATION_TOKEN and st.who(self, src, s):
+                return True
+        return False
 
     def _story_changes(self, s, committed, icons, total_skill, struggles):
         """(icons counted per struggle type, skill, struggles, effects waiting for a
