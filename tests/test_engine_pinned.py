@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "af9d6de59dd5cade",
-    ("broad", "greedy", True, 3): "4be1ac8895538885",
+    ("broad", "greedy", True, 3): "23f37b5d266e3657",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "d610805a112ea6fb",
+    ("broad", "random", True, 4): "cd867f77dc747a3d",
 }
 
 
