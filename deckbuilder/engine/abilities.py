@@ -231,10 +231,13 @@ NO_ATTACH = "no_attach"  # cards cannot be attached to it
 # ``amount`` = (struggle type or -1 for all, column 0..3 or 4 for skill, added or instead);
 # SKILL_FIRST: the skill comparison there comes before the struggles.
 COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
+# NO_INVESTIGATION_TOKEN (read by the investigation struggle, not ``_story_changes``): an
+# investigation struggle won there places no success token.
+NO_INVESTIGATION_TOKEN = "no_investigation_token"
 # "If X would be wounded, ... instead": ``amount(game, src, target)`` does the other thing
 # and returns True when it replaced the wound.
 WOUND_INSTEAD = "wound_instead"
-STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST))
+STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST, NO_INVESTIGATION_TOKEN))
 # Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
 # stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
 # stories win the game; NO_GAME_WIN: no game is won while ``who(game, src, src)`` holds;
@@ -288,6 +291,7 @@ STATIC_KINDS = (
     COUNTS_AT,
     STORY_COUNT,
     SKILL_FIRST,
+    NO_INVESTIGATION_TOKEN,
     TOKENS_TO_WIN,
     MORE_STORIES,
     NO_GAME_WIN,

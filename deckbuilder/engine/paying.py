@@ -199,7 +199,15 @@ class PayingMixin:
         enter play at all."""
         cd = self.deck
         if cd.ctype[kind] == CONSPIRACY and self.you.conspiracy >= 0:
-            return False
+            # (unless it is being won: its win effect may bring the next one, ``_win_story``)
+            if not (
+                self._turn_rules
+                and any(
+                    r[0] == "conspiracy_won" and r[1] == self.you.conspiracy
+                    for r in self._turn_rules
+                )
+            ):
+                return False
         uid = cd.unique_id[kind]
         kind_of = cd.kind_of
         if uid >= 0:

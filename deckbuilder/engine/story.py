@@ -32,6 +32,7 @@ from deckbuilder.engine.abilities import (
     MUST_COMMIT,
     MUST_RESOLVE,
     NO_GAME_WIN,
+    NO_INVESTIGATION_TOKEN,
     NO_LONE_COMMITS,
     NO_REPLACEMENT,
     READIED_BY_STRUGGLE,
@@ -589,7 +590,11 @@ class StoryMixin:
                             if s >= len(stories) or stories[s] != sid:
                                 won = True
                                 break
-                elif struggle == INVESTIGATION:
+                elif struggle == INVESTIGATION and not (
+                    story_statics
+                    and NO_INVESTIGATION_TOKEN in story_statics
+                    and self._no_investigation_token(s)
+                ):
                     if logging:
                         self._event("struggle", "investigation struggle won: +1 success token")
                     n = tokens[s] = tokens[s] + (self._tokens_would(s, 1) if would_token else 1)
@@ -713,6 +718,14 @@ class StoryMixin:
             self._win_story_plain(s)
         return True
 
+    def _no_investigation_token(self, s: int) -> bool:
+        """A passive in play (NO_INVESTIGATION_TOKEN) says an investigation struggle won at
+        story slot ``s`` places no success token."""
+        for src, st in self._statics_in_play():
+            if st.kind == NO_INVESTIGATION_TOKEN and st.who(self, src, s):
+                return True
+        return False
+
     def _story_changes(self, s, committed, icons, total_skill, struggles):
         """(icons counted per struggle type, skill, struggles, effects waiting for a
         struggle, whether the skill comparison comes first) at story slot ``s``, after the
@@ -827,6 +840,10 @@ class StoryMixin:
                 inst = sid - CONSPIRACY_BASE
                 if cd.by_trigger[WON][cd.kind_of[inst]]:
                     self._queue_trigger(WON, inst, AbilityContext(story=s, story_id=sid))
+                    if inst == self.you.conspiracy:
+                        # Won, it no longer holds the one-conspiracy slot: its own effect
+                        # may put the next conspiracy into play (``_may_enter``).
+                        self._turn_rules.append(("conspiracy_won", inst, None, self.turn, None))
             else:
                 offer = _CORE_STORY_OFFERS.get(sid, False)  # a call only the first time
                 if offer is False:
@@ -856,6 +873,8 @@ class StoryMixin:
                     self._queue_all(STORY_WON, listeners, ctx)
             if self._triggers:
                 yield from self._resolve_triggers()
+            if self._turn_rules:
+                self._turn_rules = [r for r in self._turn_rules if r[0] != "conspiracy_won"]
             s = self._stories.index(sid)  # effects may have changed the rows before it
         self._story_won(s, sid, third)
 
@@ -881,6 +900,8 @@ class StoryMixin:
                 kind = self.deck.kind_of[sid - CONSPIRACY_BASE]
                 if self.deck.statics[kind]:
                     self._passives_changed(kind)
+            elif self.deck.statics[kind := self.deck.kind_of[sid - CONSPIRACY_BASE]]:
+                self._passives_changed(kind)  # its win effect put the next one in its place
             if self._blanking == sid:
                 self._blanking = -1
             self._close_story_slot(s)

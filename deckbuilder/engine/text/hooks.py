@@ -42,13 +42,14 @@ def _discarded_characters(game) -> list[int]:
 @hook("opening_night")
 def opening_night(game, src, ctx):
     """Opening Night (Core-158): "put all characters in your discard pile into play,
-    insane". Heroic/Villainous and uniqueness still apply: those that may not enter stay."""
+    insane". Heroic/Villainous and uniqueness still apply: those that may not enter stay.
+    Each enters play as any card put into play does (``_enter``): the cards that answer a
+    character entering play answer it."""
     cd = game.deck
     for i in _discarded_characters(game):
-        if game.may_enter(cd.kind_of[i]):
+        if i in game.you.discard and game.may_enter(cd.kind_of[i]):
             game.you.discard.remove(i)
-            game._place_in_play(i)
-            game.you.status[i] = INSANE
+            game._enter(i, status=INSANE)
     return
     yield
 

@@ -11,7 +11,7 @@ phase), ``AbilityMixin._barred`` and ``_blank``, ``PayingMixin.may_enter`` and `
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
+from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import NEUTRAL
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
@@ -96,14 +96,22 @@ def cannot_commit_to(where, committed, story, who, condition):
     return ab.Static(ab.COMMIT_BARRED, None, barred, committed=committed)
 
 
-@CONSTANT.register("commits_exhausted_at", story=param(("host",), "host"), who=FILTER)
+@CONSTANT.register("commits_exhausted_at", story=param(("host", "self"), "host"), who=FILTER)
 def commits_exhausted_at(where, committed, story, who):
     """Exhausted characters the filter accepts may commit to the story this card is attached
-    to (they commit as they are)."""
+    to (``host``) or to this card itself, a conspiracy or story card (``self``); they commit
+    as they are."""
     pred = _who(who, None, where)
 
-    def allowed(game, src, inst, s):
-        return _host_story(game, src, s) and pred(game, src, inst)
+    if story == "self":
+
+        def allowed(game, src, inst, s):
+            return game._stories[s] == CONSPIRACY_BASE + src and pred(game, src, inst)
+
+    else:
+
+        def allowed(game, src, inst, s):
+            return _host_story(game, src, s) and pred(game, src, inst)
 
     return ab.Static(ab.COMMITS_EXHAUSTED_AT, None, allowed)
 

@@ -23,16 +23,35 @@ from deckbuilder.engine.text.templates_characters import bound_key
     exhaust=param(BOOL, True),
     stories=param(("any", "unresolved"), "any"),
     target=param(("choose", "subject"), "choose"),
-    story=param(("choose", "here"), "choose"),
+    story=param(("choose", "here", "opponent"), "choose"),
+    must=param(BOOL, False),
 )
-def commit_character(where, filter, sources, exhaust, stories, target, story):
+def commit_character(where, filter, sources, exhaust, stories, target, story, must):
     """Commit a character the filter accepts to a story of your choice, outside the commit
     step (from play, or put into play from hand first); with ``exhaust = false`` it stays
     ready (its icons and skill count there); ``stories = "unresolved"``: to a story not yet
     resolved (after the one of the trigger); ``target = "subject"``: the character chosen
     before (``choose_subject``), even an exhausted one; ``story = "here"``: to the story of
-    the trigger or of the ability's card (ctx.story), not a chosen one."""
+    the trigger or of the ability's card (ctx.story), not a chosen one; ``story =
+    "opponent"``: to a story the controller's opponent chooses.
+
+    ``must = true`` ("must commit ..., if able"): not declined when some character may
+    commit to some story; from play, only where the commit rules let it (``may_commit`` and
+    ``may_commit_to``: bans, exhausted characters).
+
+    The goldfish opponent, who never acts, chooses as one who wants the commit to help you
+    least: the story you are farthest from winning (the most success tokens you still need
+    there), the first such slot on a tie. A fixed rule keeps the games reproducible, and
+    the tokens you still need are what a commit there is worth to you."""
     pred = compile_filter(filter, where)
+
+    def opponent_story(game, src, i, slots):
+        """The story the controller's opponent chooses for ``i`` among ``slots``."""
+        chooser = game.players_named("opponent", src)[0]
+        if chooser is game.you:  # (a second player's card: its opponent is the one playing)
+            return (yield from choose_story(game, "commit", "commit to", slots))
+        tokens = game.you.tokens
+        return max(slots, key=lambda s: (game.story_to_win(s) - tokens[s], -s))
 
     def effect(game, src, ctx):
         if target == "subject":
@@ -68,11 +87,23 @@ def commit_character(where, filter, sources, exhaust, stories, target, story):
             slots = range(ctx.story + 1 if ctx.story >= 0 else 0, len(game.you.committed))
         if not slots:
             return
-        i = yield from choose_card(game, "commit", "commit", pool, optional=True)
+        legal = None
+        if must and sources == "play":  # only where the rules let it commit: then it does
+            legal = {
+                i: [s for s in slots if game.may_commit_to(i, s)]
+                for i in pool
+                if game.may_commit(i)
+            }
+            pool = [i for i in pool if legal.get(i)]
+        i = yield from choose_card(game, "commit", "commit", pool, optional=not must)
         if i < 0:
             return
+        if legal is not None:
+            slots = legal[i]
         if story == "here":
             s = ctx.story if 0 <= ctx.story < len(game.you.committed) else -1
+        elif story == "opponent":
+            s = yield from opponent_story(game, src, i, slots)
         else:
             s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:

@@ -104,3 +104,43 @@ def marks(game, src, per):
 def _marked(value, where):
     """The card was marked (``mark``) this phase (or turn)."""
     return lambda game, src, ctx: marks(game, src, value) > 0
+
+
+# ------------------------------------------------------------------ stories remembered
+def _story_mark_key(src):
+    return (src, "story_mark")
+
+
+@EFFECT.register("mark_story", per=param(("turn", "phase"), "phase"))
+def mark_story(where, per):
+    """Remember on the card, for this phase (or turn), the story the effect's subject is
+    committed to ("that story"), for a later condition (``at_marked_story``): e.g. "if you
+    succeed at that story". Like every record of the card, it goes when the card leaves
+    play (with the listener that would read it)."""
+
+    def effect(game, src, ctx):
+        s = game.committed_story(ctx.target) if ctx.target >= 0 else -1
+        if s < 0:
+            return
+        stamp = game._limit_stamp(per)
+        used = game._uses.get(_story_mark_key(src))
+        sids = used[0] if used and used[1] == stamp else ()
+        game._uses[_story_mark_key(src)] = ((*sids, game._stories[s]), stamp)
+        return
+        yield
+
+    return effect
+
+
+@condition("at_marked_story", ("phase", "turn"))
+def _at_marked_story(value, where):
+    """The story of the trigger (ctx.story) is one the card remembered (``mark_story``) this
+    phase (or turn)."""
+
+    def test(game, src, ctx):
+        used = game._uses.get(_story_mark_key(src))
+        if not used or used[1] != game._limit_stamp(value):
+            return False
+        return 0 <= ctx.story < len(game._stories) and game._stories[ctx.story] in used[0]
+
+    return test

@@ -34,7 +34,8 @@ def lose_game(where):
 @EFFECT.register("resolve_other_stories")
 def resolve_other_stories(where):
     """Resolve the win effects of the other (non-conspiracy) stories in play, in slot order;
-    each may be declined, as when it is won."""
+    each may be declined, as when it is won. A story card of the deck's story section has
+    its win effect queued (``run_story_effect``): it is offered when this effect ends."""
     return _resolve_other_stories
 
 
@@ -44,7 +45,11 @@ def _resolve_other_stories(game, src, ctx):
 
     own = ctx.story_id if ctx is not None else -1
     for sid in list(game._stories):
-        if sid == own or sid >= CONSPIRACY_BASE or sid not in game._stories:
+        if sid == own or sid not in game._stories:
+            continue
+        if sid >= CONSPIRACY_BASE:
+            if not game.is_conspiracy(sid):  # a story card: its own win effect
+                yield from run_story_effect(game, src, sid, game._stories.index(sid))
             continue
         offer = _core_story_offer(sid)
         if offer is None:

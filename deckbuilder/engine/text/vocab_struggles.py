@@ -332,6 +332,14 @@ def skill_check_first(where, committed, at):
     return ab.Static(ab.SKILL_FIRST, _at_story(at))
 
 
+@CONSTANT.register("no_investigation_token")
+def no_investigation_token(where, committed):
+    """An investigation struggle won at the story this character is committed to places no
+    success token ("instead of the normal struggle effects" with nothing to do instead: the
+    goldfish opponent has no token to move)."""
+    return ab.Static(ab.NO_INVESTIGATION_TOKEN, lambda game, src, s: src in game.you.committed[s])
+
+
 @CONSTANT.register("no_icons", who=FILTER, condition=CONDITION)
 def no_icons(where, committed, who, condition):
     """The characters ``who`` accepts count no icons (every icon they have is taken away)."""
