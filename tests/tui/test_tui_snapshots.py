@@ -19,7 +19,7 @@ def steady(run_before):
         await run_before(pilot)
         for box in pilot.app.screen.query(Input):
             box.cursor_blink = False
-        await pilot.pause()
+        await settle(pilot)
 
     return run
 
@@ -36,7 +36,7 @@ def test_browser_snapshot(snap_compare, make_app, size):
     async def search(pilot):
         await settle(pilot)
         await pilot.press(*"t:char f:misk c<=2")
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=search)
 
@@ -46,7 +46,7 @@ def test_bad_query_snapshot(snap_compare, make_app, size):
     async def search(pilot):
         await settle(pilot)
         await pilot.press(*"c<=two")
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=search)
 
@@ -57,7 +57,7 @@ def test_deck_editor_snapshot(snap_compare, make_app, full_pool, size):
         await settle(pilot)
         pilot.app.set_deck(sample_deck(full_pool), None)
         await pilot.press("f3", "slash", *"celano")
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=steady(open_deck))
 
@@ -75,7 +75,7 @@ def test_deck_editor_rule_breaking_snapshot(snap_compare, make_app, full_pool, s
             deck.add(full_pool.cards_of_title(title)[0], 1)  # no toast: snapshots stay stable
         pilot.app.deck_changed("edit")
         pilot.app.screen.query_one("#deck-tabs").active = "charts-tab"
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=steady(break_rules))
 
@@ -97,10 +97,10 @@ def test_goldfish_snapshot(snap_compare, make_app, full_pool, size):
         await settle(pilot)
         pilot.app.set_deck(sample_deck(full_pool), None)
         await pilot.press("f5")
-        await pilot.pause()
+        await settle(pilot)
         pilot.app.screen.action_new_game(seed=7)
         await pilot.press("k", "s", "s", "s", "p")  # keep, three resources, pass
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=play)
 
@@ -110,7 +110,7 @@ def test_help_snapshot(snap_compare, make_app, size):
     async def help_screen(pilot):
         await settle(pilot)
         await pilot.press("f1")
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=help_screen)
 
@@ -125,6 +125,6 @@ def test_unsaved_prompt_snapshot(snap_compare, make_app, full_pool, size):
         deck.draw.pop()  # an edit without a toast: snapshots stay stable
         pilot.app.deck_changed("edit")
         await pilot.press("ctrl+q")
-        await pilot.pause()
+        await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=steady(prompt))
