@@ -20,6 +20,7 @@ from deckbuilder.engine.text.registry import (
     FILTER,
     ICONS,
     INT,
+    TextError,
     param,
 )
 from deckbuilder.engine.text.templates_characters import icon_tuple
@@ -71,12 +72,21 @@ def skill(where, committed, amount, who, condition, per_icon):
     return ab.Static(ab.SKILL, _who(where, who, condition), size, committed=committed)
 
 
-@CONSTANT.register("icons", icons=param(ICONS, required=True), who=FILTER, condition=CONDITION)
-def icons(where, committed, icons, who, condition):
-    """The characters ``who`` accepts gain (or, with a leading "-", lose) these icons."""
-    return ab.Static(
-        ab.ICONS, _who(where, who, condition), 0, icon_tuple(icons), committed=committed
-    )
+@CONSTANT.register(
+    "icons", icons=param(ICONS, required=True), who=FILTER, condition=CONDITION, times=AMOUNT
+)
+def icons(where, committed, icons, who, condition, times):
+    """The characters ``who`` accepts gain (or, with a leading "-", lose) these icons
+    (``times``: that many times, e.g. "a (C) icon for each card titled X in play"; gains
+    only)."""
+    change = icon_tuple(icons)
+    if times is not None:
+        if min(change) < 0:
+            raise TextError(f"{where}: icons with times are gained, not lost")
+        n = compile_amount(times, where)
+        once = change
+        change = lambda g, s: tuple(x * n(g, s, None) for x in once)  # noqa: E731
+    return ab.Static(ab.ICONS, _who(where, who, condition), 0, change, committed=committed)
 
 
 @CONSTANT.register(
@@ -117,8 +127,6 @@ def cost(where, committed, amount, who, minimum, condition, on_self):
 
 
 def raise_state(where):
-    from deckbuilder.engine.text.registry import TextError
-
     raise TextError(f"{where}: a cost constant's who may read only printed facts")
 
 
