@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "0841ec55bdbea657",
+    ("broad", "greedy", True, 3): "1d9dc044cc19ec52",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "267d721ba022fc5e",
+    ("broad", "random", True, 4): "608192e8e5287467",
 }
 
 

@@ -666,6 +666,16 @@ class Game(
                     else:
                         self._end_resource()
                 elif ph == STORY:
+                    if self.deck.text:  # an event played before the commits
+                        a = policy.pre_commit(self)
+                        while a is not None and self.phase == STORY:
+                            if a.kind == PLAY:
+                                self._play(a.card, a.domain, a.x)
+                            else:
+                                self._use(a)
+                            a = policy.pre_commit(self) if self.phase == STORY else None
+                        if self.phase != STORY:
+                            continue
                     facts = self.facts
                     if facts.plain_commits and not self._story_rules:
                         self._plain_commits(policy.commit(self))

@@ -294,6 +294,21 @@ class GreedyPolicy(Policy):
             return None
         return self._extra_action(game, profile, profile.ops_events, OPERATIONS)
 
+    def pre_commit(self, game: Game) -> Action | None:
+        """An event that helps the commits (one whose character may commit), if payable."""
+        profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        events = profile.pre_commit_events
+        if not events:
+            return None
+        kind_of = game.deck.kind_of
+        for i in game.you.hand:
+            k = kind_of[i]
+            if k in events and game.may_play(k):
+                d = game.pay_domain(k)
+                if d != -2:
+                    return self._within_cap(game, STORY, Action(PLAY, i, d))
+        return None
+
     def story_action(self, game: Game) -> Action | None:
         if not game.deck.text:
             return None

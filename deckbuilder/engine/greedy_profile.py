@@ -23,6 +23,7 @@ class GreedyProfile:
         "asks_may_play",
         "cost_of_instance",
         "ops_events",
+        "pre_commit_events",
         "story_events",
         "useful_actions",
         "useful_instances",
@@ -81,12 +82,14 @@ class GreedyProfile:
         # Per kind, whether ``play`` must ask ``may_play`` (check 2).
         self.asks_may_play = [check == 2 for check in play_check]
         self.cost_of_instance = [cd.cost[k] for k in cd.kind_of]  # printed
-        # Events played by ``play`` (operations) and by ``story_action`` (after commits).
-        self.ops_events, self.story_events = set(), set()
+        # Events played by ``play`` (operations), by ``pre_commit`` (in the story phase,
+        # before the commits) and by ``story_action`` (after them).
+        self.ops_events, self.pre_commit_events, self.story_events = set(), set(), set()
+        by_hint = {"story": self.story_events, "before_commits": self.pre_commit_events}
         for k in kinds:
             if cd.ctype[k] == EVENT and keep_value[k] > 0:
                 ab = cd.by_trigger["event"][k][0]
-                (self.story_events if ab.ai == "story" else self.ops_events).add(k)
+                by_hint.get(ab.ai, self.ops_events).add(k)
         # Kinds with an action ability the automatic player may use, and the same by the
         # zone the card must be in for it (a card elsewhere costs no look at its abilities).
         useful = {IN_PLAY: set(), DISCARD_PILE: set(), HAND: set()}

@@ -9,6 +9,8 @@ views and ``can_pay``/``may_play``):
   (or a USE action of ``game.resource_actions()``, taken instead);
 - ``play(game) -> Action | None``: the next operations action (PLAY a card or USE an
   ability), None to end the phase;
+- ``pre_commit(game) -> Action | None``: an action at the start of the story phase, before
+  the commits (an event whose character may then commit), None when done;
 - ``commit(game) -> [(instance, story_index), ...]``: the story phase commitments;
 - ``story_action(game) -> Action | None``: an event or ability after the commits;
 - ``decide(game, choice) -> Action``: one of ``choice.options`` (targets, responses, story
@@ -59,6 +61,9 @@ class Policy:
 
     def commit(self, game: Game) -> list[tuple[int, int]]:
         raise NotImplementedError
+
+    def pre_commit(self, game: Game) -> Action | None:
+        return None
 
     def story_action(self, game: Game) -> Action | None:
         return None
@@ -111,7 +116,13 @@ class Policy:
             a = self.story_action(game)
             return Action(PASS) if a is None else a
         else:
-            self._planned = (id(game), game.turn, game.story_round())
+            key = (id(game), game.turn, game.story_round())
+            if getattr(self, "_pre_committed", None) != key:
+                a = self.pre_commit(game)  # one at a time, exactly as ``Game.run`` asks
+                if a is not None:
+                    return a
+                self._pre_committed = key
+            self._planned = key
             plan = [Action(COMMIT, i, story=s) for i, s in self.commit(game)]
             if not plan:
                 return self.choose(game)

@@ -16,7 +16,9 @@ An ability record::
     effect = [{ do = TEMPLATE, ...parameters }, ...]   # or hook = NAME
     while = "committed"                              # constant: only while committed
     label = "..."                                    # words shown with the action
-    ai = "story" | "avoid"                           # a hint for the automatic player
+    ai = "story" | "before_commits" | "avoid"        # a hint for the automatic player:
+                                                     # after the commits, before them (an
+                                                     # event), never
 """
 
 from __future__ import annotations
@@ -214,8 +216,10 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             "play/hand/discard/resource/won/deck_top"
         )
     ai = record.get("ai", "")
-    if ai not in ("", "story", "avoid"):
-        raise TextError(f"{where}: ai is 'story' or 'avoid'")
+    if ai not in ("", "story", "before_commits", "avoid"):
+        raise TextError(f"{where}: ai is 'story', 'before_commits' or 'avoid'")
+    if ai == "before_commits" and kind != "play":
+        raise TextError(f"{where}: ai 'before_commits' is for an event's play")
     limit = _limit(record.get("limit"), where)
     pay, pay_x, exhaust, sacrifice, extra = _costs(record.get("cost"), where)
     can_pay, extra_cost = _extra_cost(extra)
