@@ -102,6 +102,8 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "win_rules": bool(kinds & ab.WIN_RULES),
         "would_leave": bool(trigger[ab.WOULD_LEAVE] or trigger[ab.WOULD_DISCARD]),
         "discard_memory": "discards" in cd.memories,
+        "card_to_discard": bool(trigger[ab.CARD_TO_DISCARD]),
+        "discard_noted": "discards" in cd.memories or bool(trigger[ab.CARD_TO_DISCARD]),
         "departure_memory": "departures" in cd.memories,
         "character_leaves": bool(trigger[ab.CHARACTER_LEAVES]),
         "support_leaves": bool(trigger[ab.SUPPORT_LEAVES]),

@@ -103,3 +103,25 @@ def test_zoog_burrow_attaches_a_drawn_zoog_and_may_drain_to_draw(full_pool):
     assert zoog in game.you.domains[1]
     assert game.you.drained[1]
     assert len(game.you.hand) == 3  # 2 more drawn by the event, 1 by the drain
+
+
+def test_cards_discarded_from_the_deck_count_per_phase(full_pool):
+    # George Rogers answers the 2nd card discarded from a deck in a phase (not a 1st card
+    # of each of two phases), once per turn.
+    game = build(full_pool, {"card": "WoP-036", "characters": ["WoP-036"]})
+    game._set_phase("resource")
+    game._deck_discarded()
+    game._set_phase("operations")
+    game._deck_discarded()
+    assert [t[2].x for t in game._triggers] == [1, 1]
+    game._drive(game._resolve_triggers())
+    assert game._choice is None
+    game._deck_discarded()
+    game._drive(game._resolve_triggers())
+    step(game, "yes")
+    assert len(game.you.bottom) == 5  # the top 5 searched (no support), put on the bottom
+    game._set_phase("story")
+    game._deck_discarded(2)
+    assert [t[2].x for t in game._triggers] == [1, 2]
+    game._drive(game._resolve_triggers())
+    assert game._choice is None  # limit once per turn

@@ -94,6 +94,10 @@ BEFORE_STRUGGLE = "before_struggle"  # before a struggle resolves at a story (ct
 AFTER_STRUGGLE = "after_struggle"  # after a won struggle's effect resolved (ctx.story, ctx.x)
 UNCOMMITTED = "uncommitted"  # after characters uncommit from a story (ctx.story: a won story
 # or one an effect removed them from; -1: the end of the story phase, when all uncommit)
+CARD_TO_DISCARD = "card_to_discard"  # after a card enters your discard pile, from any zone
+# (ctx.target)
+DECK_DISCARDED = "deck_discarded"  # after a card is discarded from your deck (ctx.x: how many
+# this phase, this one included)
 
 TRIGGERS = (
     EVENT,
@@ -152,6 +156,8 @@ TRIGGERS = (
     BEFORE_STRUGGLE,
     AFTER_STRUGGLE,
     UNCOMMITTED,
+    CARD_TO_DISCARD,
+    DECK_DISCARDED,
 )
 
 # Zones an ability works from.

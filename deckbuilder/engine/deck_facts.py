@@ -16,6 +16,7 @@ from deckbuilder.engine.abilities import (
     CANNOT_COMMIT,
     CARD_DRAWN,
     CARD_PLAYED,
+    CARD_TO_DISCARD,
     CHARACTER_COMMITTED,
     CHARACTER_ENTERS,
     CHARACTER_EXHAUSTED,
@@ -146,6 +147,8 @@ class DeckFacts:
         "win_rules",
         "would_leave",
         "discard_memory",
+        "card_to_discard",
+        "discard_noted",
         "departure_memory",
         "character_leaves",
         "support_leaves",
@@ -220,6 +223,9 @@ class DeckFacts:
         # The cards that entered your discard pile / the characters that left play this
         # phase are remembered (``Game._discarded_this_phase``, ``_left_play_this_phase``).
         self.discard_memory = "discards" in cd.memories
+        self.card_to_discard = bool(trigger[CARD_TO_DISCARD])
+        # A card entering your discard pile is remembered or answered (``_discard_noted``).
+        self.discard_noted = self.discard_memory or self.card_to_discard
         self.departure_memory = "departures" in cd.memories
         self.character_leaves = bool(trigger[CHARACTER_LEAVES])
         self.support_leaves = bool(trigger[SUPPORT_LEAVES])

@@ -256,6 +256,7 @@ class TurnMixin:
                     if i < 0:
                         break
                     self._into_discard(i)
+                    self._deck_discarded()
                     self._event("discard", f"{self.card(i).title} discarded from the deck")
                 self._check_deck_out()
                 return

@@ -15,12 +15,14 @@ from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 from deckbuilder.engine.abilities import (
     BLANK,
     CARD_DRAWN,
+    CARD_TO_DISCARD,
     CARDS_DRAWN,
     CHARACTER_EXHAUSTED,
     CHARACTER_INSANE,
     CHARACTER_LEAVES,
     CHARACTER_RESTORED,
     CHARACTER_WOUNDED,
+    DECK_DISCARDED,
     DOMAIN_DRAINED,
     HAND_DISCARDED,
     READIED,
@@ -146,7 +148,7 @@ class ZonesMixin:
                     self.you.hand.append(i)
                     self._event("draw", f"drew {self.card(i).title} from the bottom instead")
                 else:
-                    self._to_discard(i)
+                    self._discard_from_deck(i)
                     self._event("discard", f"{self.card(i).title} discarded instead of drawn")
             self._check_deck_out()
             n -= 1
@@ -173,8 +175,8 @@ class ZonesMixin:
             self.you.hand.append(inst)
         else:
             self.you.discard.append(inst)
-            if self.facts.discard_memory:
-                self._discarded_this_phase.append(inst)
+            if self.facts.discard_noted:
+                self._discard_noted(inst)
         if to != "discard" and to != "hand":
             self._event("to_deck", f"{self.card(inst).title} put on the {to} of the deck")
 
@@ -182,8 +184,38 @@ class ZonesMixin:
         """``inst``, out of every zone, enters your discard pile (no "would" window): the
         phase remembers it when the deck's text reads that."""
         self.you.discard.append(inst)
+        if self.facts.discard_noted:
+            self._discard_noted(inst)
+
+    def _discard_noted(self, inst: int) -> None:
+        """``inst`` has just entered your discard pile (from any zone), in a deck whose text
+        reads that (``DeckFacts.discard_noted``): the phase remembers it, and "after a card
+        enters your discard pile" answers."""
         if self.facts.discard_memory:
             self._discarded_this_phase.append(inst)
+        if self.facts.card_to_discard:
+            self._fire_all(CARD_TO_DISCARD, AbilityContext(target=inst))
+
+    def _discard_from_deck(self, inst: int) -> None:
+        """``inst``, just taken from your deck, is discarded (unless a "would" window sends
+        it elsewhere: then it was not discarded)."""
+        if self._to_discard(inst) == "discard":
+            self._deck_discarded()
+
+    def _deck_discarded(self, n: int = 1) -> None:
+        """``n`` cards were just discarded from your deck (from its top, bottom or a card
+        placed there): each counts towards the cards discarded from a deck this phase, and
+        "after a card is discarded from your deck" answers for each (ctx.x: the count, so
+        that "2 or more in the same phase" answers when it reaches 2). Counted only when a
+        card of the deck answers it; the goldfish opponent has no deck to discard from."""
+        if n <= 0 or not self.deck.any_trigger[DECK_DISCARDED]:
+            return
+        key, stamp = (-1, DECK_DISCARDED), (self.turn, self.phase)
+        count = self._uses.get(key)  # (how many, the phase they were counted in)
+        done = count[0] if count is not None and count[1] == stamp else 0
+        for k in range(done + 1, done + n + 1):
+            self._fire_all(DECK_DISCARDED, AbilityContext(x=k))
+        self._uses[key] = (done + n, stamp)
 
     def _event_done(self, inst: int) -> None:
         """An event has resolved: to the discard pile, unless its effect put it elsewhere
@@ -461,8 +493,8 @@ class ZonesMixin:
             self.end_copy(inst)
         if to == "discard":
             self.you.discard.append(inst)
-            if facts.discard_memory:
-                self._discarded_this_phase.append(inst)
+            if facts.discard_noted:
+                self._discard_noted(inst)
         else:
             self._put(inst, to)
             if to == "hand" and cd.any_trigger[RETURNED_TO_HAND]:

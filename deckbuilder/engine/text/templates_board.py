@@ -212,13 +212,14 @@ def refresh_domain(where, all):
 
 @EFFECT.register("drain_domain")
 def drain_domain(where):
-    """Drain one of your undrained domains (self-harm)."""
+    """Drain one of your undrained domains (self-harm): as any drain, its Transient
+    resources are destroyed and "after drained" answers."""
 
     def effect(game, src, ctx):
         ready = [d for d in game.you.domain_indices if not game.you.drained[d]]
         d = yield from choose_domain(game, "drain", "drain", ready)
         if d >= 0:
-            game.you.drained[d] = True
+            game._drain(d)
 
     return effect
 

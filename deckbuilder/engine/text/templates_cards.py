@@ -109,7 +109,7 @@ def discard_top(where, n, player):
                 if p is not game.you:  # no window: the goldfish opponent has no cards
                     p.discard.append(i)
                     continue
-                game._to_discard(i)
+                game._discard_from_deck(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
@@ -421,12 +421,12 @@ def look_top(
                     break
                 cards.remove(i)
                 game._remove_from_deck(i)
-                game._to_discard(i)
+                game._discard_from_deck(i)
             game._check_deck_out()
         if rest == "discard":
             for i in cards:
                 game._remove_from_deck(i)
-                game._to_discard(i)
+                game._discard_from_deck(i)
             game._check_deck_out()
         elif rest == "bottom":
             for i in cards:

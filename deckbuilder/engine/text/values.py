@@ -38,6 +38,7 @@ ZONES = (
     "won",  # stories you have won (conspiracies included); a filter does not apply
     "domains",  # your domains; a filter does not apply
     "drained_domains",  # your drained domains; a filter does not apply
+    "undrained_domains",  # your domains not drained; a filter does not apply
     "attached",  # cards attached to the source
     "stories_with_tokens",  # stories with at least one of your success tokens
     "facedown",  # cards attached face down to the source
@@ -73,6 +74,8 @@ def zone_cards(game, zone: str, src: int, player=None):
         return p.domain_indices
     if zone == "drained_domains":
         return [d for d in p.domain_indices if p.drained[d]]
+    if zone == "undrained_domains":
+        return [d for d in p.domain_indices if not p.drained[d]]
     if zone == "facedown":
         return [i for i, host in p.facedown.items() if host == src]
     if zone == "stories_with_tokens":
@@ -80,7 +83,8 @@ def zone_cards(game, zone: str, src: int, player=None):
     raise TextError(f"unknown zone {zone!r}")
 
 
-_PLACES = {"won", "domains", "drained_domains", "stories_with_tokens"}  # not cards
+# Not cards:
+_PLACES = {"won", "domains", "drained_domains", "undrained_domains", "stories_with_tokens"}
 
 
 def count(game, src, zone: str, pred, player=None) -> int:

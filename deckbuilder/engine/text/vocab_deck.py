@@ -442,7 +442,7 @@ def guess_bottom_type(where):
             game.you.hand.append(i)
             log_event(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} to hand")
         else:
-            game._to_discard(i)
+            game._discard_from_deck(i)
             log_event(game, "reveal", f"named {_TYPES.get(named)}: {game.card(i).title} discarded")
         game._check_deck_out()
         return

@@ -55,6 +55,21 @@ def hand_discarded(where):
     return ab.HAND_DISCARDED, None
 
 
+@TRIGGER.register("card_to_discard", subject=FILTER)
+def card_to_discard(where, subject):
+    """After a card enters your discard pile, from any zone (subject: that card)."""
+    return ab.CARD_TO_DISCARD, subject_condition(where, subject)
+
+
+@TRIGGER.register("deck_discards", at_least=param(INT, 2))
+def deck_discards(where, at_least):
+    """After a player has discarded ``at_least`` cards from a deck in the same phase:
+    answered once, when the phase's count reaches it (the card that makes it so; later
+    cards of the phase do not ask again). Only your deck counts: the goldfish opponent has
+    none."""
+    return ab.DECK_DISCARDED, lambda g, s, c: c.x == at_least
+
+
 @TRIGGER.register("support_enters", subject=FILTER)
 def support_enters(where, subject):
     """After a support card of yours enters play (subject: that support)."""

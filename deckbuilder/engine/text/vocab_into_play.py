@@ -37,7 +37,7 @@ def mill_characters_into_play(where, n, insane):
                 )
                 game._enter(i, status=INSANE if insane else READY)
             else:
-                game._to_discard(i)
+                game._discard_from_deck(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return

@@ -61,13 +61,24 @@ def level_resources(where):
     return effect
 
 
-@EFFECT.register("skip_struggle_at_host", icon=param(("T", "C", "A", "I"), required=True))
-def skip_struggle_at_host(where, icon):
+@EFFECT.register(
+    "skip_struggle_at_host",
+    icon=param(("T", "C", "A", "I"), required=True),
+    at=param(("host", "trigger_story"), "host"),
+)
+def skip_struggle_at_host(where, icon, at):
     """This turn, struggles of this type do not resolve at the story the card is attached
-    to (a rule of the turn, as for any effect on story resolution)."""
+    to (``at = "trigger_story"``: at the story of the trigger, ctx.story, "at that story";
+    a rule of the turn, as for any effect on story resolution: a trigger of the story phase
+    lasts to its end, "this phase")."""
     column = "TCAI".index(icon)
 
     def effect(game, src, ctx):
+        if at == "trigger_story":
+            s = ctx.story if ctx is not None else -1
+            if 0 <= s < len(game._stories):
+                game._story_rules.append(("skip", game._stories[s], column))
+            return
         host = game.you.attached.get(src, -1)
         if host >= STORY_HOST:
             game._story_rules.append(("skip", host - STORY_HOST, column))

@@ -101,7 +101,7 @@ def discard_from_deck_top(where, value):
 
     def pay(game, src):
         game.you.top.remove(src)
-        game._to_discard(src)
+        game._discard_from_deck(src)
         log_event(game, "discard", f"{game.card(src).title} discarded from the top of the deck")
         game._check_deck_out()
         return

@@ -547,7 +547,7 @@ def discard_top_or_destroy_resources(where, n, player):
                 if p is not game.you:  # no window: the goldfish opponent has no cards
                     p.discard.append(i)
                     continue
-                game._to_discard(i)
+                game._discard_from_deck(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
 

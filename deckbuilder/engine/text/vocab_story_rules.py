@@ -503,6 +503,7 @@ def discard_top_cost(where, value):
             if i < 0:
                 break
             game._into_discard(i)
+            game._deck_discarded()
             log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         return
