@@ -105,6 +105,22 @@ def test_a_sacrificed_tesla_moves_no_token(full_pool):
     assert sum(game.you.tokens) == 0
 
 
+def test_a_card_played_from_the_discard_pile_triggers_no_effect(full_pool):
+    """Ghoulish Hag played from the discard pile is a play, not an effect triggered from
+    there: Nikola Tesla gets no token."""
+    game = _game(
+        full_pool,
+        characters=["TKatG-004"],
+        supports=["TH-020"],
+        discard=["SftSK-073"],
+        domains=[["SftSK-073"] * 3, [], []],
+    )
+    tesla = _inst(game, "TKatG-004")
+    step(game, "use SftSK-073")
+    check(game, {"in_play": ["SftSK-073"]})
+    assert counters(game, tesla) == 0
+
+
 def test_de_vermis_counters_lower_every_skill(full_pool):
     game = _game(full_pool, supports=["TKatG-026"], characters=["Core-010"])
     game._uses[(_inst(game, "TKatG-026"), "counter")] = 2
