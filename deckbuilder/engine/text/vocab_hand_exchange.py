@@ -46,6 +46,41 @@ def exchange_hand_with_discard_top(where):
     return effect
 
 
+@EFFECT.register("discard_to_take_back", filter=FILTER)
+def discard_to_take_back(where, filter):
+    """Discard X cards from your hand to choose X other cards in your discard pile (that
+    the filter accepts) and add them to your hand. Asked one pair at a time: a card of the
+    discard pile to take (or none: X is reached), then a card of the hand to discard for
+    it; only cards that were in the hand before can be discarded and only cards that were
+    in the discard pile before can be taken, so the result is that of X discards first."""
+    pred = compile_filter(filter, where) if filter is not None else None
+
+    def effect(game, src, ctx):
+        you = game.you
+        hand = [i for i in you.hand if i != src]
+        pile = [i for i in you.discard if i != src and (pred is None or pred(game, src, i))]
+        n = 0
+        while hand and pile:
+            i = yield from choose_card(game, "to_hand", "add to hand", pile, optional=True)
+            if i < 0 or i not in you.discard:
+                break
+            j = yield from choose_card(game, "discard", "discard for it", hand, harm=True)
+            if j < 0 or j not in you.hand:
+                break
+            pile.remove(i)
+            hand.remove(j)
+            you.hand.remove(j)
+            game._into_discard(j)
+            you.discard.remove(i)
+            you.hand.append(i)
+            log_event(game, "exchange", f"{game.card(j).title} discarded for {game.card(i).title}")
+            n += 1
+        if n:
+            game._discarded_from_hand(n)
+
+    return effect
+
+
 @EFFECT.register("return_for_cost_draw", filter=FILTER)
 def return_for_cost_draw(where, filter):
     """Return a character you control the filter accepts to its owner's hand to draw X
