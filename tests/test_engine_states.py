@@ -35,6 +35,23 @@ def test_fated_removes_the_card_from_the_game(full_pool):
     assert counters(game, jeanne) == 0
 
 
+def test_yog_sothoth_all_in_one_fates_a_card_for_each_token_placed(full_pool):
+    """Yog-Sothoth, All-In-One: after you place a success token on a story, a card you
+    control gains Fated 3 and a success token: its third token removes it from the game."""
+    game = _game(
+        full_pool,
+        characters=["TKatG-008", "Core-010"],
+        phase="story",
+        stories=["Core-156", "Core-157", "Core-158"],
+    )
+    clerk = _inst(game, "Core-010")
+    game._uses[(clerk, "counter")] = 2
+    step(game, "commit Core-010 1")
+    step(game, "pass")
+    step(game, "choose add tokens to Blackwood")
+    assert clerk not in game.you.characters and clerk in game.you.removed
+
+
 def test_play_from_top_plays_a_cultist(full_pool):
     """Unaussprelichen Kulten plays the revealed top card when it is a Cultist character."""
     game = _game(
