@@ -52,6 +52,21 @@ def test_yog_sothoth_all_in_one_fates_a_card_for_each_token_placed(full_pool):
     assert clerk not in game.you.characters and clerk in game.you.removed
 
 
+def test_the_supernal_prism_is_used_by_the_greedy_player_only_for_cards(full_pool):
+    """The Supernal Prism: with an empty hand it would only be lost; with 1 card, it
+    draws 5 for it."""
+    from deckbuilder.engine.greedy_policy import GreedyPolicy
+
+    def worth_it(hand):
+        game = _game(full_pool, supports=["TiV-031"], hand=hand)
+        prism = _inst(game, "TiV-031")
+        ab = game.deck.by_trigger["action"][game.deck.kind_of[prism]][0]
+        return GreedyPolicy()._worth_using_ability(game, ab, prism, game.phase)
+
+    assert not worth_it([])
+    assert worth_it(["Core-010"])
+
+
 def test_play_from_top_plays_a_cultist(full_pool):
     """Unaussprelichen Kulten plays the revealed top card when it is a Cultist character."""
     game = _game(

@@ -8,7 +8,8 @@ from deckbuilder.engine.actions import INSANE
 from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import EFFECT, FILTER
+from deckbuilder.engine.text.registry import EFFECT, FILTER, INT, param
+from deckbuilder.engine.text.templates_cards import PLAYERS
 
 
 @EFFECT.register("exchange_hand_with_discard_top")
@@ -78,6 +79,42 @@ def discard_to_take_back(where, filter):
         if n:
             game._discarded_from_hand(n)
 
+    return effect
+
+
+@EFFECT.register(
+    "discard_hand_then_draw", n=param(INT, required=True), player=param(PLAYERS, "each")
+)
+def discard_hand_then_draw(where, n, player):
+    """Each named player (relative to the card's controller) discards his hand, if able;
+    then each who discarded it draws n cards. A player with no card in hand discards
+    nothing, so he has not discarded his hand and draws nothing (the goldfish opponent
+    never does). The automatic player uses it only when it leaves you at least 2 cards
+    more than it discards (what sacrificing a card for it is worth)."""
+
+    def effect(game, src, ctx):
+        for p in game.players_named(player, src):
+            if not p.hand:
+                continue
+            mine = p is game.you
+            cards = list(p.hand)
+            p.hand.clear()
+            for i in cards:
+                if mine:
+                    game._to_discard(i)
+                else:
+                    p.discard.append(i)
+            if mine:
+                log_event(game, "discard", f"discarded the hand ({len(cards)} cards)")
+                game._discarded_from_hand(len(cards))
+            game._draw_by_effect(n, p)
+        return
+        yield
+
+    def worthwhile(game, src):
+        return 0 < len(game.you.hand) <= n - 2 and game.you.deck_count() > 0
+
+    effect.worthwhile = worthwhile
     return effect
 
 
