@@ -48,7 +48,7 @@ def test_yog_sothoth_all_in_one_fates_a_card_for_each_token_placed(full_pool):
     game._uses[(clerk, "counter")] = 2
     step(game, "commit Core-010 1")
     step(game, "pass")
-    step(game, "choose add tokens to Blackwood")
+    step(game, "choose add a token to Blackwood")
     assert clerk not in game.you.characters and clerk in game.you.removed
 
 

@@ -24,22 +24,11 @@ def clear_counters(game, src) -> None:
     game._uses.pop(_counter_key(src), None)
 
 
-@EFFECT.register(
-    "add_counters",
-    n=param(AMOUNT, 1),
-    reset=param(BOOL, False),
-    on=FILTER,
-    fated=param(INT, 0),
-)
-def add_counters(where, n, reset, on, fated):
+@EFFECT.register("add_counters", n=param(AMOUNT, 1), reset=param(BOOL, False), on=FILTER)
+def add_counters(where, n, reset, on):
     """Put n counters (tokens) on the card itself (they count for its own text only);
     ``reset``: remove them all instead; ``on``: on a chosen card you control in play that
-    the filter accepts instead ("add X success tokens to a Ritual support card");
-    ``fated``: that card has Fated N as the tokens land ("gains Fated 3 until the end of
-    the phase. Then place a success token on that card"): with N tokens or more it is
-    removed from the game (the player puts them on the card it minds losing least). The
-    Fated gained is checked only as these tokens land: in a goldfish nothing else puts
-    success tokens on a card before it ends."""
+    the filter accepts instead ("add X success tokens to a Ritual support card")."""
     amount = compile_amount(n, where)
     pred = compile_filter(on, where) if on is not None else None
 
@@ -47,18 +36,12 @@ def add_counters(where, n, reset, on, fated):
         target = src
         if pred is not None:
             pool = [i for i in game.you.characters + game.you.supports if pred(game, src, i)]
-            target = yield from choose_card(
-                game, "counters", "add tokens to", pool, harm=bool(fated)
-            )
+            target = yield from choose_card(game, "counters", "add tokens to", pool)
             if target < 0:
                 return
         k = 0 if reset else counters(game, target) + amount(game, src, ctx)
         game._uses[_counter_key(target)] = k
         game._cost_cache = {}  # a cost may depend on them
-        if fated and k >= fated:
-            from deckbuilder.engine.text.vocab_states import remove_from_game  # (it imports us)
-
-            remove_from_game(game, target)
 
     return effect
 
