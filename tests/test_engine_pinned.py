@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "b9b5b06f185d6d26",
+    ("broad", "greedy", True, 3): "bd4651dabe70b078",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "79718a1346ce0344",
+    ("broad", "random", True, 4): "c21cb631821eff14",
 }
 
 
