@@ -35,6 +35,38 @@ def test_fated_removes_the_card_from_the_game(full_pool):
     assert counters(game, jeanne) == 0
 
 
+def test_yog_sothoth_all_in_one_fates_a_card_for_each_token_placed(full_pool):
+    """Yog-Sothoth, All-In-One: after you place a success token on a story, a card you
+    control gains Fated 3 and a success token: its third token removes it from the game."""
+    game = _game(
+        full_pool,
+        characters=["TKatG-008", "Core-010"],
+        phase="story",
+        stories=["Core-156", "Core-157", "Core-158"],
+    )
+    clerk = _inst(game, "Core-010")
+    game._uses[(clerk, "counter")] = 2
+    step(game, "commit Core-010 1")
+    step(game, "pass")
+    step(game, "choose add a token to Blackwood")
+    assert clerk not in game.you.characters and clerk in game.you.removed
+
+
+def test_the_supernal_prism_is_used_by_the_greedy_player_only_for_cards(full_pool):
+    """The Supernal Prism: with an empty hand it would only be lost; with 1 card, it
+    draws 5 for it."""
+    from deckbuilder.engine.greedy_policy import GreedyPolicy
+
+    def worth_it(hand):
+        game = _game(full_pool, supports=["TiV-031"], hand=hand)
+        prism = _inst(game, "TiV-031")
+        ab = game.deck.by_trigger["action"][game.deck.kind_of[prism]][0]
+        return GreedyPolicy()._worth_using_ability(game, ab, prism, game.phase)
+
+    assert not worth_it([])
+    assert worth_it(["Core-010"])
+
+
 def test_play_from_top_plays_a_cultist(full_pool):
     """Unaussprelichen Kulten plays the revealed top card when it is a Cultist character."""
     game = _game(
@@ -103,6 +135,22 @@ def test_a_sacrificed_tesla_moves_no_token(full_pool):
     step(game, "use TUP-092 1")  # The Three Bells: sacrifice him
     assert tesla in game.you.discard and game.choice is None
     assert sum(game.you.tokens) == 0
+
+
+def test_a_card_played_from_the_discard_pile_triggers_no_effect(full_pool):
+    """Ghoulish Hag played from the discard pile is a play, not an effect triggered from
+    there: Nikola Tesla gets no token."""
+    game = _game(
+        full_pool,
+        characters=["TKatG-004"],
+        supports=["TH-020"],
+        discard=["SftSK-073"],
+        domains=[["SftSK-073"] * 3, [], []],
+    )
+    tesla = _inst(game, "TKatG-004")
+    step(game, "use SftSK-073")
+    check(game, {"in_play": ["SftSK-073"]})
+    assert counters(game, tesla) == 0
 
 
 def test_de_vermis_counters_lower_every_skill(full_pool):

@@ -362,8 +362,9 @@ class AbilityMixin:
             s += 1
         ctx = AbilityContext(x, 0, story)
         if ab.zone == DISCARD_PILE and cd.any_trigger[DISCARD_ABILITY_USED]:
-            self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_drive``)
-        if self.facts.ability_triggered:
+            if ab.kind != "play":  # a card played from there triggers no effect
+                self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_drive``)
+        if self.facts.ability_triggered and ab.kind != "play":
             self.ability_triggered(inst)  # resolved after the effect (``_drive``)
         if ab.extra_cost is not None:
             self._drive(self._costs_then(ab, inst, ctx), then, True)

@@ -245,6 +245,14 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             )
         ]
     if kind == "action":
+        plays = getattr(effect, "plays_card", False)
+        if plays:  # a card playing itself is offered only when it can be paid for
+            able, test = effect.worthwhile, condition
+            condition = (
+                (lambda g, s, c: able(g, s))
+                if test is None
+                else (lambda g, s, c: test(g, s, c) and able(g, s))
+            )
         return [
             ab.Ability(
                 ab.ACTION,
@@ -264,7 +272,9 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 can_pay,
                 extra_cost,
                 getattr(effect, "worthwhile", None),
-                "action",
+                # A card playing itself (from the discard pile) is a play, not an effect
+                # triggered.
+                "play" if plays else "action",
             )
         ]
     when = record.get("when")

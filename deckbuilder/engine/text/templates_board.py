@@ -29,6 +29,7 @@ from deckbuilder.engine.text.registry import (
     param,
 )
 from deckbuilder.engine.text.values import compile_amount, compile_condition
+from deckbuilder.engine.text.vocab_marks import named_subtype
 
 
 def story_slots(game, src, ctx, spec) -> list[int]:
@@ -264,11 +265,13 @@ def sacrifice_resource(where):
     filter=FILTER,
     minimum=param(INT, 0),
     once=param(BOOL, True),
+    named=param(BOOL, False),
 )
-def cost_change(where, amount, filter, minimum, once):
+def cost_change(where, amount, filter, minimum, once, named):
     """This phase, the next card the (printed-facts) filter accepts costs ``amount`` more
     (negative: less; a counted amount is counted now), never below ``minimum``; every such
-    card when not ``once``."""
+    card when not ``once``; ``named``: only a card of the subtype the source named
+    (``name_subtype``; none named: no card)."""
     pred = compile_kind_filter(filter, where)
     value = compile_amount(amount, where)
 
@@ -277,8 +280,17 @@ def cost_change(where, amount, filter, minimum, once):
 
     def effect(game, src, ctx):
         n = value(game, src, ctx)
+        test = who
+        if named:
+            name = named_subtype(game, src)
+            if not name:
+                return
+
+            def test(game, kind):
+                return name in game.deck.subtypes[kind] and pred(game, -1, kind)
+
         if n:
-            game._cost_sources.append((who, n, minimum, once))
+            game._cost_sources.append((test, n, minimum, once))
             game._cost_cache = {}
         return
         yield
@@ -286,8 +298,15 @@ def cost_change(where, amount, filter, minimum, once):
     if not isinstance(amount, int) or amount < 0:  # a cut helps only with a card in hand
 
         def worthwhile(game, src):
-            kinds = game.deck.kind_of
-            return any(pred(game, -1, kinds[i]) for i in game.you.hand)
+            cd = game.deck
+            kinds = cd.kind_of
+            name = named_subtype(game, src) if named else ""
+            if named and not name:
+                return False
+            return any(
+                pred(game, -1, kinds[i]) and (not named or name in cd.subtypes[kinds[i]])
+                for i in game.you.hand
+            )
 
         effect.worthwhile = worthwhile
     return effect

@@ -96,11 +96,18 @@ def exhaust(where, filter, target):
 
 
 @EFFECT.register(
-    "restore", n=param(INT, 1), ready=param(BOOL, False), filter=FILTER, target=("self", "choose")
+    "restore",
+    n=param(INT, 1),
+    ready=param(BOOL, False),
+    filter=FILTER,
+    target=("self", "choose"),
+    overpaid_icons=ICONS,
 )
-def restore(where, n, ready, filter, target):
-    """Restore up to n insane characters (and ready them when ``ready``)."""
+def restore(where, n, ready, filter, target, overpaid_icons):
+    """Restore up to n insane characters (and ready them when ``ready``); when the card was
+    overpaid, each of them gains ``overpaid_icons`` until the end of the phase."""
     pred = compile_filter(filter, where)
+    extra = icon_tuple(overpaid_icons) if overpaid_icons else None
 
     def effect(game, src, ctx):
         for _ in range(n):
@@ -117,6 +124,8 @@ def restore(where, n, ready, filter, target):
             game._restore(i)
             if ready:
                 game._ready(i)
+            if extra is not None and ctx is not None and ctx.overpaid > 0:
+                game._temp.append((i, 0, extra))
 
     return effect
 

@@ -8,7 +8,8 @@ from deckbuilder.engine.actions import INSANE
 from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import EFFECT, FILTER
+from deckbuilder.engine.text.registry import EFFECT, FILTER, INT, param
+from deckbuilder.engine.text.templates_cards import PLAYERS
 
 
 @EFFECT.register("exchange_hand_with_discard_top")
@@ -43,6 +44,77 @@ def exchange_hand_with_discard_top(where):
         log_event(game, "exchange", f"exchanged {len(taken)} cards with the discard pile")
         game._discarded_from_hand(len(taken))
 
+    return effect
+
+
+@EFFECT.register("discard_to_take_back", filter=FILTER)
+def discard_to_take_back(where, filter):
+    """Discard X cards from your hand to choose X other cards in your discard pile (that
+    the filter accepts) and add them to your hand. Asked one pair at a time: a card of the
+    discard pile to take (or none: X is reached), then a card of the hand to discard for
+    it; only cards that were in the hand before can be discarded and only cards that were
+    in the discard pile before can be taken, so the result is that of X discards first."""
+    pred = compile_filter(filter, where) if filter is not None else None
+
+    def effect(game, src, ctx):
+        you = game.you
+        hand = [i for i in you.hand if i != src]
+        pile = [i for i in you.discard if i != src and (pred is None or pred(game, src, i))]
+        n = 0
+        while hand and pile:
+            i = yield from choose_card(game, "to_hand", "add to hand", pile, optional=True)
+            if i < 0 or i not in you.discard:
+                break
+            j = yield from choose_card(game, "discard", "discard for it", hand, harm=True)
+            if j < 0 or j not in you.hand:
+                break
+            pile.remove(i)
+            hand.remove(j)
+            you.hand.remove(j)
+            game._into_discard(j)
+            you.discard.remove(i)
+            you.hand.append(i)
+            log_event(game, "exchange", f"{game.card(j).title} discarded for {game.card(i).title}")
+            n += 1
+        if n:
+            game._discarded_from_hand(n)
+
+    return effect
+
+
+@EFFECT.register(
+    "discard_hand_then_draw", n=param(INT, required=True), player=param(PLAYERS, "each")
+)
+def discard_hand_then_draw(where, n, player):
+    """Each named player (relative to the card's controller) discards his hand, if able;
+    then each who discarded it draws n cards. A player with no card in hand discards
+    nothing, so he has not discarded his hand and draws nothing (the goldfish opponent
+    never does). The automatic player uses it only when it leaves you at least 2 cards
+    more than it discards (what sacrificing a card for it is worth)."""
+
+    def effect(game, src, ctx):
+        for p in game.players_named(player, src):
+            if not p.hand:
+                continue
+            mine = p is game.you
+            cards = list(p.hand)
+            p.hand.clear()
+            for i in cards:
+                if mine:
+                    game._to_discard(i)
+                else:
+                    p.discard.append(i)
+            if mine:
+                log_event(game, "discard", f"discarded the hand ({len(cards)} cards)")
+                game._discarded_from_hand(len(cards))
+            game._draw_by_effect(n, p)
+        return
+        yield
+
+    def worthwhile(game, src):
+        return 0 < len(game.you.hand) <= n - 2 and game.you.deck_count() > 0
+
+    effect.worthwhile = worthwhile
     return effect
 
 

@@ -3,7 +3,7 @@ card holds for its own text; a mark remembers that something happened this turn 
 
 from __future__ import annotations
 
-from deckbuilder.engine.effects import choose_card
+from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, COST, EFFECT, FILTER, INT, param
 from deckbuilder.engine.text.values import compile_amount, condition
@@ -104,6 +104,37 @@ def marks(game, src, per):
 def _marked(value, where):
     """The card was marked (``mark``) this phase (or turn)."""
     return lambda game, src, ctx: marks(game, src, value) > 0
+
+
+# ------------------------------------------------------------------ a subtype named
+def named_subtype(game, src) -> str:
+    """The subtype (lower case) card ``src`` named while in play ("" when none)."""
+    return game._uses.get((src, "named"), "")
+
+
+@EFFECT.register("name_subtype", filter=FILTER)
+def name_subtype(where, filter):
+    """The card names a subtype, remembered while it stays in play (``named`` filters read
+    it): the one most of your cards the filter accepts in hand and deck share (the cards a
+    later effect may find), the first in alphabetical order of equals."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        you = game.you
+        counts = {}
+        for i in you.hand + you.deck_cards + you.top + you.bottom:
+            if pred(game, src, i):
+                for st in cd.subtypes[cd.kind_of[i]]:
+                    counts[st] = counts.get(st, 0) + 1
+        if counts:
+            name = max(sorted(counts), key=lambda st: counts[st])
+            game._uses[(src, "named")] = name  # dropped when the card leaves play
+            log_event(game, "name", f"{game.card(src).title} names {name}")
+        return
+        yield
+
+    return effect
 
 
 # ------------------------------------------------------------------ stories remembered

@@ -67,9 +67,12 @@ def _payers(game, i, k, ignore_match, source):
     return doms
 
 
-def _candidates(game, src, source, pred, ignore_match):
+def _candidates(game, src, source, pred, ignore_match, card="other"):
     cd = game.deck
-    if source == "top":
+    if card == "self":  # the card plays itself (from its zone): nothing else
+        zone = game.you.hand if source == "hand" else game.you.discard
+        cards = [src] if src in zone else []
+    elif source == "top":
         cards = game._reveal_top(1)
     elif source == "host_domain":
         d = _host_domain(game, src)
@@ -81,7 +84,7 @@ def _candidates(game, src, source, pred, ignore_match):
     out = []
     for i in cards:
         k = cd.kind_of[i]
-        if i != src and pred(game, src, i) and game.may_play(k):
+        if (i != src or card == "self") and pred(game, src, i) and game.may_play(k):
             if _payers(game, i, k, ignore_match, source):
                 out.append(i)
     return out
@@ -104,6 +107,13 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
             return
     game._take_from(inst)
     rest = game._rest_to_pay(k, d, 0) if cd.alt_paid[k] and d >= 0 else 0
+    ctx = None
+    if cd.reads_context[k]:  # "if you overpaid": what the domain paid beyond the cost
+        cost = cd.cost[k]
+        if d >= 0 and (game._cost_sources or cd.has_cost_statics):
+            cost = game._modified_cost(k, cost, d)
+        overpaid = game.you.dom_value[d] - cost if d >= 0 and not cd.cost_is_x[k] else 0
+        ctx = AbilityContext(overpaid=max(overpaid, 0))
     if d >= 0:
         game._drain(d)
     if game._cost_sources:
@@ -126,7 +136,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
                 game._to_discard(inst)
         game._card_played(inst)  # "after an event is played", then "after a card is played"
         return
-    game._enter(inst, None, host)
+    game._enter(inst, ctx, host, played=True)  # played, not put into play
     if t == CHARACTER and cd.any_trigger[ab.PLAYED_CHARACTER]:
         game._fire_all(ab.PLAYED_CHARACTER, AbilityContext(target=inst))
     if cd.any_trigger[ab.CARD_PLAYED]:
@@ -141,13 +151,17 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     ignore_match=param(BOOL, False),
     free=param(BOOL, False),
     events_to=param(("discard", "bottom"), "discard"),
+    card=param(("other", "self"), "other"),
 )
-def play_from(where, source, filter, n, ignore_match, free, events_to):
+def play_from(where, source, filter, n, ignore_match, free, events_to, card):
     """You may play a card the filter accepts from the discard pile (the revealed top card
     of your deck, the domain the card is attached to or, through an effect, your hand) as if
     it were in your hand, paying its cost (``ignore_match``: any domain of enough resources
     pays; ``free``: without paying its cost); up to n cards, one after the other; an event
-    played so goes to the discard pile, or the bottom of the deck with ``events_to``."""
+    played so goes to the discard pile, or the bottom of the deck with ``events_to``.
+    ``card = "self"``: the card plays itself from that zone ("can be played from your
+    discard pile as if it were in your hand"): a play, not a triggered effect, so "after
+    you trigger an effect" does not answer it (the ability is compiled as a play)."""
     pred = compile_filter(filter, where)
     if free:
         ignore_match = "free"
@@ -158,8 +172,11 @@ def play_from(where, source, filter, n, ignore_match, free, events_to):
                 top = game._peek(1)
                 if top:
                     game._event("reveal", f"revealed {game.card(top[0]).title}")
-            pool = _candidates(game, src, source, pred, ignore_match)
-            i = yield from choose_card(game, "play", "play", pool, optional=True)
+            pool = _candidates(game, src, source, pred, ignore_match, card)
+            if card == "self":  # using the ability was the choice
+                i = pool[0] if pool else -1
+            else:
+                i = yield from choose_card(game, "play", "play", pool, optional=True)
             if i < 0:
                 return
             k = game.deck.kind_of[i]
@@ -171,9 +188,10 @@ def play_from(where, source, filter, n, ignore_match, free, events_to):
             yield from game._resolve_triggers()
 
     def worthwhile(game, src):
-        return bool(_candidates(game, src, source, pred, ignore_match))
+        return bool(_candidates(game, src, source, pred, ignore_match, card))
 
     effect.worthwhile = worthwhile
+    effect.plays_card = card == "self"
     return effect
 
 

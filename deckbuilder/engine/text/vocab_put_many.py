@@ -1,12 +1,12 @@
-"""Vocabulary of putting several characters into play at once: every character of a
-subtype chosen among those of the discard pile."""
+"""Vocabulary of putting several cards into play at once: every character of a subtype
+chosen among those of the discard pile, every card of the discard pile a filter accepts."""
 
 from __future__ import annotations
 
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, Action
-from deckbuilder.engine.cards import CHARACTER
-from deckbuilder.engine.effects import log_event
+from deckbuilder.engine.cards import CHARACTER, SUPPORT
+from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import EFFECT, FILTER
 
@@ -58,4 +58,41 @@ def subtype_into_play(where, filter):
         return bool(candidates(game, src))
 
     effect.worthwhile = worthwhile
+    return effect
+
+
+@EFFECT.register("all_from_discard_into_play", filter=FILTER)
+def all_from_discard_into_play(where, filter):
+    """Put into play every character and support of your discard pile the filter accepts,
+    one by one in the pile's order: an attachment on a legal host of your choice (one with
+    none, or a card that may not enter play, stays in the pile)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        cd = game.deck
+        pool = [
+            i
+            for i in game.you.discard
+            if i != src and cd.ctype[cd.kind_of[i]] in (CHARACTER, SUPPORT) and pred(game, src, i)
+        ]
+        for i in pool:
+            k = cd.kind_of[i]
+            if i not in game.you.discard or not game.may_enter(k):
+                continue
+            host = -1
+            if cd.attach[k] is not None:
+                hosts = game.attach_hosts(k)
+                if not hosts:
+                    continue
+                game._resolving.append(i)  # it is no card in play to attach itself to
+                host = yield from choose_card(
+                    game, "attach", f"attach {game.card(i).title} to", hosts, story_hosts=True
+                )
+                game._resolving.remove(i)
+                if host < 0:
+                    continue
+            game.you.discard.remove(i)
+            log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+            game._enter(i, None, host)
+
     return effect

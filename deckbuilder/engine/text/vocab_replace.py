@@ -15,6 +15,7 @@ answer is used unless its ``ai`` is "avoid", and any other choice takes its firs
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
+from deckbuilder.engine.actions import OVER
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
 from deckbuilder.engine.text.triggers import subject_condition
@@ -146,6 +147,40 @@ def top_or_bottom_draw(where):
         i = yield from choose_card(game, "draw", "draw", top, optional=True)
         if i < 0:
             ctx.instead = "bottom"
+
+    return effect
+
+
+@EFFECT.register("reveal_instead_of_draw", n=param(INT, 2))
+def reveal_instead_of_draw(where, n):
+    """Instead of each card the window draws, reveal the top n cards of your deck: add one
+    to your hand and put the others on the bottom of your deck. The cheaper card is offered
+    first (a window's choice takes its first option when nobody is asked: the card likelier
+    to be played soon); an empty deck then loses the game, as a draw would."""
+
+    def effect(game, src, ctx):
+        draws, ctx.x = ctx.x, 0
+        ctx.instead = "revealed"  # the draw is replaced: no other answer
+        cost = game.deck.cost
+        kind_of = game.deck.kind_of
+        for _ in range(draws):
+            cards = game._reveal_top(n)
+            if not cards:
+                break
+            for i in cards:
+                game._take_from(i)
+            log_event(game, "reveal", "revealed " + ", ".join(game.card(i).title for i in cards))
+            cards.sort(key=lambda i: cost[kind_of[i]])
+            i = yield from choose_card(game, "to_hand", "add to hand", cards)
+            if i < 0:
+                i = cards[0]
+            game.you.hand.append(i)
+            for j in cards:
+                if j != i:
+                    game._put(j, "bottom")
+            game._check_deck_out()
+            if game.phase == OVER:
+                return
 
     return effect
 

@@ -43,16 +43,27 @@ def remove_from_game(game, inst: int) -> None:
     log_event(game, "removed", f"{game.card(inst).title} removed from the game")
 
 
-@EFFECT.register("fated", n=param(INT, required=True))
-def fated(where, n):
+@EFFECT.register("fated", n=param(INT, required=True), on=FILTER)
+def fated(where, n, on):
     """Fated n: when the card has n or more success tokens (counters) on it, it is removed
-    from the game (put this after the effect that adds its token)."""
+    from the game (put this after the effect that adds its token). ``on``: a card you
+    control in play that the filter accepts gains Fated n, then a success token ("choose a
+    card to gain Fated 3 until the end of the phase. Then place a success token on that
+    card"): the player picks the card it minds losing least. That Fated is checked only as
+    this token lands: in a goldfish nothing else puts success tokens on a card."""
+    pred = compile_filter(on, where) if on is not None else None
 
     def effect(game, src, ctx):
-        if counters(game, src) >= n:
-            remove_from_game(game, src)
-        return
-        yield
+        target = src
+        if pred is not None:
+            pool = [i for i in game.you.characters + game.you.supports if pred(game, src, i)]
+            target = yield from choose_card(game, "counters", "add a token to", pool, harm=True)
+            if target < 0:
+                return
+            game._uses[(target, "counter")] = counters(game, target) + 1
+            game._cost_cache = {}  # a cost may depend on them
+        if counters(game, target) >= n:
+            remove_from_game(game, target)
 
     return effect
 
