@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "b9b5b06f185d6d26",
     ("broad", "greedy", False, 3): "b81a2c78f2b5bf88",
-    ("broad", "random", True, 4): "79718a1346ce0344",
+    ("broad", "random", True, 4): "52db589f795bb7c9",
 }
 
 

@@ -197,6 +197,18 @@ def _skill_min(value):
     return with_stat(lambda cd, k: cd.skill[k] >= value, lambda skill, icons: skill >= value)
 
 
+@atom("printed_skill_max", KIND, INT)
+def _printed_skill_max(value):
+    """Printed skill at most this ("printed skill": never the current one)."""
+    return lambda cd, k: cd.skill[k] <= value
+
+
+@atom("printed_skill_min", KIND, INT)
+def _printed_skill_min(value):
+    """Printed skill at least this."""
+    return lambda cd, k: cd.skill[k] >= value
+
+
 @atom("icon", KIND, STR)
 def _icon(value):
     """Has at least one of each of these icons (letters T C A I; a character in play: its
