@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "38a79ca3a0582231",
     ("broad", "greedy", False, 3): "bb57f4c0832ae89b",
-    ("broad", "random", True, 4): "3510930c656484f3",
+    ("broad", "random", True, 4): "bd41c292b8fae1a6",
 }
 
 

@@ -168,6 +168,7 @@ class Game(
         "_triggers",
         "_temp",
         "_temp_turn",
+        "_keywords",
         "_uses",
         "_cost_sources",
         "_statics_cache",
@@ -246,6 +247,7 @@ class Game(
         game._triggers = []
         game._temp = []
         game._temp_turn = []
+        game._keywords = []  # keywords gained until the end of the phase: (instance, name, n)
         game._uses = {}
         game._cost_sources = []
         game._cost_cache = {}

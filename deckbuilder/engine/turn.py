@@ -74,8 +74,10 @@ class TurnMixin:
             or self._discarded_this_phase
             or self._left_play_this_phase
             or self._delayed
+            or self._keywords
         ):
             self._temp.clear()
+            self._keywords.clear()
             if self._temp_turn:  # effects "until the end of the turn" last on
                 self._temp.extend(self._temp_turn)
             if self._cost_sources:

@@ -24,6 +24,7 @@ from deckbuilder.engine.abilities import (
     CHARACTER_WOUNDED,
     DECK_DISCARDED,
     DOMAIN_DRAINED,
+    GAIN_KEYWORD,
     HAND_DISCARDED,
     READIED,
     RETURNED_TO_HAND,
@@ -611,17 +612,55 @@ class ZonesMixin:
         for a in [a for a, h in self.you.attached.items() if h == host]:
             self._leave_play(a)
 
+    def gained_keyword(self, inst: int, name: str) -> int:
+        """How much of keyword ``name`` ("Willpower", "Toughness") ``inst`` has beyond its
+        printed text: gained until the end of the phase (``_keywords``) or from a passive
+        (``GAIN_KEYWORD``), which a blank text box does not take away."""
+        n = 0
+        for i, kw, amount in self._keywords:
+            if i == inst and kw == name:
+                n += amount
+        if GAIN_KEYWORD in self.deck.static_kinds:
+            for src, st in self._statics_in_play():
+                if (
+                    st.kind == GAIN_KEYWORD
+                    and st.amount[0] == name
+                    and self._static_applies(src, st, inst)
+                ):
+                    n += st.amount[1]
+        return n
+
+    def has_willpower(self, inst: int) -> bool:
+        """Whether the character cannot go insane: printed Willpower (not on a blank text
+        box), or Willpower gained from an effect of the turn or phase or a passive."""
+        cd = self.deck
+        if cd.willpower[cd.kind_of[inst]] and not (
+            BLANK in cd.static_kinds and self._blank_passive(inst)
+        ):
+            return True
+        if self._story_rules and ("willpower", -1, inst) in self._story_rules:
+            return True  # an effect of the turn gave it Willpower
+        if self._keywords or GAIN_KEYWORD in cd.static_kinds:
+            return self.gained_keyword(inst, "Willpower") > 0
+        return False
+
+    def toughness_of(self, inst: int) -> int:
+        """The character's Toughness now: printed (none on a blank text box) plus gained."""
+        cd = self.deck
+        toughness = cd.toughness[cd.kind_of[inst]]
+        if toughness and BLANK in cd.static_kinds and self._blank_passive(inst):
+            toughness = 0  # a blank text box has no Toughness
+        if self._keywords or GAIN_KEYWORD in cd.static_kinds:
+            toughness += self.gained_keyword(inst, "Toughness")
+        return toughness
+
     def _go_insane(self, inst: int) -> bool:
         """Drive a character insane (Willpower prevents it); attachments on it are destroyed
         and a wounded character is destroyed instead."""
         cd = self.deck
         k = cd.kind_of[inst]
-        if self.you.status.get(inst, INSANE) == INSANE:
+        if self.you.status.get(inst, INSANE) == INSANE or self.has_willpower(inst):
             return False
-        if cd.willpower[k] and not (BLANK in cd.static_kinds and self._blank_passive(inst)):
-            return False
-        if self._story_rules and ("willpower", -1, inst) in self._story_rules:
-            return False  # an effect of the turn gave it Willpower
         if cd.any_trigger[WOULD_INSANE]:
             ctx = self._would(WOULD_INSANE, AbilityContext(target=inst))
             if ctx.instead:  # "instead returned to its owner's hand"...
@@ -666,17 +705,13 @@ class ZonesMixin:
         """One wound: a character without Toughness left (or insane) is destroyed; a passive
         of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
         does something else instead and says so)."""
-        k = self.deck.kind_of[inst]
         if WOUND_INSTEAD in self.deck.static_kinds:
             for src, st in self._statics_in_play():
                 if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):
                     if st.amount(self, src, inst):
                         return
         wounds = self.you.wounds.get(inst, 0)
-        toughness = self.deck.toughness[k]
-        if toughness and BLANK in self.deck.static_kinds and self._blank_passive(inst):
-            toughness = 0  # a blank text box has no Toughness
-        if self.you.status[inst] == INSANE or wounds >= toughness:
+        if self.you.status[inst] == INSANE or wounds >= self.toughness_of(inst):
             if self.log is not None:
                 self._event("destroy", f"{self.card(inst).title} wounded and destroyed")
             self._leave_play(inst)

@@ -90,6 +90,21 @@ def icons(where, committed, icons, who, condition, times):
 
 
 @CONSTANT.register(
+    "gain_keyword",
+    keyword=param(("Willpower", "Toughness"), required=True),
+    amount=param(INT, 1),
+    who=FILTER,
+    condition=CONDITION,
+)
+def gain_keyword(where, committed, keyword, amount, who, condition):
+    """The characters ``who`` accepts (absent: the card itself) gain Willpower, or Toughness
+    +amount (``ZonesMixin.has_willpower``, ``toughness_of``)."""
+    return ab.Static(
+        ab.GAIN_KEYWORD, _who(where, who, condition), (keyword, amount), committed=committed
+    )
+
+
+@CONSTANT.register(
     "cost",
     amount=param(AMOUNT, required=True),
     who=FILTER,

@@ -88,14 +88,18 @@ def exhaust_other(where, value):
 
 @COST.register("insane_other", value=param(FILTER, required=True))
 def insane_other(where, value):
-    """Drive another sane character you control insane."""
+    """Drive another sane character you control insane: one that can go insane (without
+    Willpower: ``has_willpower``), or the cost would not be paid."""
     pred = compile_filter(value, where)
 
     def pool(game, src):
         return [
             i
             for i in game.you.characters
-            if i != src and game.you.status[i] != INSANE and pred(game, src, i)
+            if i != src
+            and game.you.status[i] != INSANE
+            and not game.has_willpower(i)
+            and pred(game, src, i)
         ]
 
     def pay(game, src):

@@ -176,23 +176,49 @@ def _cost_min(value):
     return lambda cd, k: cd.cost[k] >= value
 
 
+# Skill and icons: a character in play has its current ones (``stats_of``: passives, effects
+# of the phase, none while insane), read only when they may differ from the printed ones
+# (``_reading_stats``); a card elsewhere has its printed ones. ``stat``: ``(skill, icons) ->
+# bool`` on the current values.
+def with_stat(printed, stat):
+    printed.stat = stat
+    return printed
+
+
 @atom("skill_max", KIND, INT)
 def _skill_max(value):
-    """Printed skill at most this."""
-    return lambda cd, k: cd.skill[k] <= value
+    """Skill at most this (a character in play: its current skill)."""
+    return with_stat(lambda cd, k: cd.skill[k] <= value, lambda skill, icons: skill <= value)
 
 
 @atom("skill_min", KIND, INT)
 def _skill_min(value):
+    """Skill at least this (a character in play: its current skill)."""
+    return with_stat(lambda cd, k: cd.skill[k] >= value, lambda skill, icons: skill >= value)
+
+
+@atom("printed_skill_max", KIND, INT)
+def _printed_skill_max(value):
+    """Printed skill at most this ("printed skill": never the current one)."""
+    return lambda cd, k: cd.skill[k] <= value
+
+
+@atom("printed_skill_min", KIND, INT)
+def _printed_skill_min(value):
     """Printed skill at least this."""
     return lambda cd, k: cd.skill[k] >= value
 
 
 @atom("icon", KIND, STR)
 def _icon(value):
-    """Prints at least one of each of these icons (letters T C A I)."""
+    """Has at least one of each of these icons (letters T C A I; a character in play: its
+    current icons)."""
     columns = [("terror", "combat", "arcane", "investigation")["TCAI".index(ch)] for ch in value]
-    return lambda cd, k: all(getattr(cd, c)[k] > 0 for c in columns)
+    wanted = ["TCAI".index(ch) for ch in value]
+    return with_stat(
+        lambda cd, k: all(getattr(cd, c)[k] > 0 for c in columns),
+        lambda skill, icons: all(icons[n] > 0 for n in wanted),
+    )
 
 
 @atom("keyword", KIND, STRS)
@@ -290,6 +316,8 @@ def compile_filter(spec: dict | None, where: str = ""):
         return _anything
     kind_preds = [f for reads, f in _atoms(spec, where) if reads == KIND]
     state_preds = [f for reads, f in _atoms(spec, where) if reads == STATE]
+    if any(hasattr(f, "stat") for f in kind_preds):
+        return _reading_stats(kind_preds, state_preds)
     traits = [f.state for f in kind_preds if hasattr(f, "state")]
     if traits:
         return _reading_traits(kind_preds, state_preds, traits)
@@ -364,6 +392,65 @@ def _reading_traits(kind_preds: list, state_preds: list, traits: list):
 
     pred.printed_traits = printed_traits
     pred.printed_only_traits = not state_preds  # then the table decides alone
+    return pred
+
+
+_stats_read = [False]  # a filter is reading a character's stats: nested ones read printed
+
+
+def _reading_stats(kind_preds: list, state_preds: list):
+    """A filter with atoms on skill or icons (and maybe on traits): a character in play
+    whose stats may differ from its printed ones now (insane, of a kind that passives in
+    play or an effect of the phase change: ``kinds_with_changed_stats``) is judged on
+    ``stats_of``; any other card on its printed ones, through the per-kind tables. While a
+    filter reads stats, a filter that ``stats_of`` asks in turn (a passive's ``who`` or
+    condition) reads printed skill and icons: no loop (St. Claire's "characters with skill
+    3 or higher count their icons" judges a skill changed by other passives, not by
+    itself)."""
+    stats = [f.stat for f in kind_preds if hasattr(f, "stat")]
+    traits = [f.state for f in kind_preds if hasattr(f, "state")]
+    plain_preds = [f for f in kind_preds if not hasattr(f, "stat") and not hasattr(f, "state")]
+    trait_preds = [f for f in kind_preds if hasattr(f, "state")]
+    stat_preds = [f for f in kind_preds if hasattr(f, "stat")]
+    # Per (printed stats, printed traits): the table of the atoms read from the card.
+    tables = {
+        (True, True): _kind_table(kind_preds),
+        (True, False): _kind_table(plain_preds + stat_preds),
+        (False, True): _kind_table(plain_preds + trait_preds),
+        (False, False): _kind_table(plain_preds),
+    }
+
+    def pred(game, src, i):
+        cd = game.deck
+        k = cd.kind_of[i]
+        status = game.you.status.get(i)
+        printed = (
+            status is None
+            or _stats_read[0]
+            or (status != INSANE and k not in game.kinds_with_changed_stats())
+        )
+        same_traits = not traits or not (game._traits or GAIN_TRAIT in cd.static_kinds)
+        if not tables[printed, same_traits](cd)[k]:
+            return False
+        if not printed:
+            _stats_read[0] = True
+            try:
+                skill, icons = game.stats_of(i)
+            finally:
+                _stats_read[0] = False
+            for f in stats:
+                if not f(skill, icons):
+                    return False
+        if not same_traits:
+            for t in traits:
+                if not t(game, i):
+                    return False
+        for f in state_preds:
+            if not f(game, src, i):
+                return False
+        return True
+
+    pred.printed_kinds = tables[False, False]  # the kinds that may pass at all
     return pred
 
 

@@ -15,7 +15,16 @@ from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.effects import choose_card, chosen_now
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, ICONS, INT, param
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    BOOL,
+    EFFECT,
+    FILTER,
+    ICONS,
+    INT,
+    TextError,
+    param,
+)
 from deckbuilder.engine.text.values import compile_amount, zone_cards
 
 TARGETS = ("choose", "self", "host", "all", "committed", "subject", "choose_optional")
@@ -139,10 +148,20 @@ def restore(where, n, ready, filter, target, overpaid_icons):
     until=param(("phase", "turn"), "phase"),
     overpaid_skill=param(INT, 0),
     overpaid_icons=ICONS,
+    willpower=param(BOOL, False),
+    toughness=param(INT, 0),
 )
-def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_icons):
+def boost(
+    where, skill, icons, target, filter, until, overpaid_skill, overpaid_icons, willpower, toughness
+):
     """Characters get +skill and gain (or lose) icons until the end of the phase or turn;
-    ``overpaid_*`` is added when the card was overpaid."""
+    ``overpaid_*`` is added when the card was overpaid; ``willpower``, ``toughness``: they
+    also gain Willpower, Toughness +n until the end of the phase (``_keywords``)."""
+    if (willpower or toughness) and until != "phase":
+        raise TextError(f"{where}: keywords are gained until the end of the phase only")
+    keywords = [("Willpower", 1)] if willpower else []
+    if toughness:
+        keywords.append(("Toughness", toughness))
     pred = compile_filter(filter, where)
     amount = compile_amount(skill, where)
     ic = icon_tuple(icons)
@@ -160,6 +179,8 @@ def boost(where, skill, icons, target, filter, until, overpaid_skill, overpaid_i
             game._temp.append((i, s, i4))
             if until == "turn":
                 game._temp_turn.append((i, s, i4))
+            for name, n in keywords:
+                game._keywords.append((i, name, n))
             if game.log is not None:
                 game._event("boost", f"{game.card(i).title} gets {s:+d} skill until end of {until}")
 
@@ -246,13 +267,10 @@ def insane(where, filter, target):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        cd = game.deck
         pool = [
             i
             for i in game.you.characters
-            if game.you.status[i] != INSANE
-            and not cd.willpower[cd.kind_of[i]]
-            and pred(game, src, i)
+            if game.you.status[i] != INSANE and not game.has_willpower(i) and pred(game, src, i)
         ]
         for i in (
             yield from targets_of(game, src, ctx, target, pool, "insane", "drive insane", True)

@@ -193,7 +193,7 @@ def host_character_stats(where, committed, icons, toughness):
         if not is_host(game, src, target) or game.you.status[target] == INSANE:
             return False
         wounds = game.you.wounds.get(target, 0)
-        if wounds >= toughness + game.deck.toughness[game.deck.kind_of[target]]:
+        if wounds >= toughness + game.toughness_of(target):
             return False
         game.you.wounds[target] = wounds + 1
         log_event(game, "wound", f"{game.card(target).title} wounded")

@@ -239,18 +239,21 @@ def heal(where, filter, target, n):
 
 @EFFECT.register("gain_icons_per_printed_icons", icon=param(("T", "C", "A", "I"), required=True))
 def gain_icons_per_printed_icons(where, icon):
-    """Choose a character: until the end of the phase the card itself gains this icon once
-    for each printed icon the chosen character has."""
+    """Choose a character (the card itself too: "a character"): until the end of the phase
+    the card itself gains this icon once for each printed icon the chosen character has (an
+    insane character, face down, prints none)."""
     col = "TCAI".index(icon)
 
     def effect(game, src, ctx):
         cd = game.deck
-        pool = [i for i in game.you.characters if i != src]
+        pool = list(game.you.characters)
         i = yield from choose_card(game, "copy_icons", "count the icons of", pool)
         if i < 0 or src not in game.you.characters:
             return
         k = cd.kind_of[i]
         n = cd.terror[k] + cd.combat[k] + cd.arcane[k] + cd.investigation[k]
+        if game.you.status[i] == INSANE:
+            n = 0
         if n:
             gain = [0, 0, 0, 0]
             gain[col] = n

@@ -42,9 +42,8 @@ _BY = ("sacrifice", "insane", "return_to_hand", "drain_domains")
 def _own_characters(game, src, pred, sane):
     """Your characters the filter accepts (``sane``: that may be driven insane)."""
     out = []
-    willpower, kind_of = game.deck.willpower, game.deck.kind_of
     for i in game.you.characters:
-        if sane and (game.you.status[i] == INSANE or willpower[kind_of[i]]):
+        if sane and (game.you.status[i] == INSANE or game.has_willpower(i)):
             continue
         if pred(game, src, i):
             out.append(i)

@@ -24,7 +24,7 @@ from deckbuilder.engine.actions import (
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.constants import _who
 from deckbuilder.engine.text.effect_list import compile_effects
-from deckbuilder.engine.text.filters import KIND, atom, compile_filter
+from deckbuilder.engine.text.filters import KIND, atom, compile_filter, with_stat
 from deckbuilder.engine.text.registry import (
     BOOL,
     CONDITION,
@@ -389,9 +389,14 @@ def _characters_were_committed(value, where):
 # ------------------------------------------------------------------ filters
 @atom("no_icon", KIND, STR)
 def _no_icon(value):
-    """Prints none of these icons (letters T C A I)."""
+    """Has none of these icons (letters T C A I; a character in play: its current icons,
+    ``filters.with_stat``)."""
     columns = [_NAMES[_TYPES.index(ch)] for ch in value]
-    return lambda cd, k: all(getattr(cd, c)[k] == 0 for c in columns)
+    unwanted = [_TYPES.index(ch) for ch in value]
+    return with_stat(
+        lambda cd, k: all(getattr(cd, c)[k] == 0 for c in columns),
+        lambda skill, icons: all(icons[n] == 0 for n in unwanted),
+    )
 
 
 @atom("not_keyword", KIND, STRS)
