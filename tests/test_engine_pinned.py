@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "38b75ead58db2045",
     ("broad", "greedy", False, 3): "bb57f4c0832ae89b",
-    ("broad", "random", True, 4): "b5dcfe7cf2be7d5c",
+    ("broad", "random", True, 4): "86434c3a6e5cf6a0",
 }
 
 

@@ -1,0 +1,61 @@
+"""The automatic player plays the story-phase events "before characters are committed"
+(ai = "before_commits": With a Fine Toothed Comb, Beneath the Surface,
+Drunken Hallucinations) and uses the exhaust-to-boost characters left uncommitted
+(Obsessive Sycophant, Lecturing Historian)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckbuilder.deck import Deck
+from deckbuilder.engine.actions import PLAY
+from deckbuilder.engine.game import STORY, Game
+from deckbuilder.engine.greedy_policy import GreedyPolicy
+
+
+def _game(full_pool, hand=(), characters=("Core-029", "Core-029"), phase=STORY):
+    deck = Deck("card hints")
+    for cid in set(hand) | set(characters):
+        deck.add(full_pool.card(cid), 3)
+    filler = full_pool.card("Core-029")
+    deck.add(filler, 30)
+    return Game.arranged(
+        deck,
+        hand=[full_pool.card(c) for c in hand],
+        domains=[[filler] * 4, [filler] * 2, [filler]],
+        characters=[full_pool.card(c) for c in characters],
+        phase=phase,
+        first_player=False,
+    )
+
+
+@pytest.mark.parametrize("event", ["THBtS-039", "THBtS-038"])
+def test_a_before_commits_event_is_played_first(full_pool, event):
+    game = _game(full_pool, hand=[event])
+    first = GreedyPolicy().choose(game)
+    assert first.kind == PLAY and game.card(first.card).card_id == event
+
+
+def test_drunken_hallucinations_waits_for_the_story_phase(full_pool):
+    game = _game(full_pool, hand=["TSC-053", "Core-091"], phase="operations")
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase in ("operations", STORY) and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append((game.phase, game.describe(a)))
+        game.apply(a)
+    assert not any(p == "operations" and "Drunken" in d for p, d in seen), seen
+    assert any(p == STORY and "commit Ghost" in d for p, d in seen), seen
+
+
+@pytest.mark.parametrize("card", ["TBJ-053", "TGS-089"])
+def test_an_uncommitted_booster_is_used_after_the_commits(full_pool, card):
+    game = _game(full_pool, characters=[card, "TBJ-056", "Core-029", "Core-029", "Core-029"])
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase == STORY and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    title = full_pool.card(card).title.split(",")[0]
+    assert any(d.startswith(title + ":") for d in seen), seen
