@@ -66,3 +66,19 @@ def test_an_effect_list_is_pointless_only_when_every_part_is(full_pool):
     assert not both.worthwhile(game, -1)
     unknown = compile_effects([{"do": "draw", "n": 1}, {"do": "token", "n": 1}], "test")
     assert getattr(unknown, "worthwhile", None) is None  # a token always does something
+
+
+def test_an_event_is_played_only_when_its_effect_would_change_something(full_pool):
+    from deckbuilder.engine.actions import PLAY
+
+    unearthing = "Core-040"  # Unearthing the Ancients: draw 3 cards (no condition)
+    scenario = {"card": unearthing, "hand": [unearthing], "domains": [["Core-029"] * 3]}
+    game = build(full_pool, scenario)
+    policy = GreedyPolicy()
+    assert policy.play(game).kind == PLAY
+    game = build(full_pool, scenario)
+    for zone in (game.you.deck_cards, game.you.top, game.you.bottom):
+        zone.clear()
+    # Still offered to a person, never played by the automatic player.
+    assert any(a.kind == PLAY for a in game.legal_actions())
+    assert GreedyPolicy().play(game) is None

@@ -303,7 +303,7 @@ class GreedyPolicy(Policy):
         kind_of = game.deck.kind_of
         for i in game.you.hand:
             k = kind_of[i]
-            if k in events and game.may_play(k):
+            if k in events and game.may_play(k) and _event_worthwhile(game, k, i):
                 d = game.pay_domain(k)
                 if d != -2:
                     return self._within_cap(game, STORY, Action(PLAY, i, d))
@@ -323,7 +323,7 @@ class GreedyPolicy(Policy):
             kind_of = game.deck.kind_of
             for i in game.you.hand:
                 k = kind_of[i]
-                if k in events and game.may_play(k):
+                if k in events and game.may_play(k) and _event_worthwhile(game, k, i):
                     d = game.pay_domain(k)
                     if d != -2:
                         return self._within_cap(game, phase, Action(PLAY, i, d))
@@ -630,6 +630,13 @@ def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
     if len(chars) % 2:
         out.append((chars[-1], out[-1][1]))
     return out
+
+
+def _event_worthwhile(game: Game, k: int, inst: int) -> bool:
+    """Whether playing the event ``k`` (the instance ``inst`` in hand) would change
+    anything, by its effect's ``worthwhile`` (as for an action); a person may still play it."""
+    worthwhile = game.deck.by_trigger["event"][k][0].worthwhile
+    return worthwhile is None or bool(worthwhile(game, inst))
 
 
 def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:
