@@ -82,3 +82,28 @@ def test_an_event_is_played_only_when_its_effect_would_change_something(full_poo
     # Still offered to a person, never played by the automatic player.
     assert any(a.kind == PLAY for a in game.legal_actions())
     assert GreedyPolicy().play(game) is None
+
+
+def test_a_character_exhausted_to_boost_another_is_used_while_uncommitted(full_pool):
+    from tests.test_card_scenarios import step
+
+    translator = "TC-110"  # Uneasy Translator: exhaust to boost a chosen character
+    game = build(
+        full_pool,
+        {"card": translator, "characters": [translator, "Core-029"], "phase": "story"},
+    )
+    step(game, "commit Core-029 1")
+    assert _uses(game, translator) and _worth(game, translator)
+    # A character boosting itself (no exhaust cost) still waits to be committed.
+    scholar = "TKatG-017"  # Scholar from Yith: pay 1 to change one of its (A) into (I)
+    game = build(
+        full_pool,
+        {
+            "card": scholar,
+            "characters": [scholar, "Core-029"],
+            "domains": [["Core-029"]],
+            "phase": "story",
+        },
+    )
+    step(game, "commit Core-029 1")
+    assert _uses(game, scholar) and not _worth(game, scholar)

@@ -366,7 +366,8 @@ class GreedyPolicy(Policy):
                 if ai == "avoid":
                     continue
                 if ai == "story" and (
-                    phase != STORY or (i in game.you.status and game.committed_story(i) < 0)
+                    phase != STORY
+                    or (not ab.exhaust and i in game.you.status and game.committed_story(i) < 0)
                 ):
                     continue
             worthwhile = ab.worthwhile
@@ -404,10 +405,14 @@ class GreedyPolicy(Policy):
         ai = ab.ai
         if ai == "avoid" or ab.cost_x:
             return False
+        # A boost waits for the commits (asked before its worth: cheaper). A character's
+        # boost waits for it to be committed too, unless it exhausts the character: a
+        # committed character is exhausted, so that boost is for another one.
         if ai == "story" and (
-            phase != STORY or (card in game.you.status and game.committed_story(card) < 0)
+            phase != STORY
+            or (not ab.exhaust and card in game.you.status and game.committed_story(card) < 0)
         ):
-            return False  # a boost waits for the commits (asked before its worth: cheaper)
+            return False
         return ab.worthwhile is None or bool(ab.worthwhile(game, card))
 
     def decide(self, game: Game, choice) -> Action:
