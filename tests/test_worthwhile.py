@@ -66,3 +66,44 @@ def test_an_effect_list_is_pointless_only_when_every_part_is(full_pool):
     assert not both.worthwhile(game, -1)
     unknown = compile_effects([{"do": "draw", "n": 1}, {"do": "token", "n": 1}], "test")
     assert getattr(unknown, "worthwhile", None) is None  # a token always does something
+
+
+def test_an_event_is_played_only_when_its_effect_would_change_something(full_pool):
+    from deckbuilder.engine.actions import PLAY
+
+    unearthing = "Core-040"  # Unearthing the Ancients: draw 3 cards (no condition)
+    scenario = {"card": unearthing, "hand": [unearthing], "domains": [["Core-029"] * 3]}
+    game = build(full_pool, scenario)
+    policy = GreedyPolicy()
+    assert policy.play(game).kind == PLAY
+    game = build(full_pool, scenario)
+    for zone in (game.you.deck_cards, game.you.top, game.you.bottom):
+        zone.clear()
+    # Still offered to a person, never played by the automatic player.
+    assert any(a.kind == PLAY for a in game.legal_actions())
+    assert GreedyPolicy().play(game) is None
+
+
+def test_a_character_exhausted_to_boost_another_is_used_while_uncommitted(full_pool):
+    from tests.test_card_scenarios import step
+
+    translator = "TC-110"  # Uneasy Translator: exhaust to boost a chosen character
+    game = build(
+        full_pool,
+        {"card": translator, "characters": [translator, "Core-029"], "phase": "story"},
+    )
+    step(game, "commit Core-029 1")
+    assert _uses(game, translator) and _worth(game, translator)
+    # A character boosting itself (no exhaust cost) still waits to be committed.
+    scholar = "TKatG-017"  # Scholar from Yith: pay 1 to change one of its (A) into (I)
+    game = build(
+        full_pool,
+        {
+            "card": scholar,
+            "characters": [scholar, "Core-029"],
+            "domains": [["Core-029"]],
+            "phase": "story",
+        },
+    )
+    step(game, "commit Core-029 1")
+    assert _uses(game, scholar) and not _worth(game, scholar)

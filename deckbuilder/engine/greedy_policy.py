@@ -303,7 +303,7 @@ class GreedyPolicy(Policy):
         kind_of = game.deck.kind_of
         for i in game.you.hand:
             k = kind_of[i]
-            if k in events and game.may_play(k):
+            if k in events and game.may_play(k) and _event_worthwhile(game, k, i):
                 d = game.pay_domain(k)
                 if d != -2:
                     return self._within_cap(game, STORY, Action(PLAY, i, d))
@@ -323,7 +323,7 @@ class GreedyPolicy(Policy):
             kind_of = game.deck.kind_of
             for i in game.you.hand:
                 k = kind_of[i]
-                if k in events and game.may_play(k):
+                if k in events and game.may_play(k) and _event_worthwhile(game, k, i):
                     d = game.pay_domain(k)
                     if d != -2:
                         return self._within_cap(game, phase, Action(PLAY, i, d))
@@ -366,7 +366,8 @@ class GreedyPolicy(Policy):
                 if ai == "avoid":
                     continue
                 if ai == "story" and (
-                    phase != STORY or (i in game.you.status and game.committed_story(i) < 0)
+                    phase != STORY
+                    or (not ab.exhaust and i in game.you.status and game.committed_story(i) < 0)
                 ):
                     continue
             worthwhile = ab.worthwhile
@@ -404,10 +405,14 @@ class GreedyPolicy(Policy):
         ai = ab.ai
         if ai == "avoid" or ab.cost_x:
             return False
+        # A boost waits for the commits (asked before its worth: cheaper). A character's
+        # boost waits for it to be committed too, unless it exhausts the character: a
+        # committed character is exhausted, so that boost is for another one.
         if ai == "story" and (
-            phase != STORY or (card in game.you.status and game.committed_story(card) < 0)
+            phase != STORY
+            or (not ab.exhaust and card in game.you.status and game.committed_story(card) < 0)
         ):
-            return False  # a boost waits for the commits (asked before its worth: cheaper)
+            return False
         return ab.worthwhile is None or bool(ab.worthwhile(game, card))
 
     def decide(self, game: Game, choice) -> Action:
@@ -630,6 +635,13 @@ def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
     if len(chars) % 2:
         out.append((chars[-1], out[-1][1]))
     return out
+
+
+def _event_worthwhile(game: Game, k: int, inst: int) -> bool:
+    """Whether playing the event ``k`` (the instance ``inst`` in hand) would change
+    anything, by its effect's ``worthwhile`` (as for an action); a person may still play it."""
+    worthwhile = game.deck.by_trigger["event"][k][0].worthwhile
+    return worthwhile is None or bool(worthwhile(game, inst))
 
 
 def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:

@@ -450,6 +450,7 @@ class ZonesMixin:
         sacrificed: bool = False,
         host: int = -1,
         host_sacrificed: bool = False,
+        discarded: bool = False,
     ) -> None:
         """A character or support leaves play (to the discard pile or the hand); cards
         attached to it are destroyed (their "discarded" ability learns that ``host`` left,
@@ -459,7 +460,8 @@ class ZonesMixin:
         the discard pile" one: a move to the discard pile may be replaced (``to``: "top" or
         "bottom" of the deck, "hand"). Its triggers tell a sacrifice (``sacrificed``: ctx.x
         1) from a card destroyed; an attachment's tell its host's (``host_sacrificed``), the
-        card that trigger is about ("when attached character is destroyed")."""
+        card that trigger is about ("when attached character is destroyed"). A card
+        ``discarded`` from play by an effect is neither destroyed nor sacrificed: ctx.x 2."""
         cd, facts = self.deck, self.facts
         if facts.would_leave and (inst in self.you.status or inst in self.you.supports):
             to = self._leave_replaced(inst, to)
@@ -502,7 +504,7 @@ class ZonesMixin:
                 self._fire_all(RETURNED_TO_HAND, AbilityContext(target=inst))
         if self.you.attached:
             for a in [a for a, on in self.you.attached.items() if on == inst]:
-                self._leave_play(a, host=inst, host_sacrificed=sacrificed)
+                self._leave_play(a, host=inst, host_sacrificed=sacrificed)  # (destroyed)
         if self.you.attached_cards:
             self._discard_attached_cards(inst)
         if self.you.facedown:  # cards attached face down go to the discard pile
@@ -511,20 +513,23 @@ class ZonesMixin:
                 self._to_discard(a)
         if to == "discard" and cd.by_trigger["discarded"][cd.kind_of[inst]]:
             ctx = None
-            if sacrificed or host >= 0:
-                ctx = AbilityContext(x=1 if sacrificed or host_sacrificed else -1, target=host)
+            if sacrificed or discarded or host >= 0:
+                x = 1 if sacrificed or host_sacrificed else 2 if discarded else -1
+                ctx = AbilityContext(x=x, target=host)
             self._queue_trigger("discarded", inst, ctx)
         if facts.character_leaves and cd.ctype[cd.kind_of[inst]] == CHARACTER:
             listeners = self._listeners(CHARACTER_LEAVES)
             if own and inst in listeners:  # (answering from where it went: the hand)
                 own = False
             if listeners or own:
-                ctx = AbilityContext(x=int(sacrificed), story=story, target=inst)
+                how = 2 if discarded else int(sacrificed)
+                ctx = AbilityContext(x=how, story=story, target=inst)
                 if own:  # it has left: answered as if still in play (``_ability_live``)
                     self._triggers.append((CHARACTER_LEAVES, inst, ctx))
                 self._queue_all(CHARACTER_LEAVES, listeners, ctx)
         elif facts.support_leaves and cd.ctype[cd.kind_of[inst]] == SUPPORT:
-            self._fire_all(SUPPORT_LEAVES, AbilityContext(x=int(sacrificed), target=inst))
+            how = 2 if discarded else int(sacrificed)
+            self._fire_all(SUPPORT_LEAVES, AbilityContext(x=how, target=inst))
 
     def _leave_replaced(self, inst: int, to: str) -> str:
         """The "would" windows of ``_leave_play``: where the card goes (only a move to the

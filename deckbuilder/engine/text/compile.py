@@ -241,6 +241,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 limit=limit,
                 can_pay=can_pay,
                 extra_cost=extra_cost,
+                worthwhile=getattr(effect, "worthwhile", None),
                 kind="play",
             )
         ]

@@ -36,6 +36,13 @@ def characters_left_play_this_phase(game) -> int:
     return len(game._left_play_this_phase)
 
 
+@condition("departures_at_least", INT)
+def _departures_at_least(value, where):
+    """At least this many times a character left play this phase (for any zone)."""
+    remembers("departures")
+    return lambda game, src, ctx: characters_left_play_this_phase(game) >= value
+
+
 @condition("self_ready", BOOL)
 def _self_ready(value, where):
     """The source (a character or a support) is ready (true) or exhausted (false)."""

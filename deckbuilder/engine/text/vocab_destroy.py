@@ -6,6 +6,7 @@ from deckbuilder.engine.actions import CONSPIRACY_BASE
 from deckbuilder.engine.effects import choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import EFFECT, FILTER, param
+from deckbuilder.engine.text.templates_characters import TARGETS, targets_of
 from deckbuilder.engine.text.values import zone_cards
 
 
@@ -58,5 +59,30 @@ def destroy(where, filter, zone, target):
         if i >= 0:
             log_event(game, "destroy", f"{game.card(i).title} destroyed")
             game._leave_play(i)
+
+    return effect
+
+
+@EFFECT.register(
+    "discard_from_play",
+    filter=FILTER,
+    zone=param(("characters", "supports", "play"), "characters"),
+    target=param(TARGETS, "choose"),
+)
+def discard_from_play(where, filter, zone, target):
+    """Discard cards in play the filter accepts ("discard it", "discard all Day cards from
+    play"): they leave play for the discard pile, neither destroyed nor sacrificed (ctx.x 2:
+    no "destroyed" nor "sacrificed" answer; "leaves play" and "would be discarded" ones
+    still answer)."""
+    pred = compile_filter(filter, where)
+
+    def effect(game, src, ctx):
+        you = game.you
+        pool = [i for i in zone_cards(game, zone, src) if pred(game, src, i)]
+        chosen = yield from targets_of(game, src, ctx, target, pool, "discard", "discard", True)
+        for i in chosen:
+            if i in you.status or i in you.supports:  # (not taken along by an earlier one)
+                log_event(game, "discard", f"{game.card(i).title} discarded from play")
+                game._leave_play(i, discarded=True)
 
     return effect

@@ -185,10 +185,13 @@ def discard_top_to_domains(where, n):
 
 @condition("was_sacrificed", BOOL)
 def _was_sacrificed(value, where):
-    """The card the trigger is about left play by a sacrifice (true) or was destroyed or
-    discarded otherwise (false) ("discarded", "character_destroyed", "support_destroyed":
-    the FAQ keeps "destroyed" and "sacrificed" apart)."""
-    return lambda game, src, ctx: (ctx.x == 1) == value
+    """The card the trigger is about left play by a sacrifice (true) or was destroyed
+    (false) ("discarded", "character_destroyed", "support_destroyed": the FAQ keeps
+    "destroyed" and "sacrificed" apart). A card an effect discarded from play (ctx.x 2,
+    ``discard_from_play``) is neither: it answers neither."""
+    if value:
+        return lambda game, src, ctx: ctx.x == 1
+    return lambda game, src, ctx: ctx.x != 1 and ctx.x != 2
 
 
 @EFFECT.register("discard_top_card_to_deck")
