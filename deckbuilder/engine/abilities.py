@@ -280,6 +280,9 @@ NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
 # GAIN_KEYWORD (who): the characters accepted gain ``amount`` = (keyword, n): Willpower, or
 # Toughness +n (``ZonesMixin.has_willpower``, ``toughness_of``).
 GAIN_KEYWORD = "gain_keyword"
+# ATTACHED_TO_HAND (the card itself): when it leaves play, the cards attached to it go to
+# their owner's hand instead of the discard pile (``ZonesMixin._leave_play``).
+ATTACHED_TO_HAND = "attached_to_hand"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -323,6 +326,7 @@ STATIC_KINDS = (
     STAYS_ON_INSANE,
     BLANK,
     GAIN_KEYWORD,
+    ATTACHED_TO_HAND,
 )
 
 

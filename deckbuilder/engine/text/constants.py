@@ -171,6 +171,7 @@ CONSTANT.register("enters_exhausted", who=FILTER, condition=CONDITION)(
 )
 CONSTANT.register("enters_insane", who=FILTER, condition=CONDITION)(_restriction(ab.ENTERS_INSANE))
 CONSTANT.register("no_restore", who=FILTER, condition=CONDITION)(_restriction(ab.NO_RESTORE))
+CONSTANT.register("attached_to_hand")(_restriction(ab.ATTACHED_TO_HAND))
 CONSTANT.register("commits_ready", who=FILTER, condition=CONDITION)(_restriction(ab.COMMITS_READY))
 CONSTANT.register("commits_exhausted", who=FILTER, condition=CONDITION)(
     _restriction(ab.COMMITS_EXHAUSTED)
