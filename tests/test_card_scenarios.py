@@ -36,9 +36,10 @@ parametrised test runs them all.
     domains = 4
     not_offered = ["commit Core-029 2"]  # steps the position must not allow
 
-A step is ``play ID`` (``play ID x=N``: with X paid as N), ``use ID`` (its first usable ability; ``use ID N`` the N-th action
-offered for it), ``commit ID STORY`` (story 1-3), ``choose TEXT`` (the choice whose label
-holds TEXT), ``yes`` / ``no`` (an optional response or effect), or ``pass``. Every deck is
+A step is ``play ID`` (``play ID x=N``: with X paid as N), ``use ID`` (its first usable
+ability; ``use ID N`` the N-th action offered for it), ``commit ID STORY`` (story 1-3),
+``choose TEXT`` (the choice whose label holds TEXT), ``yes`` / ``no`` (an optional
+response or effect), or ``pass``. Every deck is
 the cards the scenario names plus fillers (Laboratory Assistant), so the deck never runs out.
 """
 
