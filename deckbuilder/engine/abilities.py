@@ -46,6 +46,7 @@ STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves
 STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the icon, 0..3)
 CHARACTER_WOUNDED = "character_wounded"  # after a character of yours gets a wound (ctx.target)
 DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached to is drained
+ANY_DOMAIN_DRAINED = "any_domain_drained"  # after a player drains any domain (ctx.x: it)
 READIED_BY_STRUGGLE = "readied_by_struggle"  # after an arcane struggle readies this character
 STORIES_RESOLVED = "stories_resolved"  # after every story of the phase has resolved (ctx.x:
 # how many characters were committed when the resolution began)
@@ -122,6 +123,7 @@ TRIGGERS = (
     STRUGGLE_WON,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
+    ANY_DOMAIN_DRAINED,
     READIED_BY_STRUGGLE,
     STORIES_RESOLVED,
     DISCARD_ABILITY_USED,

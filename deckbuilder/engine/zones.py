@@ -13,6 +13,7 @@ from __future__ import annotations
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
+    ANY_DOMAIN_DRAINED,
     ATTACHED_TO_HAND,
     BLANK,
     CARD_DRAWN,
@@ -336,6 +337,8 @@ class ZonesMixin:
         dom = self.you.domains[d]
         if self.deck.any_trigger[DOMAIN_DRAINED]:
             self._fire_drained(d)
+        if self.deck.any_trigger[ANY_DOMAIN_DRAINED]:
+            self._fire_all(ANY_DOMAIN_DRAINED, AbilityContext(x=d))
         if self.you.dom_value[d] == len(dom):  # a Transient resource counts 2: there is none
             return
         transient, kind_of = self.deck.transient, self.deck.kind_of
