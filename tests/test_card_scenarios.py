@@ -36,9 +36,10 @@ parametrised test runs them all.
     domains = 4
     not_offered = ["commit Core-029 2"]  # steps the position must not allow
 
-A step is ``play ID``, ``use ID`` (its first usable ability; ``use ID N`` the N-th action
-offered for it), ``commit ID STORY`` (story 1-3), ``choose TEXT`` (the choice whose label
-holds TEXT), ``yes`` / ``no`` (an optional response or effect), or ``pass``. Every deck is
+A step is ``play ID`` (``play ID x=N``: with X paid as N), ``use ID`` (its first usable
+ability; ``use ID N`` the N-th action offered for it), ``commit ID STORY`` (story 1-3),
+``choose TEXT`` (the choice whose label holds TEXT), ``yes`` / ``no`` (an optional
+response or effect), or ``pass``. Every deck is
 the cards the scenario names plus fillers (Laboratory Assistant), so the deck never runs out.
 """
 
@@ -154,6 +155,8 @@ def step(game: Game, text: str) -> None:
         found = [a for a in actions if a.kind == kind and game.card(a.card).card_id == cid]
         if verb == "commit":
             found = [a for a in found if a.story == int(rest[1]) - 1]
+        elif verb == "play" and len(rest) > 1:  # "play ID x=N": an X cost paid as N
+            found = [a for a in found if a.x == int(rest[1].removeprefix("x="))]
         elif verb == "use" and len(rest) > 1:
             found = found[int(rest[1]) - 1 : int(rest[1])]
         pick = found[0] if found else None

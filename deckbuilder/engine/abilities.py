@@ -46,6 +46,7 @@ STORY_RESOLVED = "story_resolved"  # after a story with your characters resolves
 STRUGGLE_WON = "struggle_won"  # after you win a struggle (ctx.story; ctx.x: the icon, 0..3)
 CHARACTER_WOUNDED = "character_wounded"  # after a character of yours gets a wound (ctx.target)
 DOMAIN_DRAINED = "domain_drained"  # after the domain this resource is attached to is drained
+ANY_DOMAIN_DRAINED = "any_domain_drained"  # after a player drains any domain (ctx.x: it)
 READIED_BY_STRUGGLE = "readied_by_struggle"  # after an arcane struggle readies this character
 STORIES_RESOLVED = "stories_resolved"  # after every story of the phase has resolved (ctx.x:
 # how many characters were committed when the resolution began)
@@ -122,6 +123,7 @@ TRIGGERS = (
     STRUGGLE_WON,
     CHARACTER_WOUNDED,
     DOMAIN_DRAINED,
+    ANY_DOMAIN_DRAINED,
     READIED_BY_STRUGGLE,
     STORIES_RESOLVED,
     DISCARD_ABILITY_USED,
@@ -280,6 +282,9 @@ NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
 # GAIN_KEYWORD (who): the characters accepted gain ``amount`` = (keyword, n): Willpower, or
 # Toughness +n (``ZonesMixin.has_willpower``, ``toughness_of``).
 GAIN_KEYWORD = "gain_keyword"
+# ATTACHED_TO_HAND (the card itself): when it leaves play, the cards attached to it go to
+# their owner's hand instead of the discard pile (``ZonesMixin._leave_play``).
+ATTACHED_TO_HAND = "attached_to_hand"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -323,6 +328,7 @@ STATIC_KINDS = (
     STAYS_ON_INSANE,
     BLANK,
     GAIN_KEYWORD,
+    ATTACHED_TO_HAND,
 )
 
 

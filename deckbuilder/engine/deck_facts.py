@@ -11,6 +11,7 @@ from deckbuilder.engine.abilities import (
     ACTION,
     AFTER_DRAW,
     AFTER_STRUGGLE,
+    ANY_DOMAIN_DRAINED,
     BEFORE_STRUGGLE,
     BLANK,
     CANNOT_COMMIT,
@@ -180,7 +181,9 @@ class DeckFacts:
             ab.window & RESOURCE_WINDOW for per_kind in cd.by_trigger[ACTION] for ab in per_kind
         )
         # Draining a domain does more than mark it: Transient resources, "after drained".
-        self.drain_matters = bool(cd.any_transient or trigger[DOMAIN_DRAINED])
+        self.drain_matters = bool(
+            cd.any_transient or trigger[DOMAIN_DRAINED] or trigger[ANY_DOMAIN_DRAINED]
+        )
         self.played_character = bool(trigger[PLAYED_CHARACTER])
         self.card_played = bool(trigger[CARD_PLAYED])
         self.enters_exhausted = ENTERS_EXHAUSTED in kinds

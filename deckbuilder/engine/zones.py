@@ -13,6 +13,8 @@ from __future__ import annotations
 from math import floor  # floor(x) is int(x) for x >= 0, and quicker
 
 from deckbuilder.engine.abilities import (
+    ANY_DOMAIN_DRAINED,
+    ATTACHED_TO_HAND,
     BLANK,
     CARD_DRAWN,
     CARD_TO_DISCARD,
@@ -335,6 +337,8 @@ class ZonesMixin:
         dom = self.you.domains[d]
         if self.deck.any_trigger[DOMAIN_DRAINED]:
             self._fire_drained(d)
+        if self.deck.any_trigger[ANY_DOMAIN_DRAINED]:
+            self._fire_all(ANY_DOMAIN_DRAINED, AbilityContext(x=d))
         if self.you.dom_value[d] == len(dom):  # a Transient resource counts 2: there is none
             return
         transient, kind_of = self.deck.transient, self.deck.kind_of
@@ -502,11 +506,22 @@ class ZonesMixin:
             self._put(inst, to)
             if to == "hand" and cd.any_trigger[RETURNED_TO_HAND]:
                 self._fire_all(RETURNED_TO_HAND, AbilityContext(target=inst))
-        if self.you.attached:
+        if self.you.attached or self.you.attached_cards:
+            # "return each card attached to it to its owner's hand instead" (asked of the
+            # card's own text, which has just left play: ``has_static``)
+            back = ATTACHED_TO_HAND in cd.static_kinds and self.has_static(ATTACHED_TO_HAND, inst)
             for a in [a for a, on in self.you.attached.items() if on == inst]:
-                self._leave_play(a, host=inst, host_sacrificed=sacrificed)  # (destroyed)
-        if self.you.attached_cards:
-            self._discard_attached_cards(inst)
+                if back:
+                    self._leave_play(a, to="hand")
+                else:
+                    self._leave_play(a, host=inst, host_sacrificed=sacrificed)  # (destroyed)
+            if self.you.attached_cards:
+                if back:
+                    for a in [a for a, h in self.you.attached_cards.items() if h == inst]:
+                        del self.you.attached_cards[a]
+                        self._put(a, "hand")
+                else:
+                    self._discard_attached_cards(inst)
         if self.you.facedown:  # cards attached face down go to the discard pile
             for a in [a for a, host in self.you.facedown.items() if host == inst]:
                 del self.you.facedown[a]

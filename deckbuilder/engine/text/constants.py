@@ -141,6 +141,19 @@ def cost(where, committed, amount, who, minimum, condition, on_self):
     return ab.Static(ab.COST, accepts, size, minimum=minimum)
 
 
+_NO_LOWER = 10**6  # a floor above any cost: ``_modified_cost`` keeps the cost as it was
+
+
+@CONSTANT.register("cost_not_lowered", who=param(FILTER, required=True))
+def cost_not_lowered(where, committed, who):
+    """The cost of cards ``who`` accepts (printed facts only) cannot be lowered: a COST
+    passive that adds nothing and sets the floor of every reduction at the cost itself, so
+    a rise still applies (``PassiveMixin._modified_cost``)."""
+    if not is_printed_only(who, where):
+        raise_state(where)
+    return ab.Static(ab.COST, compile_kind_filter(who, where), 0, minimum=_NO_LOWER)
+
+
 def raise_state(where):
     raise TextError(f"{where}: a cost constant's who may read only printed facts")
 
@@ -158,6 +171,7 @@ CONSTANT.register("enters_exhausted", who=FILTER, condition=CONDITION)(
 )
 CONSTANT.register("enters_insane", who=FILTER, condition=CONDITION)(_restriction(ab.ENTERS_INSANE))
 CONSTANT.register("no_restore", who=FILTER, condition=CONDITION)(_restriction(ab.NO_RESTORE))
+CONSTANT.register("attached_to_hand")(_restriction(ab.ATTACHED_TO_HAND))
 CONSTANT.register("commits_ready", who=FILTER, condition=CONDITION)(_restriction(ab.COMMITS_READY))
 CONSTANT.register("commits_exhausted", who=FILTER, condition=CONDITION)(
     _restriction(ab.COMMITS_EXHAUSTED)

@@ -19,7 +19,8 @@ class TextError(ValueError):
 
 # Parameter types. A schema maps a parameter name to (type, required).
 INT, STR, BOOL = "int", "str", "bool"
-AMOUNT = "amount"  # an int, "X" (the X paid or chosen), or {count = filter, ...}
+AMOUNT = "amount"  # an int, "X" (the X paid or chosen), "margin" (of a won struggle), or
+# {count = filter, ...}
 FILTER = "filter"  # a table of filter atoms (see ``filters``)
 CONDITION = "condition"  # a table of condition atoms
 ICONS = "icons"  # letters of T C A I, e.g. "AI"; a leading "-" takes them away
@@ -57,7 +58,7 @@ def _type_ok(ptype, value) -> bool:
     if ptype == AMOUNT:
         return (
             (isinstance(value, int) and not isinstance(value, bool))
-            or value == "X"
+            or value in ("X", "margin")
             or isinstance(value, dict)
         )
     if ptype in (FILTER, CONDITION):

@@ -111,6 +111,13 @@ def domain_drained(where):
     return ab.DOMAIN_DRAINED, None
 
 
+@TRIGGER.register("any_domain_drained")
+def any_domain_drained(where):
+    """After a player drains a domain, any of them (ctx.x: the domain; the goldfish opponent
+    never drains, so the player is you)."""
+    return ab.ANY_DOMAIN_DRAINED, None
+
+
 def _at_story_of_self(game, src, ctx):
     s = ctx.story
     return 0 <= s < len(game.you.committed) and src in game.you.committed[s]

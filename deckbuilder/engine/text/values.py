@@ -1,6 +1,7 @@
 """Amounts and conditions of card text.
 
-An amount is a number, ``"X"`` (the X paid or chosen) or a count
+An amount is a number, ``"X"`` (the X paid or chosen), ``"margin"`` (by how much the
+struggle of a ``struggle_won`` trigger was won) or a count
 ``{ count = FILTER, in = ZONE, times = 1, plus = 0, max = N, whose = "you" }`` ("for each
 ...": your cards, or with ``whose = "acting"`` those of the player the effect acts on) or
 ``{ hook = NAME }``. It compiles to ``(game, src, ctx, player=None) -> int``.
@@ -102,6 +103,8 @@ def compile_amount(spec, where: str):
         return lambda game, src, ctx, player=None: spec
     if spec == "X":
         return lambda game, src, ctx, player=None: ctx.x if ctx is not None else 0
+    if spec == "margin":  # by how much a struggle was won (``struggle_won``)
+        return lambda game, src, ctx, player=None: max(ctx.margin, 0) if ctx is not None else 0
     if isinstance(spec, dict) and "hook" in spec:
         entry = HOOK.check(spec["hook"], {}, where)
         if entry.build.role != "amount":
@@ -145,7 +148,9 @@ def compile_amount(spec, where: str):
             return n if top is None or n <= top else top
 
         return amount
-    raise TextError(f'{where}: an amount is a number, "X", {{count = ...}} or {{hook = ...}}')
+    raise TextError(
+        f'{where}: an amount is a number, "X", "margin", {{count = ...}} or {{hook = ...}}'
+    )
 
 
 # ------------------------------------------------------------------ conditions

@@ -11,7 +11,14 @@ phase), ``AbilityMixin._barred`` and ``_blank``, ``PayingMixin.may_enter`` and `
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import CONSPIRACY_BASE, EXHAUSTED, INSANE, READY, STORY_HOST
+from deckbuilder.engine.actions import (
+    CONSPIRACY_BASE,
+    EXHAUSTED,
+    INSANE,
+    READY,
+    STORY,
+    STORY_HOST,
+)
 from deckbuilder.engine.cards import NEUTRAL
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
@@ -96,14 +103,22 @@ def cannot_commit_to(where, committed, story, who, condition):
     return ab.Static(ab.COMMIT_BARRED, None, barred, committed=committed)
 
 
-@CONSTANT.register("commits_exhausted_at", story=param(("host", "self"), "host"), who=FILTER)
+@CONSTANT.register(
+    "commits_exhausted_at", story=param(("host", "self", "conspiracies"), "host"), who=FILTER
+)
 def commits_exhausted_at(where, committed, story, who):
     """Exhausted characters the filter accepts may commit to the story this card is attached
-    to (``host``) or to this card itself, a conspiracy or story card (``self``); they commit
-    as they are."""
+    to (``host``), to this card itself, a conspiracy or story card (``self``), or to any
+    conspiracy card (``conspiracies``); they commit as they are."""
     pred = _who(who, None, where)
 
-    if story == "self":
+    if story == "conspiracies":
+
+        def allowed(game, src, inst, s):
+            sid = game._stories[s]
+            return CONSPIRACY_BASE <= sid < STORY_HOST and pred(game, src, inst)
+
+    elif story == "self":
 
         def allowed(game, src, inst, s):
             return game._stories[s] == CONSPIRACY_BASE + src and pred(game, src, inst)
@@ -156,17 +171,24 @@ def stays_until_won(where, committed, who):
 
 @EFFECT.register(
     "commits_ready_this_turn",
-    target=param(("story", "character"), required=True),
+    target=param(("story", "character", "subject"), required=True),
     filter=FILTER,
     willpower=param(BOOL, False),
 )
 def commits_ready_this_turn(where, target, filter, willpower):
     """This turn, characters commit without exhausting to a story you choose (``story``), or
     a character you choose that the filter accepts does so to any story (``character``;
-    with ``willpower`` it also gains Willpower: it cannot go insane this turn)."""
+    with ``willpower`` it also gains Willpower: it cannot go insane this turn), or the
+    character chosen before (``subject``, ``choose_subject``) does so until the end of the
+    phase: outside the story phase that ends before any commit, so nothing is recorded."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
+        if target == "subject":
+            i = ctx.target
+            if i is not None and i >= 0 and game.phase == STORY and i in game.you.status:
+                _rule(game, ("commits_ready", -1, i))
+            return
         if target == "story":
             s = yield from choose_story(
                 game, "story", "characters commit without exhausting to", range(len(game._stories))

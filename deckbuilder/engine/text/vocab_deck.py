@@ -210,6 +210,25 @@ def top_to_bottom(where, n, reveal):
     return effect
 
 
+@EFFECT.register("top_discard_any", n=param(AMOUNT, required=True))
+def top_discard_any(where, n):
+    """Reveal the top n cards of your deck: discard any number of them, the rest stay on
+    top (rule choice: in the order they were; the automatic player has no preferred order)."""
+    amount = compile_amount(n, where)
+
+    def effect(game, src, ctx):
+        cards = game._reveal_top(amount(game, src, ctx))
+        while cards:
+            i = yield from choose_card(game, "discard", "discard", cards, optional=True)
+            if i < 0:
+                return
+            cards.remove(i)
+            game._remove_from_deck(i)
+            game._discard_from_deck(i)
+
+    return effect
+
+
 @EFFECT.register("shuffle_into_deck", filter=FILTER)
 def shuffle_into_deck(where, filter):
     """Every card of yours in play the filter accepts is shuffled into the deck."""
