@@ -132,20 +132,27 @@ async def test_new_open_and_quit_ask_before_dropping_unsaved_changes(make_app, f
         app.store.save_deck(sample_deck(full_pool, "Kept"))
         app.set_deck(sample_deck(full_pool, "Mine"), None)
         await pilot.press("f3", "f6", "d")
+        await settle(pilot)
         assert app.unsaved and "unsaved" in str(app.screen.query_one("#deck-title").render())
         edited = app.deck.draw_count
 
         await pilot.press("ctrl+n")
+        await settle(pilot)
         assert isinstance(app.screen, UnsavedPrompt)
         await pilot.press("escape")  # cancel: nothing happens
+        await settle(pilot)
         assert app.deck.name == "Mine" and app.deck.draw_count == edited
 
         await pilot.press("ctrl+o")
+        await settle(pilot)
         assert isinstance(app.screen, UnsavedPrompt)
         await pilot.press("escape")
+        await settle(pilot)
         await pilot.press("ctrl+q")
+        await settle(pilot)
         assert isinstance(app.screen, UnsavedPrompt)
         await pilot.press("escape")
+        await settle(pilot)
         assert app.is_running
 
         await pilot.press("ctrl+n", "s")  # save, then go on to the new deck
@@ -162,10 +169,11 @@ async def test_new_open_and_quit_ask_before_dropping_unsaved_changes(make_app, f
         await settle(pilot)
         assert isinstance(app.screen, ChoicePrompt)
         await pilot.press("escape")
+        await settle(pilot)
         assert "Second" not in app.store.deck_names()
 
         await pilot.press("ctrl+q", "d")
-        await pilot.pause()
+        await settle(pilot)
     assert app.return_code == 0
 
 
@@ -175,7 +183,7 @@ async def test_saving_over_another_saved_deck_asks_first(make_app, full_pool):
         await settle(pilot)
         app.store.save_deck(sample_deck(full_pool, "Big"))
         await pilot.press("f3", "ctrl+n", *"Big", "enter")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, Confirm)
