@@ -22,10 +22,12 @@ from deckbuilder.engine.text.registry import (
     FILTER,
     ICONS,
     INT,
+    STR,
     TextError,
     param,
 )
 from deckbuilder.engine.text.values import compile_amount, zone_cards
+from deckbuilder.engine.text.vocab_traits import gain_for_phase
 
 TARGETS = ("choose", "self", "host", "all", "committed", "subject", "choose_optional")
 
@@ -150,14 +152,26 @@ def restore(where, n, ready, filter, target, overpaid_icons):
     overpaid_icons=ICONS,
     willpower=param(BOOL, False),
     toughness=param(INT, 0),
+    subtype=STR,
 )
 def boost(
-    where, skill, icons, target, filter, until, overpaid_skill, overpaid_icons, willpower, toughness
+    where,
+    skill,
+    icons,
+    target,
+    filter,
+    until,
+    overpaid_skill,
+    overpaid_icons,
+    willpower,
+    toughness,
+    subtype,
 ):
     """Characters get +skill and gain (or lose) icons until the end of the phase or turn;
     ``overpaid_*`` is added when the card was overpaid; ``willpower``, ``toughness``: they
-    also gain Willpower, Toughness +n until the end of the phase (``_keywords``)."""
-    if (willpower or toughness) and until != "phase":
+    also gain Willpower, Toughness +n until the end of the phase (``_keywords``);
+    ``subtype``: they gain that subtype until the end of the phase (``game._traits``)."""
+    if (willpower or toughness or subtype) and until != "phase":
         raise TextError(f"{where}: keywords are gained until the end of the phase only")
     keywords = [("Willpower", 1)] if willpower else []
     if toughness:
@@ -181,6 +195,8 @@ def boost(
                 game._temp_turn.append((i, s, i4))
             for name, n in keywords:
                 game._keywords.append((i, name, n))
+            if subtype:
+                gain_for_phase(game, src, i, subtype.lower())
             if game.log is not None:
                 game._event("boost", f"{game.card(i).title} gets {s:+d} skill until end of {until}")
 
