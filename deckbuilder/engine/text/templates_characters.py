@@ -13,7 +13,7 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.effects import choose_card, chosen_now
+from deckbuilder.engine.effects import choose_card, chosen_now, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     AMOUNT,
@@ -71,17 +71,29 @@ def bound_key(src):
     return (src, "bound")  # a record of _uses: dropped when the card leaves play
 
 
-@EFFECT.register("ready", filter=FILTER, target=param(TARGETS, "choose"), bind=param(BOOL, False))
-def ready(where, filter, target, bind):
+@EFFECT.register(
+    "ready",
+    filter=FILTER,
+    target=param(TARGETS, "choose"),
+    bind=param(BOOL, False),
+    supports=param(BOOL, False),
+)
+def ready(where, filter, target, bind, supports):
     """Ready exhausted characters; ``bind``: the one readied must commit where this card
-    commits this turn ("must commit to the same story as X, if able": ``commit_bound``)."""
+    commits this turn ("must commit to the same story as X, if able": ``commit_bound``);
+    ``supports``: exhausted supports may be readied too ("ready a card you control")."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [
-            i for i in game.you.characters if game.you.status[i] == EXHAUSTED and pred(game, src, i)
-        ]
+        you = game.you
+        pool = [i for i in you.characters if you.status[i] == EXHAUSTED and pred(game, src, i)]
+        if supports:
+            pool += [i for i in you.supports if i in you.exhausted_supports and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "ready", "ready")):
+            if i in you.exhausted_supports:
+                you.exhausted_supports.discard(i)
+                log_event(game, "ready", f"{game.card(i).title} readies")
+                continue
             game._ready(i)
             if game.log is not None:
                 game._event("ready", f"{game.card(i).title} readies")
@@ -111,12 +123,13 @@ def exhaust(where, filter, target):
     n=param(INT, 1),
     ready=param(BOOL, False),
     filter=FILTER,
-    target=("self", "choose"),
+    target=param(("self", "choose", "subject"), "choose"),
     overpaid_icons=ICONS,
 )
 def restore(where, n, ready, filter, target, overpaid_icons):
     """Restore up to n insane characters (and ready them when ``ready``); when the card was
-    overpaid, each of them gains ``overpaid_icons`` until the end of the phase."""
+    overpaid, each of them gains ``overpaid_icons`` until the end of the phase;
+    ``target = "subject"``: the character of the event (one "just made insane")."""
     pred = compile_filter(filter, where)
     extra = icon_tuple(overpaid_icons) if overpaid_icons else None
 
@@ -129,6 +142,8 @@ def restore(where, n, ready, filter, target, overpaid_icons):
             ]
             if target == "self":
                 pool = [src] if src in pool else []
+            elif target == "subject":
+                pool = [ctx.target] if ctx is not None and ctx.target in pool else []
             i = yield from choose_card(game, "restore", "restore", pool)
             if i < 0:
                 return
