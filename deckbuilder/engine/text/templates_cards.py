@@ -96,12 +96,18 @@ def discard_from_hand(where, n, player, random, filter):
     "discard_top",
     n=param(AMOUNT, required=True),
     player=param(PLAYERS, "you"),
+    ready_each=FILTER,
 )
-def discard_top(where, n, player):
-    """Discard the top n cards of the deck (of each player ``player`` names)."""
+def discard_top(where, n, player, ready_each):
+    """Discard the top n cards of the deck (of each player ``player`` names).
+    ``ready_each``: then, for each card discarded from your deck that this filter accepts,
+    you may choose and ready an exhausted character it accepts ("ready a [Yog-Sothoth]
+    character for each [Yog-Sothoth] card discarded in this way")."""
     amount = compile_amount(n, where)
+    each = compile_filter(ready_each, where) if ready_each else None
 
     def effect(game, src, ctx):
+        found = []  # your cards discarded: counted for ``ready_each``
         for p in game.players_named(player, src):
             for _ in range(amount(game, src, ctx, p)):
                 i = p.take_top(game.rng.random)
@@ -111,10 +117,19 @@ def discard_top(where, n, player):
                     p.discard.append(i)
                     continue
                 game._discard_from_deck(i)
+                found.append(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
-        return
-        yield
+        if each is None:
+            return
+        for _ in range(sum(1 for i in found if each(game, src, i))):
+            you = game.you
+            pool = [i for i in you.characters if you.status[i] == EXHAUSTED and each(game, src, i)]
+            i = yield from choose_card(game, "ready", "ready", pool, optional=True)
+            if i < 0:
+                return
+            game._ready(i)
+            log_event(game, "ready", f"{game.card(i).title} readies")
 
     return effect
 
