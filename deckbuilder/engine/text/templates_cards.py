@@ -117,7 +117,8 @@ def discard_top(where, n, player, ready_each):
                     p.discard.append(i)
                     continue
                 game._discard_from_deck(i)
-                found.append(i)
+                if each is not None:
+                    found.append(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
         if each is None:

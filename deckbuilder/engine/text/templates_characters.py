@@ -58,7 +58,8 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
     i = chosen_now(game, kind, prompt, pool, harm, optional)
     if i is None:
         i = yield from choose_card(game, kind, prompt, pool, harm=harm, optional=optional)
-    if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED]:  # "targeted by a card effect"
+    # "targeted by a card effect": a character (``ready`` may choose a support too)
+    if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED] and i in game.you.status:
         game._fire_all(ab.CHARACTER_TARGETED, AbilityContext(0, 0, game.committed_story(i), i))
     return [i] if i >= 0 else []
 
