@@ -330,6 +330,32 @@ def may(where, effects, label):
     return effect
 
 
+@EFFECT.register("may_pay", n=param(INT, 1), effects=param(EFFECTS, required=True), label=STR)
+def may_pay(where, n, effects, label):
+    """ "Then, you may pay n to ...": when a ready domain can pay n, a yes/no choice; yes
+    drains a chosen one, then the effects."""
+    inner = compile_effects(effects, where)
+    prompt = f"pay {n} to {label or 'use the optional effect'}"
+
+    def effect(game, src, ctx):
+        domains = game._pay_domains(n)
+        if not domains or domains[0] < 0:
+            return
+        if game._policy is not None:
+            answer = game._policy.decide(game, yes_no("may", prompt))
+        else:
+            answer = yield yes_no("may", f"{game.card(src).title}: {prompt}")
+        if not answer.x:
+            return
+        d = yield from choose_domain(game, "pay", "pay from", domains)
+        if d < 0:
+            return
+        game._drain(d)
+        yield from inner(game, src, ctx)
+
+    return effect
+
+
 @EFFECT.register(
     "if",
     condition=param(CONDITION, required=True),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
+from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, chosen_now, log_event
 from deckbuilder.engine.text.filters import (
     compile_filter,
@@ -95,12 +96,18 @@ def discard_from_hand(where, n, player, random, filter):
     "discard_top",
     n=param(AMOUNT, required=True),
     player=param(PLAYERS, "you"),
+    ready_each=FILTER,
 )
-def discard_top(where, n, player):
-    """Discard the top n cards of the deck (of each player ``player`` names)."""
+def discard_top(where, n, player, ready_each):
+    """Discard the top n cards of the deck (of each player ``player`` names).
+    ``ready_each``: then, for each card discarded from your deck that this filter accepts,
+    you may choose and ready an exhausted character it accepts ("ready a [Yog-Sothoth]
+    character for each [Yog-Sothoth] card discarded in this way")."""
     amount = compile_amount(n, where)
+    each = compile_filter(ready_each, where) if ready_each else None
 
     def effect(game, src, ctx):
+        found = []  # your cards discarded: counted for ``ready_each``
         for p in game.players_named(player, src):
             for _ in range(amount(game, src, ctx, p)):
                 i = p.take_top(game.rng.random)
@@ -110,10 +117,20 @@ def discard_top(where, n, player):
                     p.discard.append(i)
                     continue
                 game._discard_from_deck(i)
+                if each is not None:
+                    found.append(i)
                 log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
         game._check_deck_out()
-        return
-        yield
+        if each is None:
+            return
+        for _ in range(sum(1 for i in found if each(game, src, i))):
+            you = game.you
+            pool = [i for i in you.characters if you.status[i] == EXHAUSTED and each(game, src, i)]
+            i = yield from choose_card(game, "ready", "ready", pool, optional=True)
+            if i < 0:
+                return
+            game._ready(i)
+            log_event(game, "ready", f"{game.card(i).title} readies")
 
     return effect
 
@@ -453,9 +470,35 @@ def reorder_top(game, cards):
     game.you.top.extend(reversed(order))  # the first chosen ends on top
 
 
-@EFFECT.register("librarian", n=param(INT, required=True), bottom=param(INT, 1))
-def librarian(where, n, bottom):
-    """Look at the top n: ``bottom`` of them to the bottom, the others back in any order."""
+@EFFECT.register(
+    "librarian", n=param(INT, required=True), bottom=param(INT, 1), may=param(BOOL, False)
+)
+def librarian(where, n, bottom, may):
+    """Look at the top n: ``bottom`` of them to the bottom, the others back in any order.
+    ``may`` (n = 1): look at the top card, then you may put it on the bottom; the question
+    names the card. The automatic player bottoms it when no domain of its holds enough
+    resources to pay its cost (it could not play it soon: a card it would not play now)."""
+    if may and (n != 1 or bottom != 1):
+        raise TextError(f"{where}: librarian with may looks at the top card only")
+
+    def look_then_may(game, src, ctx):
+        cards = game._peek(1)
+        if not cards:
+            return
+        i = cards[0]
+        if game._policy is not None:
+            k = game.deck.kind_of[i]
+            yes = game.cost_of(k) > max(game.you.dom_value, default=0)
+        else:
+            label = f"put {game.card(i).title} on the bottom"
+            yes = (yield yes_no("may", f"{game.card(src).title}: {label}", "leave it on top")).x
+        if yes:
+            game._remove_from_deck(i)
+            game.you.bottom.insert(0, i)
+            log_event(game, "bottom", f"{game.card(i).title} put on the bottom of the deck")
+
+    if may:
+        return look_then_may
 
     def effect(game, src, ctx):
         cards = game._peek(n)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import AbilityContext
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.effects import choose_card, chosen_now
+from deckbuilder.engine.effects import choose_card, chosen_now, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     AMOUNT,
@@ -22,10 +22,12 @@ from deckbuilder.engine.text.registry import (
     FILTER,
     ICONS,
     INT,
+    STR,
     TextError,
     param,
 )
 from deckbuilder.engine.text.values import compile_amount, zone_cards
+from deckbuilder.engine.text.vocab_traits import gain_for_phase
 
 TARGETS = ("choose", "self", "host", "all", "committed", "subject", "choose_optional")
 
@@ -56,7 +58,8 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
     i = chosen_now(game, kind, prompt, pool, harm, optional)
     if i is None:
         i = yield from choose_card(game, kind, prompt, pool, harm=harm, optional=optional)
-    if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED]:  # "targeted by a card effect"
+    # "targeted by a card effect": a character (``ready`` may choose a support too)
+    if i >= 0 and game.deck.any_trigger[ab.CHARACTER_TARGETED] and i in game.you.status:
         game._fire_all(ab.CHARACTER_TARGETED, AbilityContext(0, 0, game.committed_story(i), i))
     return [i] if i >= 0 else []
 
@@ -69,17 +72,29 @@ def bound_key(src):
     return (src, "bound")  # a record of _uses: dropped when the card leaves play
 
 
-@EFFECT.register("ready", filter=FILTER, target=param(TARGETS, "choose"), bind=param(BOOL, False))
-def ready(where, filter, target, bind):
+@EFFECT.register(
+    "ready",
+    filter=FILTER,
+    target=param(TARGETS, "choose"),
+    bind=param(BOOL, False),
+    supports=param(BOOL, False),
+)
+def ready(where, filter, target, bind, supports):
     """Ready exhausted characters; ``bind``: the one readied must commit where this card
-    commits this turn ("must commit to the same story as X, if able": ``commit_bound``)."""
+    commits this turn ("must commit to the same story as X, if able": ``commit_bound``);
+    ``supports``: exhausted supports may be readied too ("ready a card you control")."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [
-            i for i in game.you.characters if game.you.status[i] == EXHAUSTED and pred(game, src, i)
-        ]
+        you = game.you
+        pool = [i for i in you.characters if you.status[i] == EXHAUSTED and pred(game, src, i)]
+        if supports:
+            pool += [i for i in you.supports if i in you.exhausted_supports and pred(game, src, i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "ready", "ready")):
+            if i in you.exhausted_supports:
+                you.exhausted_supports.discard(i)
+                log_event(game, "ready", f"{game.card(i).title} readies")
+                continue
             game._ready(i)
             if game.log is not None:
                 game._event("ready", f"{game.card(i).title} readies")
@@ -109,12 +124,13 @@ def exhaust(where, filter, target):
     n=param(INT, 1),
     ready=param(BOOL, False),
     filter=FILTER,
-    target=("self", "choose"),
+    target=param(("self", "choose", "subject"), "choose"),
     overpaid_icons=ICONS,
 )
 def restore(where, n, ready, filter, target, overpaid_icons):
     """Restore up to n insane characters (and ready them when ``ready``); when the card was
-    overpaid, each of them gains ``overpaid_icons`` until the end of the phase."""
+    overpaid, each of them gains ``overpaid_icons`` until the end of the phase;
+    ``target = "subject"``: the character of the event (one "just made insane")."""
     pred = compile_filter(filter, where)
     extra = icon_tuple(overpaid_icons) if overpaid_icons else None
 
@@ -127,6 +143,8 @@ def restore(where, n, ready, filter, target, overpaid_icons):
             ]
             if target == "self":
                 pool = [src] if src in pool else []
+            elif target == "subject":
+                pool = [ctx.target] if ctx is not None and ctx.target in pool else []
             i = yield from choose_card(game, "restore", "restore", pool)
             if i < 0:
                 return
@@ -150,14 +168,26 @@ def restore(where, n, ready, filter, target, overpaid_icons):
     overpaid_icons=ICONS,
     willpower=param(BOOL, False),
     toughness=param(INT, 0),
+    subtype=STR,
 )
 def boost(
-    where, skill, icons, target, filter, until, overpaid_skill, overpaid_icons, willpower, toughness
+    where,
+    skill,
+    icons,
+    target,
+    filter,
+    until,
+    overpaid_skill,
+    overpaid_icons,
+    willpower,
+    toughness,
+    subtype,
 ):
     """Characters get +skill and gain (or lose) icons until the end of the phase or turn;
     ``overpaid_*`` is added when the card was overpaid; ``willpower``, ``toughness``: they
-    also gain Willpower, Toughness +n until the end of the phase (``_keywords``)."""
-    if (willpower or toughness) and until != "phase":
+    also gain Willpower, Toughness +n until the end of the phase (``_keywords``);
+    ``subtype``: they gain that subtype until the end of the phase (``game._traits``)."""
+    if (willpower or toughness or subtype) and until != "phase":
         raise TextError(f"{where}: keywords are gained until the end of the phase only")
     keywords = [("Willpower", 1)] if willpower else []
     if toughness:
@@ -181,6 +211,8 @@ def boost(
                 game._temp_turn.append((i, s, i4))
             for name, n in keywords:
                 game._keywords.append((i, name, n))
+            if subtype:
+                gain_for_phase(game, src, i, subtype.lower())
             if game.log is not None:
                 game._event("boost", f"{game.card(i).title} gets {s:+d} skill until end of {until}")
 

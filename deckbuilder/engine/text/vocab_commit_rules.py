@@ -444,15 +444,27 @@ def _exempt_key(inst):
     return (inst, "unblanked")
 
 
-@CONSTANT.register("blank_text", who=FILTER, except_chosen=param(BOOL, False))
-def blank_text(where, committed, who, except_chosen):
+@CONSTANT.register("blank_text", who=FILTER, except_chosen=param(BOOL, False), condition=CONDITION)
+def blank_text(where, committed, who, except_chosen, condition):
     """The text boxes of the cards the filter accepts are blank (no abilities, no passives);
-    with ``except_chosen``, not a card ``unblank`` chose this phase."""
+    with ``except_chosen``, not a card ``unblank`` chose this phase; with ``condition``,
+    only while it holds ("If it is Night, ..."). The condition is read from the cards in
+    play before this blanking applies (a blanked card saying "It is Night" still makes it
+    Night): reading it otherwise loops."""
     pred = compile_filter(who, where)
+    test = compile_condition(condition, where)
+    reading = [False]  # the condition is being read: this blanking does not apply yet
 
     def blanked(game, src, inst):
-        if inst == src or not pred(game, src, inst):
+        if inst == src or reading[0] or not pred(game, src, inst):
             return False
+        if test is not None:
+            reading[0] = True
+            try:
+                if not test(game, src, None):
+                    return False
+            finally:
+                reading[0] = False
         if except_chosen and game._uses.get(_exempt_key(inst)) == (game.turn, game.phase):
             return False
         return True

@@ -149,3 +149,31 @@ def return_for_cost_draw(where, filter):
 
     effect.worthwhile = worthwhile
     return effect
+
+
+@EFFECT.register("discard_x_from_hand")
+def discard_x_from_hand(where):
+    """ "Discard X cards from your hand to ...": discard any number of chosen cards from
+    your hand (one by one, "none" ends); X, the number discarded, is what the next effects
+    of the list read as ``"X"``. The automatic player values each discard as harm and so
+    stops at once (X = 0): the ready is what it plays the ability for."""
+
+    def effect(game, src, ctx):
+        x = 0
+        while True:
+            pool = [i for i in game.you.hand if i != src]
+            i = yield from choose_card(
+                game, "discard", "discard (X)", pool, harm=True, optional=True
+            )
+            if i < 0:
+                break
+            game.you.hand.remove(i)
+            game._to_discard(i)
+            x += 1
+            log_event(game, "discard", f"{game.card(i).title} discarded")
+        if x:
+            game._discarded_from_hand(x)
+        if ctx is not None:
+            ctx.x = x
+
+    return effect

@@ -78,6 +78,14 @@ def _lose_trait(game, src, ctx):
     yield
 
 
+def gain_for_phase(game, src: int, i: int, trait) -> None:
+    """``i`` gains ``trait`` (a lower-case subtype or a faction index) until the end of the
+    phase."""
+    game._traits.setdefault(i, set()).add(trait)
+    game._statics_cache = None  # the filters on traits read the game (``_build_statics``)
+    game._delayed.append((_lose_trait, src, AbilityContext(x=trait, target=i), False))
+
+
 def _options(game, trait: str) -> list:
     """The subtypes (most common in the deck first) or factions (the deck's first)."""
     cd = game.deck
@@ -106,9 +114,7 @@ def gain_trait_choice(where, trait):
         acts = tuple(Action(CHOOSE, x=n, label=f"gain {name}") for n, name in enumerate(names))
         a = yield Choice(trait, f"choose a {trait}", acts)
         n = a.x if 0 <= a.x < len(options) else 0
-        game._traits.setdefault(host, set()).add(options[n])
-        game._statics_cache = None  # the filters on traits read the game (``_build_statics``)
-        game._delayed.append((_lose_trait, src, AbilityContext(x=options[n], target=host), False))
+        gain_for_phase(game, src, host, options[n])
         log_event(game, trait, f"{game.card(host).title} gains {names[n]} until end of phase")
 
     return effect
