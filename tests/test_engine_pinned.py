@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "38a79ca3a0582231",
+    ("broad", "greedy", True, 3): "c40397574ec339e8",
     ("broad", "greedy", False, 3): "bb57f4c0832ae89b",
-    ("broad", "random", True, 4): "bd41c292b8fae1a6",
+    ("broad", "random", True, 4): "096f51dc73fa83a8",
 }
 
 
