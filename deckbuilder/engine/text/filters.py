@@ -335,15 +335,22 @@ def compile_filter(spec: dict | None, where: str = ""):
         return state_preds[0]
     matches = _kind_table(kind_preds)
     if not state_preds:
-        pred = lambda game, src, i: passes(game, matches(game.deck), i)  # noqa: E731
+
+        def pred(game, src, i):  # (``passes`` inlined: a call fewer on a hot path)
+            cd = game.deck
+            t = matches(cd)[cd.kind_of[i]]
+            return t if t != MAYBE else i in game.you.status
+
         pred.printed_kinds = matches
         pred.printed_only = True  # ``printed_kinds`` alone decides
         return pred
 
     def pred(game, src, i):
         cd = game.deck
-        if kind_preds and not passes(game, matches(cd), i):
-            return False
+        if kind_preds:
+            t = matches(cd)[cd.kind_of[i]]
+            if not t or (t == MAYBE and i not in game.you.status):
+                return False
         for f in state_preds:
             if not f(game, src, i):
                 return False
@@ -384,13 +391,16 @@ def _reading_traits(kind_preds: list, state_preds: list, traits: list):
     def pred(game, src, i):
         cd = game.deck
         if game._traits or GAIN_TRAIT in cd.static_kinds:
-            if not passes(game, plain(cd), i):
+            t = plain(cd)[cd.kind_of[i]]
+            if not t or (t == MAYBE and i not in game.you.status):
                 return False
             for t in traits:
                 if not t(game, i):
                     return False
-        elif not passes(game, matches(cd), i):
-            return False
+        else:
+            t = matches(cd)[cd.kind_of[i]]
+            if not t or (t == MAYBE and i not in game.you.status):
+                return False
         for f in state_preds:
             if not f(game, src, i):
                 return False
