@@ -65,7 +65,7 @@ CONSPIRACY_ENTERS = "conspiracy_enters"  # after a conspiracy enters play (ctx.t
 # "Would" windows (``AbilityMixin._would``): offered at once, before the move; an effect may
 # set ``ctx.instead`` to say where the card goes instead (see ``text/vocab_replace.py``).
 WOULD_LEAVE = "would_leave"  # a card of yours would leave play (ctx.target; ctx.x 1: for
-# the discard pile)
+# the discard pile, sacrificed; 2: for the discard pile, destroyed)
 WOULD_DISCARD = "would_discard"  # a card would go to your discard pile (ctx.target; ctx.x 1:
 # from play)
 WOULD_INSANE = "would_insane"  # a character of yours would go insane (ctx.target)

@@ -18,6 +18,9 @@ NEUTRAL = FACTIONS.index("Neutral")
 N_FACTIONS = len(FACTIONS)
 
 CHARACTER, SUPPORT, EVENT, CONSPIRACY, OTHER, STORY = range(6)
+# A per-kind filter table's value for a kind of ``may_be_character`` under a filter on
+# characters: it passes only for a copy in play as a character (filters.py).
+MAYBE = 2
 _TYPES = {
     "Character": CHARACTER,
     "Support": SUPPORT,
@@ -191,6 +194,7 @@ class CompiledDeck:
         "reads_context",
         "memories",
         "kind_memo",
+        "may_be_character",
     )
 
     def __init__(self, deck, text: bool = True) -> None:
@@ -299,10 +303,21 @@ class CompiledDeck:
             self.statics.append(tuple(e for e in entries if not isinstance(e, Ability)))
         # What of the phase the deck's text reads (``registry.remembers``): kept only then.
         memories_of = CARD_TEXT.get("memories")
-        self.memories = (
-            frozenset().union(*(memories_of(c.card_id) for c in self.cards))
-            if text and memories_of is not None
-            else frozenset()
+        per_card = [
+            memories_of(c.card_id) if text and memories_of is not None else frozenset()
+            for c in self.cards
+        ]
+        self.memories = frozenset().union(*per_card)
+        # The kinds that may be in play as a character though not printed as one: a card
+        # that enters play as one or becomes one ("itself_character"), every support when a
+        # card can make its host one ("host_character"). Empty for most decks: filters on
+        # characters then read the printed type alone.
+        hosts = "host_character" in self.memories
+        self.may_be_character = frozenset(
+            k
+            for k, mem in enumerate(per_card)
+            if self.ctype[k] != CHARACTER
+            and ("itself_character" in mem or (hosts and self.ctype[k] == SUPPORT))
         )
         self.by_trigger = {
             t: [tuple(a for a in abs_ if a.trigger == t) for abs_ in self.abilities]

@@ -14,6 +14,7 @@ from deckbuilder.engine.abilities import (
 from deckbuilder.engine.actions import (
     INSANE,
 )
+from deckbuilder.engine.cards import MAYBE
 
 # Lists of passives remembered per deck (one per list of cards with passives in play): a
 # bound, so that a batch's memory stops growing (at ~1.6 MB for the example deck). 256 cost
@@ -50,12 +51,13 @@ def _who_test(cd, k: int, who, printed_traits: bool) -> tuple:
     if getattr(who, "itself", False):
         return None, condition
     if getattr(who, "printed_only", False):
-        return bool(who.printed_kinds(cd)[k]), condition
+        t = who.printed_kinds(cd)[k]
+        return (who if t == MAYBE else bool(t)), condition  # MAYBE: the copy decides
     table = who.printed_traits(cd) if printed_traits and hasattr(who, "printed_traits") else None
     if table is not None:
         if not table[k]:
             return False, condition
-        if who.printed_only_traits:
+        if who.printed_only_traits and table[k] != MAYBE:
             return True, condition
     return who, condition
 

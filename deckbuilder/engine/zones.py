@@ -468,7 +468,7 @@ class ZonesMixin:
         ``discarded`` from play by an effect is neither destroyed nor sacrificed: ctx.x 2."""
         cd, facts = self.deck, self.facts
         if facts.would_leave and (inst in self.you.status or inst in self.you.supports):
-            to = self._leave_replaced(inst, to)
+            to = self._leave_replaced(inst, to, sacrificed)
             if inst not in self.you.status and inst not in self.you.supports:
                 return  # an answer took it out of play already
         story = -1  # the story slot a committed character leaves
@@ -502,6 +502,9 @@ class ZonesMixin:
             self.you.discard.append(inst)
             if facts.discard_noted:
                 self._discard_noted(inst)
+        elif to.startswith("resource"):  # "resource D": a "would" answer's domain
+            self._add_resource(inst, int(to.split()[1]))
+            self._event("resource", f"{self.card(inst).title} attached as a resource instead")
         else:
             self._put(inst, to)
             if to == "hand" and cd.any_trigger[RETURNED_TO_HAND]:
@@ -546,14 +549,16 @@ class ZonesMixin:
             how = 2 if discarded else int(sacrificed)
             self._fire_all(SUPPORT_LEAVES, AbilityContext(x=how, target=inst))
 
-    def _leave_replaced(self, inst: int, to: str) -> str:
+    def _leave_replaced(self, inst: int, to: str, sacrificed: bool = False) -> str:
         """The "would" windows of ``_leave_play``: where the card goes (only a move to the
         discard pile is replaced; the engine's helpers use a move to the hand to take a
-        card out of play for another zone)."""
+        card out of play for another zone). The "would leave play" window's ctx.x: 0 for
+        another zone, 1 a sacrifice, 2 a card destroyed."""
         cd = self.deck
         discard = to == "discard"
         if cd.any_trigger[WOULD_LEAVE]:
-            ctx = self._would(WOULD_LEAVE, AbilityContext(x=int(discard), target=inst))
+            x = (1 if sacrificed else 2) if discard else 0
+            ctx = self._would(WOULD_LEAVE, AbilityContext(x=x, target=inst))
             if discard and ctx.instead:
                 return ctx.instead
         if discard and cd.any_trigger[WOULD_DISCARD]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from card_db.card import FACTIONS
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
-from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
+from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, MAYBE, SUPPORT
 from deckbuilder.engine.text.registry import (
     BOOL,
     FILTER_ATOM,
@@ -69,7 +69,17 @@ def _type(value):
         if v not in _TYPES:
             raise TextError(f"unknown card type {v!r} (one of {', '.join(_TYPES)})")
         wanted.add(_TYPES[v])
-    return lambda cd, k: cd.ctype[k] in wanted
+    if CHARACTER not in wanted:
+        return lambda cd, k: cd.ctype[k] in wanted
+    # A card of the deck that may enter play as a character, or become one
+    # (``CompiledDeck.may_be_character``), passes only while it is one: MAYBE.
+    return lambda cd, k: 1 if cd.ctype[k] in wanted else MAYBE if k in cd.may_be_character else 0
+
+
+def passes(game, table, i: int) -> bool:
+    """Whether the per-kind ``table`` (of ``_kind_table``) passes instance ``i``."""
+    t = table[game.deck.kind_of[i]]
+    return t == 1 or (t == MAYBE and i in game.you.status)
 
 
 # Subtypes and factions a card has beyond its printed ones: gained for a while (the game's
@@ -325,15 +335,22 @@ def compile_filter(spec: dict | None, where: str = ""):
         return state_preds[0]
     matches = _kind_table(kind_preds)
     if not state_preds:
-        pred = lambda game, src, i: matches(game.deck)[game.deck.kind_of[i]]  # noqa: E731
+
+        def pred(game, src, i):  # (``passes`` inlined: a call fewer on a hot path)
+            cd = game.deck
+            t = matches(cd)[cd.kind_of[i]]
+            return t if t != MAYBE else i in game.you.status
+
         pred.printed_kinds = matches
         pred.printed_only = True  # ``printed_kinds`` alone decides
         return pred
 
     def pred(game, src, i):
         cd = game.deck
-        if kind_preds and not matches(cd)[cd.kind_of[i]]:
-            return False
+        if kind_preds:
+            t = matches(cd)[cd.kind_of[i]]
+            if not t or (t == MAYBE and i not in game.you.status):
+                return False
         for f in state_preds:
             if not f(game, src, i):
                 return False
@@ -358,6 +375,8 @@ def matching(game, src, pred, cards) -> list[int]:
         return [i for i in cards if pred(game, src, i)]
     cd = game.deck
     table, kind_of = kinds(cd), cd.kind_of
+    if cd.may_be_character:  # a MAYBE in the table: the predicate decides
+        return [i for i in cards if table[kind_of[i]] and pred(game, src, i)]
     if getattr(pred, "printed_only", False):
         return [i for i in cards if table[kind_of[i]]]
     return [i for i in cards if table[kind_of[i]] and pred(game, src, i)]
@@ -372,13 +391,16 @@ def _reading_traits(kind_preds: list, state_preds: list, traits: list):
     def pred(game, src, i):
         cd = game.deck
         if game._traits or GAIN_TRAIT in cd.static_kinds:
-            if not plain(cd)[cd.kind_of[i]]:
+            t = plain(cd)[cd.kind_of[i]]
+            if not t or (t == MAYBE and i not in game.you.status):
                 return False
             for t in traits:
                 if not t(game, i):
                     return False
-        elif not matches(cd)[cd.kind_of[i]]:
-            return False
+        else:
+            t = matches(cd)[cd.kind_of[i]]
+            if not t or (t == MAYBE and i not in game.you.status):
+                return False
         for f in state_preds:
             if not f(game, src, i):
                 return False
@@ -430,7 +452,8 @@ def _reading_stats(kind_preds: list, state_preds: list):
             or (status != INSANE and k not in game.kinds_with_changed_stats())
         )
         same_traits = not traits or not (game._traits or GAIN_TRAIT in cd.static_kinds)
-        if not tables[printed, same_traits](cd)[k]:
+        t = tables[printed, same_traits](cd)[k]
+        if not t or (t == MAYBE and i not in game.you.status):
             return False
         if not printed:
             _stats_read[0] = True
@@ -456,15 +479,24 @@ def _reading_stats(kind_preds: list, state_preds: list):
 
 def _kind_table(kind_preds: list):
     """``deck -> bytes``: per kind of the deck, whether its printed facts pass every one of
-    ``kind_preds``; computed once per deck (printed facts never change in a game)."""
+    ``kind_preds``; computed once per deck (printed facts never change in a game). MAYBE
+    for a kind that passes only while a copy is in play as a character."""
     key = object()
+
+    def passing(cd, k: int) -> int:
+        out = 1
+        for f in kind_preds:
+            r = f(cd, k)
+            if not r:
+                return 0
+            if r == MAYBE:
+                out = MAYBE
+        return out
 
     def matches(cd) -> bytes:
         table = cd.kind_memo.get(key)
         if table is None:
-            table = cd.kind_memo[key] = bytes(
-                all(f(cd, k) for f in kind_preds) for k in range(len(cd.cards))
-            )
+            table = cd.kind_memo[key] = bytes(passing(cd, k) for k in range(len(cd.cards)))
         return table
 
     return matches
@@ -480,7 +512,8 @@ def compile_kind_filter(spec: dict | None, where: str = ""):
             raise TextError(f"{where}: this filter may read only printed facts, not the game")
         preds.append(f)
     matches = _kind_table(preds)  # printed facts: worked out once per deck, per kind
-    return lambda game, src, k: matches(game.deck)[k]
+    # A card judged by kind is not in play (a card played, a resource): MAYBE fails.
+    return lambda game, src, k: matches(game.deck)[k] == 1
 
 
 def _anything(game, src, i):

@@ -139,7 +139,9 @@ class Registry:
 
 # What the game remembers of a phase only for a deck with a card that reads it (``DeckFacts``):
 # "discards" (the cards that entered your discard pile this phase, from any zone) and
-# "departures" (the characters that left play this phase, for any zone). An entry notes
+# "departures" (the characters that left play this phase, for any zone); also what a card
+# may turn into a character ("itself_character", "host_character": ``CompiledDeck.
+# may_be_character``). An entry notes
 # while it is built that it reads one; ``load.compile_entry`` collects them per card.
 _MEMORIES: set[str] = set()
 

@@ -238,7 +238,7 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
                 kinds = {k for k, i in first.items() if pred(game, src, i)}
             else:
                 table = table_of(cd)
-                kinds = {k for k in range(len(table)) if table[k]}
+                kinds = {k for k in range(len(table)) if table[k] == 1}  # not MAYBE: in a deck
             found = cd.kind_memo[key] = frozenset(i for i, k in enumerate(cd.kind_of) if k in kinds)
         if printed:
             return not (

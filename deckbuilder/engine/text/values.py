@@ -13,7 +13,7 @@ A condition is a table of atoms, all of which must hold (``{ night = true, commi
 from __future__ import annotations
 
 from deckbuilder.engine.actions import CONSPIRACY_BASE, INSANE, STORY_HOST
-from deckbuilder.engine.text.filters import compile_filter, matching
+from deckbuilder.engine.text.filters import compile_filter, matching, passes
 from deckbuilder.engine.text.registry import (
     AMOUNT,
     BOOL,
@@ -136,7 +136,7 @@ def compile_amount(spec, where: str):
                 table, kind_of = kinds(cd), cd.kind_of
                 n = 0
                 for i in zone_cards(game, zone, src, player if acting else None):
-                    if table[kind_of[i]]:
+                    if table[kind_of[i]] and (not cd.may_be_character or passes(game, table, i)):
                         n += 1
                 n = n * times + plus
                 return n if top is None or n <= top else top

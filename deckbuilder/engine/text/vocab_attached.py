@@ -18,6 +18,7 @@ from deckbuilder.engine.text.registry import (
     INT,
     STRS,
     param,
+    remembers,
 )
 from deckbuilder.engine.text.templates_characters import icon_tuple
 from deckbuilder.engine.text.values import condition
@@ -143,6 +144,7 @@ def _made_key(src: int) -> tuple:
 def host_becomes_character(where):
     """The support the card is attached to becomes a character (ready unless exhausted) for
     as long as the card stays attached (``host_back_to_support`` when it leaves)."""
+    remembers("host_character")  # filters on characters may then accept any support
     from deckbuilder.engine.text.vocab_states import _to_character
 
     def effect(game, src, ctx):

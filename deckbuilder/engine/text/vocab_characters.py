@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import Choice
-from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, READY, Action
+from deckbuilder.engine.actions import CHOOSE, EXHAUSTED, INSANE, OVER, READY, Action
 from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.costs import _own_pick
@@ -433,5 +433,51 @@ def boost_per_other_faction(where, per):
             log_event(
                 game, "boost", f"{game.card(i).title} gets +{per * n} skill until end of phase"
             )
+
+    return effect
+
+
+@EFFECT.register("wound_others_or_sacrifice", wounds=param(INT, 2))
+def wound_others_or_sacrifice(where, wounds):
+    """Deal ``wounds`` wounds to each other character you control, or sacrifice this card:
+    a choice, the option that loses less offered first (what the automatic player takes):
+    the value (skill, twice the investigation icons, plus one) of the characters the wounds
+    would destroy against this card's; on a tie, the wounds (nobody destroyed: nothing
+    lost)."""
+
+    def value(game, i):
+        skill, icons = game.stats_of(i)
+        return skill + 2 * icons[3] + 1
+
+    def effect(game, src, ctx):
+        if src not in game.you.status:
+            return
+        others = [i for i in game.you.characters if i != src]
+        status, hurt = game.you.status, game.you.wounds
+        lost = sum(
+            value(game, i)
+            for i in others
+            if status[i] == INSANE or hurt.get(i, 0) + wounds > game.toughness_of(i)
+        )
+        title = game.card(src).title
+        options = [
+            Action(CHOOSE, x=0, label=f"deal {wounds} wounds to each other character"),
+            Action(CHOOSE, x=1, label=f"sacrifice {title}"),
+        ]
+        if lost > value(game, src):
+            options.reverse()
+        choice = Choice("choose_one", title, tuple(options))
+        if game._policy is not None and game.phase != OVER:
+            n = game._policy.decide(game, choice).x
+        else:
+            n = (yield choice).x
+        if n == 1:
+            log_event(game, "sacrifice", f"{title} sacrificed")
+            game._sacrifice(src)
+            return
+        for i in others:
+            for _ in range(wounds):
+                if i in game.you.status:
+                    game._wound(i)
 
     return effect

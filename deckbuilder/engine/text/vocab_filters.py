@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckbuilder.engine.cards import MAYBE
 from deckbuilder.engine.text.filters import KIND, STATE, atom, compile_filter
 from deckbuilder.engine.text.registry import ANY, BOOL, FILTER, STRS, TextError, remembers
 from deckbuilder.engine.text.values import condition
@@ -32,14 +33,14 @@ def _any_of(value):
             cd.kind_memo[key] = (
                 None
                 if any(t is None for t in parts)
-                else bytes(any(t[k] for t in parts) for k in range(len(cd.cards)))
+                else bytes(max(t[k] for t in parts) for k in range(len(cd.cards)))
             )
         return cd.kind_memo[key]
 
     def check(game, src, i):
         if not game._traits:
             table = either_table(game.deck)
-            if table is not None:
+            if table is not None and table[game.deck.kind_of[i]] != MAYBE:
                 return table[game.deck.kind_of[i]] == 1
         return any(p(game, src, i) for p in preds)
 

@@ -16,19 +16,31 @@ from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import OVER
-from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
 from deckbuilder.engine.text.triggers import subject_condition
 from deckbuilder.engine.text.values import condition
 
-_INSTEAD = ("top", "bottom", "hand", "discard_pile", "mill", "cancel")
+_INSTEAD = ("top", "bottom", "hand", "discard_pile", "mill", "cancel", "resource")
 
 
-@TRIGGER.register("would_leave_play", subject=FILTER, to_discard=param(BOOL, False))
-def would_leave_play(where, subject, to_discard):
+@TRIGGER.register(
+    "would_leave_play",
+    subject=FILTER,
+    to_discard=param(BOOL, False),
+    destroyed=param(BOOL, False),
+)
+def would_leave_play(where, subject, to_discard, destroyed):
     """Before a card of yours leaves play (subject: it, still in play; ``to_discard``: only
-    for the discard pile, the only move an answer may replace)."""
-    test = (lambda g, s, c: c.x == 1) if to_discard else None
+    for the discard pile, the only move an answer may replace; ``destroyed``: only a card
+    destroyed, i.e. going to the discard pile otherwise than by a sacrifice). ctx.x: 0 for
+    another zone, 1 a sacrifice, 2 destroyed."""
+    if destroyed:
+        test = lambda g, s, c: c.x == 2  # noqa: E731
+    elif to_discard:
+        test = lambda g, s, c: c.x >= 1  # noqa: E731
+    else:
+        test = None
     return ab.WOULD_LEAVE, subject_condition(where, subject, test)
 
 
@@ -77,9 +89,18 @@ def instead(where, to):
     ``bottom`` of its owner's deck or to the ``hand`` (a move to the discard pile, going
     insane), or the cards are drawn from the top of the discard pile (``discard_pile``),
     or the first card drawn is discarded (``mill``); ``cancel``: the effect that would do
-    it is cancelled (``effect_would_sacrifice``)."""
+    it is cancelled (``effect_would_sacrifice``); ``resource``: a card leaving play is
+    attached to a domain of yours as a resource (the one with fewest resources offered
+    first), "resource D" for domain D."""
 
     def effect(game, src, ctx):
+        if to == "resource":
+            order = sorted(range(len(game.you.domains)), key=lambda d: len(game.you.domains[d]))
+            d = yield from choose_domain(game, "domain", "attach as a resource to", order)
+            if d < 0:
+                return
+            ctx.instead = f"resource {d}"
+            return
         ctx.instead = to
         if to == "cancel":
             log_event(game, "cancel", f"{game.card(src).title} cancels the effect")

@@ -24,6 +24,7 @@ from deckbuilder.engine.text.registry import (
     INT,
     TRIGGER,
     param,
+    remembers,
 )
 from deckbuilder.engine.text.values import condition
 from deckbuilder.engine.text.vocab_marks import clear_counters, counters
@@ -246,6 +247,7 @@ def _is_character(value, where):
 def become_character(where):
     """The card itself (a support in play) becomes a character until the end of the phase
     (its skill and icons are its own constants), then a support again if still in play."""
+    remembers("itself_character")  # filters on characters may then accept it
 
     def effect(game, src, ctx):
         if src not in game.you.supports:
@@ -265,6 +267,7 @@ def enter_as_character(where):
     its own constants); it goes to the discard pile when it leaves play. A character
     entered play, put into play by a card effect: "after a character enters play" and "after
     a character is put into play" answer it."""
+    remembers("itself_character")  # filters on characters may then accept it
 
     def effect(game, src, ctx):
         if src not in game._resolving or src in game.you.status:
