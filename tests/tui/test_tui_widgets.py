@@ -47,3 +47,22 @@ def test_the_running_header_names_a_one_card_splash(full_pool):
         deck.add(card, 3 if faction == "Hastur" else 1)
     line = headline(deck, check_deck(deck, pool=full_pool))
     assert line.endswith(" · Miskatonic + Hastur + Cthulhu")
+
+
+def test_the_goldfish_board_shows_a_characters_skill_and_icons_now(full_pool):
+    """Two Alaskan Sledge Dogs: each has +1 skill and a (C) per dog in play (printed 1 and
+    none): the board shows what their commits count, 3 and CC."""
+    from rich.console import Console
+
+    from deckbuilder.deck import Deck
+    from deckbuilder.engine.game import Game
+    from deckbuilder.tui.widgets.board import board
+
+    dog = full_pool.card("AtMoM-016")
+    deck = Deck("dogs")
+    deck.add(dog, 8)
+    game = Game.arranged(deck, characters=[dog, dog])
+    console = Console(width=100, record=True)
+    console.print(board(game))
+    text = console.export_text()
+    assert text.count("skill 3 CC") == 2, text

@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from deckbuilder.tui.widgets.card_detail import icon_string
+from deckbuilder.tui.widgets.card_detail import ICON_GLYPHS, icon_string
 from deckbuilder.tui.widgets.card_table import FACTION_CODES, FACTION_SHORT, FACTION_STYLES
 
 STATUS_STYLES = {"ready": "green", "exhausted": "yellow", "insane": "red"}
@@ -99,7 +99,11 @@ def board(game) -> Group:
         card = game.card(inst)
         status = game.status(inst)
         in_play.append("  ").append(card_label(game, inst))
-        in_play.append(f" skill {card.skill_label} {icon_string(card)} ")
+        # What the character has now (passives, effects of the phase, insanity), not what is
+        # printed: the numbers its commits count.
+        counts = zip(ICON_GLYPHS, game.icons_of(inst), strict=True)
+        icons = "".join(letter * n for (_, letter), n in counts)
+        in_play.append(f" skill {game.skill_of(inst)} {icons} ")
         in_play.append(status, style=STATUS_STYLES.get(status, ""))
         in_play.append("\n")
     if not game.characters:
