@@ -252,3 +252,15 @@ def test_readying_a_support_is_worth_paying_for_only_with_one_exhausted(full_poo
     assert not policy._worth_using_ability(game, ready_support[0], guardian, game.phase)
     game.you.exhausted_supports.add(support)
     assert policy._worth_using_ability(game, ready_support[0], guardian, game.phase)
+
+
+def test_willpower_for_the_phase_ends_with_the_phase_even_alone(full_pool):
+    """A keyword gained until the end of the phase (Blackmarket Artifact's Willpower) is the
+    only thing the phase holds: it still ends when the operations phase does."""
+    game = _game(full_pool, characters=["Core-029"])
+    assistant = _inst(game, "Core-029")
+    game._keywords.append((assistant, "Willpower", 1))
+    assert game.gained_keyword(assistant, "Willpower") == 1
+    game._end_operations()
+    assert game.phase == "story"
+    assert game.gained_keyword(assistant, "Willpower") == 0

@@ -62,20 +62,25 @@ def _ready_some(waiting: list[int], n: int):
 class TurnMixin:
     __slots__ = ()
 
-    def _set_phase(self, phase: str) -> None:
-        """Enter a phase: effects "until the end of the phase" end, and those "at the end of
-        the phase" join the trigger queue (resolved at the next safe point: the callers)."""
-        if self._delayed:
-            self._end_of_phase_effects()
-        self.phase = phase
-        if (
+    def _phase_holds_something(self) -> bool:
+        """Whether something lasts "until the end of the phase" or is remembered for it (then
+        the phase must change through ``_set_phase``; else a plain assignment will do)."""
+        return bool(
             self._temp
             or self._cost_sources
             or self._discarded_this_phase
             or self._left_play_this_phase
             or self._delayed
             or self._keywords
-        ):
+        )
+
+    def _set_phase(self, phase: str) -> None:
+        """Enter a phase: effects "until the end of the phase" end, and those "at the end of
+        the phase" join the trigger queue (resolved at the next safe point: the callers)."""
+        if self._delayed:
+            self._end_of_phase_effects()
+        self.phase = phase
+        if self._phase_holds_something():
             self._temp.clear()
             self._keywords.clear()
             if self._temp_turn:  # effects "until the end of the turn" last on
@@ -129,13 +134,7 @@ class TurnMixin:
             self._turn_rules = [r for r in self._turn_rules if r[3] >= self.turn]
         if self._temp_turn:
             self._temp_turn.clear()
-        if (
-            self._temp
-            or self._cost_sources
-            or self._discarded_this_phase
-            or self._left_play_this_phase
-            or self._delayed
-        ):
+        if self._phase_holds_something():
             self._set_phase("refresh")
         else:
             self.phase = "refresh"
@@ -199,13 +198,7 @@ class TurnMixin:
         return any(st.kind == NO_RESTORE for _, st in self._statics_in_play())
 
     def _draw_phase(self) -> None:
-        if (
-            self._temp
-            or self._cost_sources
-            or self._discarded_this_phase
-            or self._left_play_this_phase
-            or self._delayed
-        ):
+        if self._phase_holds_something():
             self._set_phase("draw")
         else:
             self.phase = "draw"
@@ -234,13 +227,7 @@ class TurnMixin:
                 return
         if self._triggers:
             self._after_triggers(self._begin_resource)
-        elif (
-            self._temp
-            or self._cost_sources
-            or self._discarded_this_phase
-            or self._left_play_this_phase
-            or self._delayed
-        ):
+        elif self._phase_holds_something():
             self._set_phase(RESOURCE)
             self._after_triggers()
         else:
@@ -315,13 +302,7 @@ class TurnMixin:
             yield from self._resolve_triggers()
 
     def _end_resource(self) -> None:
-        if (
-            self._temp
-            or self._cost_sources
-            or self._discarded_this_phase
-            or self._left_play_this_phase
-            or self._delayed
-        ):
+        if self._phase_holds_something():
             self._set_phase(OPERATIONS)
         else:
             self.phase = OPERATIONS
@@ -608,15 +589,7 @@ class TurnMixin:
             if self.log is not None:
                 self._event("story", "first player penalty: no story phase on turn 1")
             self._end_turn()
-        elif (
-            self._temp
-            or self._cost_sources
-            or self._discarded_this_phase
-            or self._left_play_this_phase
-            or self._delayed
-            or self._triggers
-            or self.facts.story_phase
-        ):
+        elif self._phase_holds_something() or self._triggers or self.facts.story_phase:
             self._enter_story_phase()
         else:  # ``_enter_story_phase`` with nothing to end nor answer
             self.phase = STORY
