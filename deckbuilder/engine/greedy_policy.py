@@ -298,15 +298,18 @@ class GreedyPolicy(Policy):
         """An event that helps the commits (one whose character may commit), if payable."""
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
         events = profile.pre_commit_events
-        if not events:
-            return None
+        return self._event_to_play(game, events, STORY) if events else None
+
+    def _event_to_play(self, game: Game, events: set, phase: str) -> Action | None:
+        """The first event of ``events`` in hand worth playing and payable (a safety cap per
+        phase)."""
         kind_of = game.deck.kind_of
         for i in game.you.hand:
             k = kind_of[i]
             if k in events and game.may_play(k) and _event_worthwhile(game, k, i):
                 d = game.pay_domain(k)
                 if d != -2:
-                    return self._within_cap(game, STORY, Action(PLAY, i, d))
+                    return self._within_cap(game, phase, Action(PLAY, i, d))
         return None
 
     def story_action(self, game: Game) -> Action | None:
@@ -320,13 +323,9 @@ class GreedyPolicy(Policy):
     ) -> Action | None:
         """An event of ``events`` or an ability worth using now (a safety cap per phase)."""
         if events:
-            kind_of = game.deck.kind_of
-            for i in game.you.hand:
-                k = kind_of[i]
-                if k in events and game.may_play(k) and _event_worthwhile(game, k, i):
-                    d = game.pay_domain(k)
-                    if d != -2:
-                        return self._within_cap(game, phase, Action(PLAY, i, d))
+            action = self._event_to_play(game, events, phase)
+            if action is not None:
+                return action
         useful = profile.useful_actions
         if not useful:
             return None
