@@ -77,6 +77,18 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
     return a.x
 
 
+def choose_host(game, inst, hosts, harm=False):
+    """Generator: where the attachment ``inst``, between zones, goes among ``hosts``
+    (characters, supports, stories, domains; -1: none). It is held as resolving meanwhile, so
+    that no card is lost from every zone while its player chooses."""
+    game._resolving.append(inst)
+    host = yield from choose_card(
+        game, "attach", f"attach {game.card(inst).title} to", hosts, harm=harm, story_hosts=True
+    )
+    game._resolving.remove(inst)
+    return host
+
+
 def chosen_now(game, kind, prompt, options: list, harm=False, optional=False):
     """``choose_card`` for a list of instances when it asks nothing (no option, a single
     forced one, a policy answering at once): the chosen instance (-1 when none or declined),

@@ -650,13 +650,7 @@ class Game(
             while True:
                 ph = self.phase
                 if ph == OPERATIONS:
-                    a = policy.play(self)
-                    while a is not None and self.phase == OPERATIONS:
-                        if a.kind == PLAY:
-                            self._play(a.card, a.domain, a.x)
-                        else:
-                            self._use(a)
-                        a = policy.play(self) if self.phase == OPERATIONS else None
+                    self._act_while(policy.play, OPERATIONS)
                     if self.phase == OPERATIONS:
                         self._end_operations()
                 elif ph == RESOURCE:
@@ -669,13 +663,7 @@ class Game(
                         self._end_resource()
                 elif ph == STORY:
                     if self.deck.text:  # an event played before the commits
-                        a = policy.pre_commit(self)
-                        while a is not None and self.phase == STORY:
-                            if a.kind == PLAY:
-                                self._play(a.card, a.domain, a.x)
-                            else:
-                                self._use(a)
-                            a = policy.pre_commit(self) if self.phase == STORY else None
+                        self._act_while(policy.pre_commit, STORY)
                         if self.phase != STORY:
                             continue
                     facts = self.facts
@@ -692,13 +680,8 @@ class Game(
                             ):
                                 continue
                             self._commit_step(inst, s)
-                    a = policy.story_action(self) if self.phase == STORY else None
-                    while a is not None and self.phase == STORY:
-                        if a.kind == PLAY:
-                            self._play(a.card, a.domain, a.x)
-                        else:
-                            self._use(a)
-                        a = policy.story_action(self) if self.phase == STORY else None
+                    if self.phase == STORY:
+                        self._act_while(policy.story_action, STORY)
                     if self.phase == STORY:
                         self._end_story_phase()
                 elif ph == OVER:
@@ -707,6 +690,17 @@ class Game(
                     self._setup_by(policy)
         finally:
             self._policy = None
+
+    def _act_while(self, ask, phase: str) -> None:
+        """Take the actions ``ask(game)`` gives (PLAY a card or USE an ability) until it gives
+        None or the phase is over."""
+        a = ask(self)
+        while a is not None and self.phase == phase:
+            if a.kind == PLAY:
+                self._play(a.card, a.domain, a.x)
+            else:
+                self._use(a)
+            a = ask(self) if self.phase == phase else None
 
     def _setup_by(self, policy) -> None:
         """``run``'s steps before the first turn: keep or mulligan the setup hand, then the

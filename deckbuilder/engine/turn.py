@@ -466,20 +466,11 @@ class TurnMixin:
         return cuts
 
     def _attach_then_enter(self, inst, ctx, hosts=None):
-        from deckbuilder.engine.effects import choose_card
+        from deckbuilder.engine.effects import choose_host
 
         legal = self.attach_hosts(self.deck.kind_of[inst])
         hosts = legal if hosts is None else [h for h in legal if h in hosts]
-        self._resolving.append(inst)
-        host = yield from choose_card(
-            self,
-            "attach",
-            f"attach {self.card(inst).title} to",
-            hosts,
-            harm=False,
-            story_hosts=True,
-        )
-        self._resolving.remove(inst)
+        host = yield from choose_host(self, inst, hosts)
         self._enter(inst, ctx, host, played=True)
         if self.deck.any_trigger[CARD_PLAYED]:
             self._fire_all(CARD_PLAYED, AbilityContext(target=inst))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.choices import yes_no
-from deckbuilder.engine.effects import choose_card, chosen_now, log_event
+from deckbuilder.engine.effects import choose_card, choose_host, chosen_now, log_event
 from deckbuilder.engine.text.filters import (
     compile_filter,
     is_printed_only,
@@ -92,6 +92,24 @@ def discard_from_hand(where, n, player, random, filter):
     return effect
 
 
+def discard_deck_top(game, p, count: int) -> list[int]:
+    """Discard the top ``count`` cards of player ``p``'s deck; the cards of yours it
+    discarded (another player's go straight to his pile: the goldfish opponent has no cards
+    to answer). The caller checks for a deck out."""
+    yours = []
+    for _ in range(count):
+        i = p.take_top(game.rng.random)
+        if i < 0:
+            break
+        if p is not game.you:
+            p.discard.append(i)
+            continue
+        game._discard_from_deck(i)
+        yours.append(i)
+        log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
+    return yours
+
+
 @EFFECT.register(
     "discard_top",
     n=param(AMOUNT, required=True),
@@ -109,17 +127,7 @@ def discard_top(where, n, player, ready_each):
     def effect(game, src, ctx):
         found = []  # your cards discarded: counted for ``ready_each``
         for p in game.players_named(player, src):
-            for _ in range(amount(game, src, ctx, p)):
-                i = p.take_top(game.rng.random)
-                if i < 0:
-                    break
-                if p is not game.you:  # no window: the goldfish opponent has no cards
-                    p.discard.append(i)
-                    continue
-                game._discard_from_deck(i)
-                if each is not None:
-                    found.append(i)
-                log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
+            found += discard_deck_top(game, p, amount(game, src, ctx, p))
         game._check_deck_out()
         if each is None:
             return
@@ -196,15 +204,7 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
                 log_event(game, "search", f"{game.card(i).title} put into play from the deck")
                 h = -1
                 if game.deck.attach[game.deck.kind_of[i]] is not None:
-                    game._resolving.append(i)  # (between zones while its host is chosen)
-                    h = yield from choose_card(
-                        game,
-                        "attach",
-                        f"attach {game.card(i).title} to",
-                        hosts_of(game, src, game.deck.kind_of[i]),
-                        story_hosts=True,
-                    )
-                    game._resolving.remove(i)
+                    h = yield from choose_host(game, i, hosts_of(game, src, game.deck.kind_of[i]))
                 game._enter(i, None, h)
             elif to == "top":
                 game.you.top.append(i)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
-from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.effects import choose_card, choose_host, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     AMOUNT,
@@ -288,11 +288,7 @@ def attach_support(where, sources, filter, cost_max):
             return
         hosts = game.attach_hosts(cd.kind_of[i])
         game._take_from(i)
-        game._resolving.append(i)
-        host = yield from choose_card(
-            game, "attach", f"attach {game.card(i).title} to", hosts, story_hosts=True
-        )
-        game._resolving.remove(i)
+        host = yield from choose_host(game, i, hosts)
         log_event(game, "attach", f"{game.card(i).title} attached")
         game._enter(i, None, host)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, Action
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
-from deckbuilder.engine.effects import choose_card, log_event
+from deckbuilder.engine.effects import choose_host, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import EFFECT, FILTER
 
@@ -84,11 +84,7 @@ def all_from_discard_into_play(where, filter):
                 hosts = game.attach_hosts(k)
                 if not hosts:
                     continue
-                game._resolving.append(i)  # it is no card in play to attach itself to
-                host = yield from choose_card(
-                    game, "attach", f"attach {game.card(i).title} to", hosts, story_hosts=True
-                )
-                game._resolving.remove(i)
+                host = yield from choose_host(game, i, hosts)
                 if host < 0:
                     continue
             game.you.discard.remove(i)

@@ -18,7 +18,7 @@ from deckbuilder.engine.text.registry import (
     param,
     remembers,
 )
-from deckbuilder.engine.text.templates_cards import PLAYERS
+from deckbuilder.engine.text.templates_cards import PLAYERS, discard_deck_top
 from deckbuilder.engine.text.values import compile_amount, condition
 from deckbuilder.engine.text.vocab_characters import characters_left_play_this_phase
 
@@ -540,15 +540,7 @@ def discard_top_or_destroy_resources(where, n, player):
                     game._detach_resource(i, d)
                     game._to_discard(i)
                     log_event(game, "discard", f"{game.card(i).title} destroyed (a resource)")
-            for _ in range(n * len(kept)):
-                i = p.take_top(game.rng.random)
-                if i < 0:
-                    break
-                if p is not game.you:  # no window: the goldfish opponent has no cards
-                    p.discard.append(i)
-                    continue
-                game._discard_from_deck(i)
-                log_event(game, "discard", f"{game.card(i).title} discarded from the deck")
+            discard_deck_top(game, p, n * len(kept))
         game._check_deck_out()
 
     return effect
