@@ -66,3 +66,32 @@ def test_the_goldfish_board_shows_a_characters_skill_and_icons_now(full_pool):
     console.print(board(game))
     text = console.export_text()
     assert text.count("skill 3 CC") == 2, text
+
+
+def test_the_goldfish_board_names_every_resource_of_a_fourth_domain_when_narrow(full_pool):
+    """A game with a fourth domain on the 42-cell board of an 80-column terminal: every
+    domain and every resource's title is shown whole (columns would cut them to "…")."""
+    from rich.console import Console
+
+    from deckbuilder.deck import Deck
+    from deckbuilder.engine.game import Game
+    from deckbuilder.tui.widgets.board import board
+
+    keys = ("Core-002", "Core-003", "Core-004", "Core-005")
+    cards = [full_pool.card(k) for k in keys]
+    deck = Deck("four domains")
+    for card in cards:
+        deck.add(card, 3)
+    game = Game.arranged(deck, domains=([cards[0]], [cards[1]], [cards[2]]), hand=[cards[3]])
+    game._attach_resource(game.you.hand[-1], game._add_domain())
+    for width in (42, 100):
+        console = Console(width=width, record=True)
+        console.print(board(game, width))
+        text = " ".join(console.export_text().split())
+        assert "…" not in text, text
+        for d, card in enumerate(cards, start=1):
+            assert f"Domain {d}: {game.domain_value(d - 1)}" in text, text
+            # Whole on one line when narrow; wrapped within its column when wide.
+            assert all(word in text for word in card.title.split()), text
+        if width == 42:
+            assert all(card.title in text for card in cards), text

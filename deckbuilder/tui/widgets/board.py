@@ -50,8 +50,44 @@ def describe(game, action) -> str:
     return f"{kind} {title}"
 
 
-def board(game) -> Group:
-    """Stories, domains with their resources, characters, supports and the hand."""
+# A domain column narrower than this cuts "Domain 4: 10 DRAINED" and the resources' names.
+_DOMAIN_COLUMN = 20
+
+
+def _domain_cell(game, d: int, resources, sep: str, end: str) -> Text:
+    drained = game.drained[d]
+    cell = Text(
+        f"Domain {d + 1}: {game.domain_value(d)}" + (" DRAINED" if drained else ""),
+        style="bold red" if drained else "bold cyan",
+    )
+    for inst in resources:
+        card = game.card(inst)
+        cell.append(sep + f"{FACTION_SHORT.get(card.faction, card.faction)}", style="dim")
+        cell.append(f" {card.title}")
+    return cell.append(end)
+
+
+def _domains(game, width: int | None):
+    """One column per domain when each gets room; on a narrow board (or a game with a fourth
+    domain), one line per domain, wrapping, so that no name is cut to "…"."""
+    n = max(3, len(game.domains))
+    if width is not None and width // n < _DOMAIN_COLUMN:
+        lines = Text().append("Domains\n", style="italic")
+        for d, resources in enumerate(game.domains):
+            lines.append_text(_domain_cell(game, d, resources, "  ", "\n"))
+        return lines
+    domains = Table(title="Domains", title_justify="left", expand=True, box=None, padding=(0, 1))
+    for _ in range(n):
+        domains.add_column(ratio=1)
+    domains.add_row(
+        *(_domain_cell(game, d, res, "\n  ", "\n") for d, res in enumerate(game.domains))
+    )
+    return domains
+
+
+def board(game, width: int | None = None) -> Group:
+    """Stories, domains with their resources, characters, supports and the hand, laid out
+    for a board ``width`` cells wide (None: as wide as the console)."""
     parts = []
     result = f" — {game.result.replace('_', ' ').upper()}" if game.result else ""
     head = Text(f"Turn {game.turn} · {game.phase}{result}", style="bold")
@@ -76,23 +112,7 @@ def board(game) -> Group:
         stories.add_row(*row)
     parts.append(stories)
 
-    domains = Table(title="Domains", title_justify="left", expand=True, box=None, padding=(0, 1))
-    for _ in range(3):
-        domains.add_column(ratio=1)
-    cells = []
-    for d, resources in enumerate(game.domains):
-        drained = game.drained[d]
-        cell = Text(
-            f"Domain {d + 1}: {game.domain_value(d)}" + (" DRAINED" if drained else "") + "\n",
-            style="bold red" if drained else "bold cyan",
-        )
-        for inst in resources:
-            card = game.card(inst)
-            cell.append(f"  {FACTION_SHORT.get(card.faction, card.faction)}", style="dim")
-            cell.append(f" {card.title}\n")
-        cells.append(cell)
-    domains.add_row(*cells)
-    parts.append(domains)
+    parts.append(_domains(game, width))
 
     in_play = Text("Characters\n", style="bold")
     for inst in game.characters:
@@ -139,4 +159,4 @@ class Board(Widget):
     def render(self):
         if self.game is None:
             return Text("No game yet: press n to draw a setup hand from the current deck.")
-        return board(self.game)
+        return board(self.game, self.size.width or None)
