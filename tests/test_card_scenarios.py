@@ -20,6 +20,7 @@ parametrised test runs them all.
     conspiracy = { card = "TiV-024", tokens = 2 }   # a conspiracy in play (story 4)
     wounds = { "AH-018" = 1 }          # wound tokens on characters in play
     phase = "operations"               # or "story"
+    step_by_step = true                # "would" windows ask (else the automatic answer)
     steps = ["commit Core-022 1", "choose draw a card"]
     [scenario.expect]
     hand = 2                           # counts: hand, discard, characters, supports, deck
@@ -35,6 +36,7 @@ parametrised test runs them all.
     stories = ["Nowhere to Hide", "Opening Night"]   # the titles of the stories in play
     domains = 4
     not_offered = ["commit Core-029 2"]  # steps the position must not allow
+    logged = ["arcane struggle won"] ; not_logged = []   # words of the game's log
 
 A step is ``play ID`` (``play ID x=N``: with X paid as N), ``use ID`` (its first usable
 ability; ``use ID N`` the N-th action offered for it), ``commit ID STORY`` (story 1-3),
@@ -52,6 +54,7 @@ import pytest
 
 from deckbuilder.deck import Deck
 from deckbuilder.engine.actions import CHOOSE, COMMIT, CONSPIRACY_BASE, PASS, PLAY, STORY_HOST, USE
+from deckbuilder.engine.asking import StepRecord
 from deckbuilder.engine.game import Game
 
 FOLDER = Path(__file__).resolve().parent / "scenarios"
@@ -72,6 +75,16 @@ def _ids(items):
 
 
 def build(pool, scenario) -> Game:
+    """The scenario's position; with ``step_by_step = true`` a person plays it, asked
+    inside the rules too ("would" windows: ``yes`` / ``no``), the position rebuilt the
+    same way when a question rewinds the game (``deckbuilder.engine.asking``)."""
+    game = _position(pool, scenario)
+    if scenario.get("step_by_step"):
+        game._steps = StepRecord(lambda: _position(pool, scenario))
+    return game
+
+
+def _position(pool, scenario) -> Game:
     card = pool.card
     used: list[str] = []
     for zone in ("hand", "characters", "supports", "discard", "top"):
@@ -223,6 +236,11 @@ def check(game: Game, expect: dict) -> None:
     for cid, n in expect.get("wounds", {}).items():
         found = [i for i in game.you.characters if game.card(i).card_id == cid]
         assert found and game.you.wounds.get(found[0], 0) == n, (cid, game.you.wounds)
+    events = [e.text for e in game.log or ()]
+    for text in expect.get("logged", ()):  # what happened before the turn moved on
+        assert any(text in e for e in events), (text, events)
+    for text in expect.get("not_logged", ()):
+        assert not any(text in e for e in events), (text, events)
     for text in expect.get("not_offered", ()):  # steps a rule forbids in this position
         with pytest.raises(AssertionError, match="is not offered"):
             step(game, text)

@@ -73,6 +73,8 @@ WOULD_DRAW = "would_draw"  # you would draw ctx.x cards (ctx.by_effect: by a car
 WOULD_TOKEN = "would_token"  # you would place ctx.x success tokens at story slot ctx.story
 WOULD_SACRIFICE = "would_sacrifice"  # a card of yours would be sacrificed (ctx.target)
 WOULD_REVEAL = "would_reveal"  # the top card of your deck would be revealed (ctx.target)
+WOULD_ARCANE_READY = "would_arcane_ready"  # a won arcane struggle would ready a committed
+# character at story slot ctx.story (ctx.instead: something else happens instead)
 RETURNED_TO_HAND = "returned_to_hand"  # after a card of yours returns from play to hand
 # (ctx.target)
 CHARACTER_RESTORED = "character_restored"  # after a character of yours is restored (ctx.target)
@@ -145,6 +147,7 @@ TRIGGERS = (
     WOULD_TOKEN,
     WOULD_SACRIFICE,
     WOULD_REVEAL,
+    WOULD_ARCANE_READY,
     RETURNED_TO_HAND,
     CHARACTER_RESTORED,
     CHARACTER_PUT,

@@ -49,6 +49,7 @@ from deckbuilder.engine.abilities import (
     TOKENS_TO_WIN,
     UNCOMMITTED,
     WON,
+    WOULD_ARCANE_READY,
     WOULD_TOKEN,
     AbilityContext,
 )
@@ -564,7 +565,17 @@ class StoryMixin:
                             won = True  # an effect won (and replaced) the story
                             break
                 if struggle == ARCANE:
-                    exhausted = self._exhausted_among(committed)
+                    if text and cd.any_trigger[WOULD_ARCANE_READY]:  # "instead of readying"
+                        ctx = AbilityContext(x=ARCANE, story=s, story_id=sid)
+                        yield from self._would_asking(WOULD_ARCANE_READY, ctx)
+                        if self.phase == OVER:
+                            return
+                        if s >= len(stories) or stories[s] != sid:
+                            won = True
+                            break
+                        exhausted = () if ctx.instead else self._exhausted_among(committed)
+                    else:
+                        exhausted = self._exhausted_among(committed)
                     if exhausted:
                         if logging:
                             self._event(

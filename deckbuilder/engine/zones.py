@@ -132,11 +132,11 @@ class ZonesMixin:
         """The "would draw" window before drawing ``n`` cards: what answers it may change
         how many (``ctx.x``) or replace the draw (``ctx.instead``: "discard_pile" draws
         them from the top of the discard pile, "bottom" the first from the bottom of the
-        deck, "mill" discards the first instead); returns how many are still drawn from
-        the top."""
+        deck, "mill" discards the first instead, "cancel" draws none); returns how many are
+        still drawn from the top."""
         ctx = self._would(WOULD_DRAW, AbilityContext(x=n, by_effect=by_effect))
         n, instead = ctx.x, ctx.instead
-        if self.phase == OVER:
+        if self.phase == OVER or instead == "cancel":  # "you may choose not to draw"
             return 0
         if instead == "discard_pile":
             for _ in range(n):

@@ -83,13 +83,30 @@ def would_place_tokens(where, here):
     return ab.WOULD_TOKEN, _here if here else None
 
 
+def _host_here(game, src, ctx):
+    s = ctx.story
+    host = game.controller_of(src).attached.get(src, -1)
+    return 0 <= s < len(game.you.committed) and host in game.you.committed[s]
+
+
+@TRIGGER.register("would_arcane_ready", host_here=param(BOOL, False))
+def would_arcane_ready(where, host_here):
+    """Before a won arcane struggle readies a committed character (ctx.story: where;
+    offered whether or not one is exhausted: the struggle's effect is what is replaced;
+    ``host_here``: only where the character this card is attached to is committed). An
+    answer that sets ``ctx.instead`` (``instead``, "cancel") replaces the readying."""
+    return ab.WOULD_ARCANE_READY, _host_here if host_here else None
+
+
 @EFFECT.register("instead", to=param(_INSTEAD, required=True))
 def instead(where, to):
     """What the window was about happens otherwise: the card goes on the ``top`` or the
     ``bottom`` of its owner's deck or to the ``hand`` (a move to the discard pile, going
     insane), or the cards are drawn from the top of the discard pile (``discard_pile``),
     or the first card drawn is discarded (``mill``); ``cancel``: the effect that would do
-    it is cancelled (``effect_would_sacrifice``); ``resource``: a card leaving play is
+    it is cancelled (``effect_would_sacrifice``), the draw does not happen (``would_draw``:
+    nothing is drawn, so nothing answers "after you draw") or the arcane struggle readies
+    nobody (``would_arcane_ready``); ``resource``: a card leaving play is
     attached to a domain of yours as a resource (the one with fewest resources offered
     first), "resource D" for domain D."""
 
