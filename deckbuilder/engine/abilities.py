@@ -282,6 +282,9 @@ COMMIT_STEP_RULES = frozenset((MUST_COMMIT, NO_LONE_COMMITS))
 # discarded when its host goes insane); BLANK (who: cards whose text boxes are blank).
 READY_LIMIT, NO_TRIGGERS, NO_PUT_INTO_PLAY = "ready_limit", "no_triggers", "no_put_into_play"
 NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
+# ``Game._uses`` key (BLANKED, instance) -> (turn, phase): an effect blanked its text box
+# until the end of that phase (a deck with such an effect counts BLANK among its passives).
+BLANKED = "blanked"
 # GAIN_KEYWORD (who): the characters accepted gain ``amount`` = (keyword, n): Willpower, or
 # Toughness +n (``ZonesMixin.has_willpower``, ``toughness_of``).
 GAIN_KEYWORD = "gain_keyword"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from card_db.card import FACTIONS
 from card_db.names import title_key
+from deckbuilder.engine.abilities import BLANK
 
 NEUTRAL = FACTIONS.index("Neutral")
 N_FACTIONS = len(FACTIONS)
@@ -353,6 +354,8 @@ class CompiledDeck:
         }
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
+        if "blanks" in self.memories:  # an effect blanks text boxes for a phase: the rules
+            self.static_kinds |= {BLANK}  # that ask for a BLANK passive ask it too
         self.every_kind = frozenset(range(len(self.cards)))
         self.stat_targets = [self._stat_targets(k) for k in range(len(self.cards))]
         # Printed skill and investigation icons per instance (the policy's fast path).

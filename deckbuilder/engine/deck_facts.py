@@ -157,6 +157,7 @@ class DeckFacts:
         "forced_triggered",
         "no_abilities",
         "blank",
+        "blanks_phase",
         "story_resolution",
         "plain_game",
     )
@@ -236,6 +237,8 @@ class DeckFacts:
         self.forced_triggered = bool(trigger[FORCED_TRIGGERED])
         self.no_abilities = NO_ABILITIES in kinds
         self.blank = BLANK in kinds
+        # An effect blanks text boxes until the end of the phase (``abilities.BLANKED``).
+        self.blanks_phase = "blanks" in cd.memories
         self.story_resolution = story_resolution_facts(cd)
         # Keywords only: no card answers anything, changes a rule or boosts a story, so a
         # batch plays the turn sequence written out for it (``PlainGameMixin``).

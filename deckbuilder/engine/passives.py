@@ -199,8 +199,15 @@ class PassivesMixin:
         return cache
 
     def _unblanked(self, found: list) -> list:
-        """``found`` without the cards whose text boxes a BLANK passive among them blanks."""
+        """``found`` without the cards whose text boxes a BLANK passive among them, or an
+        effect of this phase, blanks."""
         cd = self.deck
+        if self.facts.blanks_phase:
+            found = [
+                e
+                for e in found
+                if not self._blanked_this_phase(e[0] if e.__class__ is tuple else e)
+            ]
         rules = []  # (source instance, BLANK passive); an entry may be (instance, kind copied)
         for e in found:
             i, k = e if e.__class__ is tuple else (e, cd.kind_of[e])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from deckbuilder.engine.abilities import (
     BLANK,
+    BLANKED,
     CHARACTER_LEAVES,
     DECK_TOP,
     DISCARD_PILE,
@@ -361,11 +362,16 @@ class WindowsMixin:
         return s >= 0 and self._stories[s] == self._blanking
 
     def _blank_passive(self, inst: int) -> bool:
-        """A BLANK passive in play blanks the text box of ``inst`` (its keywords too)."""
+        """A BLANK passive in play, or an effect of this phase (``BLANKED``), blanks the
+        text box of ``inst`` (its keywords too)."""
         for src, st in self._statics_in_play():
             if st.kind == BLANK and st.who(self, src, inst):
                 return True
-        return False
+        return self.facts.blanks_phase and self._blanked_this_phase(inst)
+
+    def _blanked_this_phase(self, inst: int) -> bool:
+        """An effect blanked the text box of ``inst`` until the end of this phase."""
+        return self._uses.get((BLANKED, inst)) == (self.turn, self.phase)
 
     def _barred(self, ab, src: int) -> bool:
         """A NO_TRIGGERS passive in play forbids triggering ``ab`` of ``src`` (a forced

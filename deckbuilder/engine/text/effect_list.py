@@ -26,4 +26,11 @@ def compile_effects(spec, where: str):
     checks = [getattr(e, "worthwhile", None) for e in effects]
     if all(checks):  # pointless only when every part is
         sequence.worthwhile = lambda game, src: any(check(game, src) for check in checks)
+    # A part that may cost you more than the rest gives (``harms``): not worth it then.
+    harms = [h for e in effects if (h := getattr(e, "harms", None)) is not None]
+    if harms:
+        base = getattr(sequence, "worthwhile", None)
+        sequence.worthwhile = lambda game, src: (
+            not any(h(game, src) for h in harms) and (base is None or base(game, src))
+        )
     return sequence

@@ -33,6 +33,7 @@ from deckbuilder.engine.text.registry import (
     TRIGGER,
     TextError,
     param,
+    remembers,
 )
 from deckbuilder.engine.text.values import compile_condition, condition
 from deckbuilder.engine.text.vocab_struggles import _NAMES, _choose_type, _rule
@@ -470,6 +471,47 @@ def blank_text(where, committed, who, except_chosen, condition):
         return True
 
     return ab.Static(ab.BLANK, blanked)
+
+
+@EFFECT.register("blank_in_play", filter=param(FILTER, required=True))
+def blank_in_play(where, filter):
+    """Until the end of the phase the text boxes of the cards in play (every player's) that
+    the filter accepts now are blank (``abilities.BLANKED``): "currently in play", so a card
+    entering play later keeps its text (one that leaves and comes back this phase is the
+    same instance and stays blank: a choice, rare). The automatic player does not use it
+    while a card of yours it would blank has simulated text (``harms``): that text is taken
+    to help you; a person may still use it."""
+    remembers("blanks")
+    pred = compile_filter(filter, where)
+
+    def in_play(game, src, players):
+        out = []
+        for p in game.players_named(players, src):
+            for i in (*p.characters, *p.supports):
+                if i != src and pred(game, src, i):
+                    out.append(i)
+            if p.conspiracy >= 0 and pred(game, src, p.conspiracy):
+                out.append(p.conspiracy)
+        return out
+
+    def effect(game, src, ctx):
+        stamp = (game.turn, game.phase)
+        kind_of = game.deck.kind_of
+        for i in in_play(game, src, "each"):
+            game._uses[(ab.BLANKED, i)] = stamp
+            game._passives_changed(kind_of[i])  # its passives are off now
+        return
+        yield
+
+    def harms(game, src):
+        cd = game.deck
+        return any(
+            cd.abilities[cd.kind_of[i]] or cd.statics[cd.kind_of[i]]
+            for i in in_play(game, src, "you")
+        )
+
+    effect.harms = harms
+    return effect
 
 
 @EFFECT.register("unblank", filter=FILTER)

@@ -312,6 +312,36 @@ def counts_at_stories(
 
 
 @CONSTANT.register(
+    "counts_at_my_story",
+    single=param(FILTER, required=True),
+    count=param(("skill", "icons", "both"), "both"),
+)
+def counts_at_my_story(where, committed, single, count):
+    """While this card is committed to a story, the character in play you control that
+    ``single`` accepts, when it is the only one (Beings of Ib: "a single Ancient One
+    character"), counts its current skill and/or icons at that story too, committed
+    elsewhere or not at all (not while insane: it has no skill nor icons then). One already
+    committed to that story counts there once (``_story_changes`` counts an instance once)."""
+    pred = compile_filter(single, where)
+    mode = {"skill": 1, "icons": 2, "both": 3}[count]
+
+    def who(game, src, s):
+        if game.committed_story(src) != s:
+            return -1
+        found = -1
+        for i in game.you.characters:
+            if pred(game, src, i):
+                if found >= 0:
+                    return -1  # two or more: not a single one
+                found = i
+        if found < 0 or game.you.status[found] == INSANE:
+            return -1
+        return found
+
+    return ab.Static(ab.COUNTS_AT, who, mode)
+
+
+@CONSTANT.register(
     "story_counts",
     count=param(("T", "C", "A", "I", "skill"), required=True),
     struggle=param(("T", "C", "A", "I", "all"), "all"),
