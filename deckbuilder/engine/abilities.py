@@ -285,6 +285,9 @@ GAIN_KEYWORD = "gain_keyword"
 # ATTACHED_TO_HAND (the card itself): when it leaves play, the cards attached to it go to
 # their owner's hand instead of the discard pile (``ZonesMixin._leave_play``).
 ATTACHED_TO_HAND = "attached_to_hand"
+# MATCH_AS: resources of faction ``amount`` count as a resource match for the cards of kind
+# ``who(game, src, kind)`` accepts (``PayingMixin._match_in``).
+MATCH_AS = "match_as"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -329,6 +332,7 @@ STATIC_KINDS = (
     BLANK,
     GAIN_KEYWORD,
     ATTACHED_TO_HAND,
+    MATCH_AS,
 )
 
 

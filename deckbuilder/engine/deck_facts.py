@@ -38,6 +38,7 @@ from deckbuilder.engine.abilities import (
     ENTERS_INSANE,
     FORCED_TRIGGERED,
     INSANE_WHEN,
+    MATCH_AS,
     NO_ABILITIES,
     PLAYED_CHARACTER,
     READIED,
@@ -157,6 +158,7 @@ class DeckFacts:
         "forced_triggered",
         "no_abilities",
         "blank",
+        "match_as",
         "story_resolution",
         "plain_game",
     )
@@ -236,6 +238,8 @@ class DeckFacts:
         self.forced_triggered = bool(trigger[FORCED_TRIGGERED])
         self.no_abilities = NO_ABILITIES in kinds
         self.blank = BLANK in kinds
+        # A passive may make another faction's resources a match (``PayingMixin._match_in``).
+        self.match_as = MATCH_AS in kinds
         self.story_resolution = story_resolution_facts(cd)
         # Keywords only: no card answers anything, changes a rule or boosts a story, so a
         # batch plays the turn sequence written out for it (``PlainGameMixin``).

@@ -355,8 +355,12 @@ class TurnMixin:
                 if need < 0:  # Loyal
                     need = c
                 dom_fac = self.you.dom_fac
+                match_as = self.facts.match_as
                 for d in self.you.domain_indices:
-                    if dom_value[d] >= c and dom_fac[d][f] >= need:
+                    if dom_value[d] >= c and (
+                        dom_fac[d][f] >= need
+                        or (match_as and self._match_in(k, d, dom_fac[d][f]) >= need)
+                    ):
                         break
                 else:
                     continue
