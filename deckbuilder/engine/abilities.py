@@ -288,6 +288,10 @@ ATTACHED_TO_HAND = "attached_to_hand"
 # MATCH_AS: resources of faction ``amount`` count as a resource match for the cards of kind
 # ``who(game, src, kind)`` accepts (``PayingMixin._match_in``).
 MATCH_AS = "match_as"
+# HOST_BOUND (the card itself, an attachment): when it leaves play its host is sacrificed,
+# and so it is when ``amount(game, src)`` holds, asked after a card enters play and after
+# an effect of the turn changes the time of day (``TurnMixin._check_host_bound``).
+HOST_BOUND = "host_bound"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -333,6 +337,7 @@ STATIC_KINDS = (
     GAIN_KEYWORD,
     ATTACHED_TO_HAND,
     MATCH_AS,
+    HOST_BOUND,
 )
 
 

@@ -37,6 +37,7 @@ from deckbuilder.engine.abilities import (
     ENTERS_EXHAUSTED,
     ENTERS_INSANE,
     FORCED_TRIGGERED,
+    HOST_BOUND,
     INSANE_WHEN,
     MATCH_AS,
     NO_ABILITIES,
@@ -159,6 +160,7 @@ class DeckFacts:
         "no_abilities",
         "blank",
         "match_as",
+        "host_bound",
         "story_resolution",
         "plain_game",
     )
@@ -240,6 +242,8 @@ class DeckFacts:
         self.blank = BLANK in kinds
         # A passive may make another faction's resources a match (``PayingMixin._match_in``).
         self.match_as = MATCH_AS in kinds
+        # An attachment takes its host with it (``ZonesMixin._leave_play``, ``_enter``).
+        self.host_bound = HOST_BOUND in kinds
         self.story_resolution = story_resolution_facts(cd)
         # Keywords only: no card answers anything, changes a rule or boosts a story, so a
         # batch plays the turn sequence written out for it (``PlainGameMixin``).
