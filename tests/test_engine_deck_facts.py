@@ -111,6 +111,8 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "forced_triggered": bool(trigger[ab.FORCED_TRIGGERED]),
         "no_abilities": ab.NO_ABILITIES in kinds,
         "blank": ab.BLANK in kinds,
+        "match_as": ab.MATCH_AS in kinds,
+        "host_bound": ab.HOST_BOUND in kinds,
         "story_resolution": story_resolution_read_directly(cd),
         "plain_game": not text
         and not any(cd.statics)
