@@ -112,6 +112,8 @@ def facts_read_directly(cd) -> dict[str, bool]:
         "no_abilities": ab.NO_ABILITIES in kinds,
         "blank": ab.BLANK in kinds,
         "blanks_phase": "blanks" in cd.memories,
+        "match_as": ab.MATCH_AS in kinds,
+        "host_bound": ab.HOST_BOUND in kinds,
         "story_resolution": story_resolution_read_directly(cd),
         "plain_game": not text
         and not any(cd.statics)

@@ -291,6 +291,13 @@ GAIN_KEYWORD = "gain_keyword"
 # ATTACHED_TO_HAND (the card itself): when it leaves play, the cards attached to it go to
 # their owner's hand instead of the discard pile (``ZonesMixin._leave_play``).
 ATTACHED_TO_HAND = "attached_to_hand"
+# MATCH_AS: resources of faction ``amount`` count as a resource match for the cards of kind
+# ``who(game, src, kind)`` accepts (``PayingMixin._match_in``).
+MATCH_AS = "match_as"
+# HOST_BOUND (the card itself, an attachment): when it leaves play its host is sacrificed,
+# and so it is when ``amount(game, src)`` holds, asked after a card enters play and after
+# an effect of the turn changes the time of day (``TurnMixin._check_host_bound``).
+HOST_BOUND = "host_bound"
 STATIC_KINDS = (
     SKILL,
     ICONS,
@@ -335,6 +342,8 @@ STATIC_KINDS = (
     BLANK,
     GAIN_KEYWORD,
     ATTACHED_TO_HAND,
+    MATCH_AS,
+    HOST_BOUND,
 )
 
 

@@ -37,7 +37,9 @@ from deckbuilder.engine.abilities import (
     ENTERS_EXHAUSTED,
     ENTERS_INSANE,
     FORCED_TRIGGERED,
+    HOST_BOUND,
     INSANE_WHEN,
+    MATCH_AS,
     NO_ABILITIES,
     PLAYED_CHARACTER,
     READIED,
@@ -158,6 +160,8 @@ class DeckFacts:
         "no_abilities",
         "blank",
         "blanks_phase",
+        "match_as",
+        "host_bound",
         "story_resolution",
         "plain_game",
     )
@@ -239,6 +243,11 @@ class DeckFacts:
         self.blank = BLANK in kinds
         # An effect blanks text boxes until the end of the phase (``abilities.BLANKED``).
         self.blanks_phase = "blanks" in cd.memories
+
+        # A passive may make another faction's resources a match (``PayingMixin._match_in``).
+        self.match_as = MATCH_AS in kinds
+        # An attachment takes its host with it (``ZonesMixin._leave_play``, ``_enter``).
+        self.host_bound = HOST_BOUND in kinds
         self.story_resolution = story_resolution_facts(cd)
         # Keywords only: no card answers anything, changes a rule or boosts a story, so a
         # batch plays the turn sequence written out for it (``PlainGameMixin``).

@@ -77,6 +77,19 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
     return a.x
 
 
+def stay_attached(game, inst, host) -> None:
+    """An event card (out of every zone: resolving, or taken from hand) stays in play as a
+    support attached to ``host`` ("Counts as an Attachment Support card")."""
+    game._add_support(inst)
+    game.you.attached[inst] = host
+    k = game.deck.kind_of[inst]
+    if game.deck.statics[k]:
+        game._passives_changed(k)
+    game._statics_cache = None
+    if game.log is not None:
+        game._event("attach", f"{game.card(inst).title} stays in play attached")
+
+
 def choose_host(game, inst, hosts, harm=False):
     """Generator: where the attachment ``inst``, between zones, goes among ``hosts``
     (characters, supports, stories, domains; -1: none). It is held as resolving meanwhile, so

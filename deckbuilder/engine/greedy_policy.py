@@ -215,6 +215,9 @@ class GreedyPolicy(Policy):
         # While no cost modifier applies (a finite ``affordable``), the printed cost is the
         # cost: whether a card can be paid now is looked up here, without ``pay_domain``.
         printed = affordable != INFINITE
+        # Resources of another faction may match too: each domain is asked (``_match_in``).
+        match_as = game.facts.match_as
+        printed = printed and not match_as
         drained, steadfast, match_need = game.you.drained, cd.steadfast, cd.match_need
         unlock_value = profile.unlock_value_of_instance
         target, target_value = -1, -INFINITE
@@ -245,7 +248,11 @@ class GreedyPolicy(Policy):
             need = (c if loyal[k] else 1) - (w if f == f_res else 0)
             neutral = f == NEUTRAL
             for d in game.you.domain_indices:
-                if dom_value[d] >= low and (neutral or dom_fac[d][f] >= need):
+                if dom_value[d] >= low and (
+                    neutral
+                    or dom_fac[d][f] >= need
+                    or (match_as and game._match_in(k, d, dom_fac[d][f]) >= need)
+                ):
                     target, target_value = d, v
                     break
         if target < 0:

@@ -2,21 +2,23 @@
 
 Paying a card: drain exactly one domain with at least its cost in resources, one of them of
 the card's faction (not for neutral cards, nor while an effect waives the match; Loyal: all
-of them); Steadfast counts resources of the faction across all domains; a card whose cost
-is 0 (printed, X=0 or reduced to 0) needs no domain. Cost modifiers are ``Static`` COST
-effects of cards in play and effects of the phase (``_cost_sources``, which may also waive
-the match or forbid a play). A card's own "lower my cost by sacrificing / draining more
-domains..." (``Static.pay``) lowers the cost like any reduction; what the domain drained
-did not pay is then paid that way first of all, before anything the play triggers. Paying
-for an ability ("pay N"), or a printed cost inside an effect, drains a domain with at least
-N resources and needs no match (rule choice: the rules ask a match only for playing cards).
+of them); Steadfast counts resources of the faction across all domains; a passive may make
+the resources of another faction a match too (MATCH_AS, read only by decks that have one); a
+card whose cost is 0 (printed, X=0 or reduced to 0) needs no domain. Cost modifiers are
+``Static`` COST effects of cards in play and effects of the phase (``_cost_sources``, which
+may also waive the match or forbid a play). A card's own "lower my cost by sacrificing /
+draining more domains..." (``Static.pay``) lowers the cost like any reduction; what the
+domain drained did not pay is then paid that way first of all, before anything the play
+triggers. Paying for an ability ("pay N"), or a printed cost inside an effect, drains a
+domain with at least N resources and needs no match (rule choice: the rules ask a match only
+for playing cards).
 """
 
 from __future__ import annotations
 
 import math
 
-from deckbuilder.engine.abilities import BLANK, NO_ATTACH, NO_CLASH, NO_PUT_INTO_PLAY
+from deckbuilder.engine.abilities import BLANK, MATCH_AS, NO_ATTACH, NO_CLASH, NO_PUT_INTO_PLAY
 from deckbuilder.engine.actions import DECK_HOST, DOMAIN_HOST, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, NEUTRAL, SUPPORT
 
@@ -51,9 +53,12 @@ class PayingMixin:
         f = cd.faction[kind]
         if f == NEUTRAL or (self._cost_sources and self._match_waived(kind)):
             return True
+        have = self.you.dom_fac[d][f]
+        if self.facts.match_as:
+            have = self._match_in(kind, d, have)
         if cd.loyal[kind]:
-            return self.you.dom_fac[d][f] >= cost
-        return self.you.dom_fac[d][f] > 0
+            return have >= cost
+        return have > 0
 
     def pay_domain(self, kind: int) -> int:
         """The smallest ready domain that pays for a card of ``kind`` (X as 0): a domain
@@ -75,6 +80,8 @@ class PayingMixin:
             cost = cd.cost[kind]
         if cost == 0:
             return -1
+        if self.facts.match_as and self._matches_as(kind):
+            return self._pay_domain_modified(kind)
         f = cd.faction[kind]
         need = cd.match_need[kind]
         if need < 0:  # Loyal
@@ -292,6 +299,24 @@ class PayingMixin:
             if getattr(who, "ignore_match", False) and who(self, kind):
                 return True
         return False
+
+    def _matches_as(self, kind: int) -> bool:
+        """A passive in play lets other resources match a card of ``kind`` (MATCH_AS)."""
+        for src, st in self._statics_in_play():
+            if st.kind == MATCH_AS and st.who(self, src, kind):
+                return True
+        return False
+
+    def _match_in(self, kind: int, d: int, have: int) -> int:
+        """``have`` (the resources of domain ``d`` of the faction of ``kind``) plus those
+        that passives in play make a match for it too (MATCH_AS), each faction once."""
+        f = self.deck.faction[kind]
+        seen = [f]
+        for src, st in self._statics_in_play():
+            if st.kind == MATCH_AS and st.amount not in seen and st.who(self, src, kind):
+                seen.append(st.amount)
+                have += self.you.dom_fac[d][st.amount]
+        return have
 
     def _host_cut(self, kind: int) -> bool:
         """A passive in play cuts the cost of an attachment of ``kind`` played on its

@@ -15,6 +15,7 @@ from deckbuilder.engine.abilities import (
     ENTERS_EXHAUSTED,
     ENTERS_INSANE,
     EVENT_PLAYED,
+    HOST_BOUND,
     INSANE_WHEN,
     NO_RESTORE,
     PLAYED_CHARACTER,
@@ -355,8 +356,12 @@ class TurnMixin:
                 if need < 0:  # Loyal
                     need = c
                 dom_fac = self.you.dom_fac
+                match_as = self.facts.match_as
                 for d in self.you.domain_indices:
-                    if dom_value[d] >= c and dom_fac[d][f] >= need:
+                    if dom_value[d] >= c and (
+                        dom_fac[d][f] >= need
+                        or (match_as and self._match_in(k, d, dom_fac[d][f]) >= need)
+                    ):
                         break
                 else:
                     continue
@@ -521,11 +526,23 @@ class TurnMixin:
             self._fire_all(CONSPIRACY_ENTERS, AbilityContext(target=inst))
         if facts.insane_when:
             self._check_insane_when()
+        if facts.host_bound:
+            self._check_host_bound()
 
     def _check_insane_when(self) -> None:
         for src, st in list(self._statics_in_play()):
             if st.kind == INSANE_WHEN and st.amount(self, src):
                 self._go_insane(src)
+
+    def _check_host_bound(self) -> None:
+        """HOST_BOUND attachments whose condition holds sacrifice the character they are
+        attached to."""
+        for src, st in list(self._statics_in_play()):
+            if st.kind == HOST_BOUND and st.amount is not None and st.amount(self, src):
+                host = self.you.attached.get(src, -1)
+                if host in self.you.status:
+                    self._event("sacrifice", f"{self.card(host).title} sacrificed")
+                    self._sacrifice(host)
 
     def _turn_rule(self, kind: str, phase: str, consume: bool = False) -> bool:
         """An effect of the turn (``_turn_rules``) of this kind holds for ``phase`` now;

@@ -28,6 +28,7 @@ from deckbuilder.engine.abilities import (
     DOMAIN_DRAINED,
     GAIN_KEYWORD,
     HAND_DISCARDED,
+    HOST_BOUND,
     READIED,
     RETURNED_TO_HAND,
     SACRIFICED,
@@ -222,10 +223,11 @@ class ZonesMixin:
 
     def _event_done(self, inst: int) -> None:
         """An event has resolved: to the discard pile, unless its effect put it elsewhere
-        (back in hand, into play, on the deck)."""
+        (back in hand, into play as a character or an attachment, on the deck)."""
         if (
             inst not in self.you.hand
             and inst not in self.you.status
+            and inst not in self.you.supports
             and inst not in self.you.top
             and inst not in self.you.bottom
         ):
@@ -472,6 +474,7 @@ class ZonesMixin:
             if inst not in self.you.status and inst not in self.you.supports:
                 return  # an answer took it out of play already
         story = -1  # the story slot a committed character leaves
+        host_of = -1  # the host of a support leaving
         # Its own "after ... leaves play" answers, unless its text was off (insane, blank).
         own = (
             facts.character_leaves
@@ -490,7 +493,7 @@ class ZonesMixin:
                     story = s
         elif inst in self.you.supports:
             self._remove_support(inst)
-            self.you.attached.pop(inst, None)
+            host_of = self.you.attached.pop(inst, -1)
             self.you.exhausted_supports.discard(inst)
         else:
             return
@@ -548,6 +551,12 @@ class ZonesMixin:
         elif facts.support_leaves and cd.ctype[cd.kind_of[inst]] == SUPPORT:
             how = 2 if discarded else int(sacrificed)
             self._fire_all(SUPPORT_LEAVES, AbilityContext(x=how, target=inst))
+        if facts.host_bound and host_of in self.you.status:
+            k = cd.kind_of[inst]
+            if any(st.kind == HOST_BOUND for st in cd.statics[k]):
+                # "If this card leaves play, sacrifice attached character."
+                self._event("sacrifice", f"{self.card(host_of).title} sacrificed")
+                self._sacrifice(host_of)
 
     def _leave_replaced(self, inst: int, to: str, sacrificed: bool = False) -> str:
         """The "would" windows of ``_leave_play``: where the card goes (only a move to the

@@ -192,6 +192,18 @@ def insane_when(where, committed, condition):
     return ab.Static(ab.INSANE_WHEN, None, lambda g, s: test(g, s, None))
 
 
+@CONSTANT.register("host_bound", when=CONDITION)
+def host_bound(where, committed, when):
+    """("If this card leaves play or if <when>, sacrifice attached character.") When this
+    attachment leaves play, the character it was attached to is sacrificed; so it is while
+    ``when`` holds, asked after a card enters play and after an effect of the turn makes it
+    Day or Night. Rule choice: "if it becomes Day" is read as "whenever it is Day at those
+    checks" (a Day that already held beside the Night it was played in counts at the next
+    check)."""
+    test = compile_condition(when, where) if when is not None else None
+    return ab.Static(ab.HOST_BOUND, None, (lambda g, s: test(g, s, None)) if test else None)
+
+
 @CONSTANT.register("day", condition=CONDITION)
 def day(where, committed, condition):
     """It is Day (while this card is in play and the condition holds)."""

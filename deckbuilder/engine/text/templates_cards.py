@@ -12,7 +12,13 @@ from __future__ import annotations
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.choices import yes_no
-from deckbuilder.engine.effects import choose_card, choose_host, chosen_now, log_event
+from deckbuilder.engine.effects import (
+    choose_card,
+    choose_host,
+    chosen_now,
+    log_event,
+    stay_attached,
+)
 from deckbuilder.engine.text.filters import (
     compile_filter,
     is_printed_only,
@@ -264,10 +270,13 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
     cost_max=AMOUNT,
     exhausted=param(BOOL, False),
     insane=param(BOOL, False),
+    attach_self=param(BOOL, False),
 )
-def put_into_play(where, filter, sources, cost_max, exhausted, insane):
+def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_self):
     """Put a character or support the filter accepts from hand, discard pile (or both) into
-    play; ``cost_max`` caps its printed cost (a number or "X")."""
+    play; ``cost_max`` caps its printed cost (a number or "X"); ``attach_self``: the event
+    being played stays in play attached to the character ("with <this> attached. Counts as
+    an Attachment Support card")."""
     pred = compile_filter(filter, where)
     zones = (sources,) if isinstance(sources, str) else tuple(sources)
     limit_of = compile_amount(cost_max, where) if cost_max is not None else None
@@ -291,6 +300,10 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane):
             game._take_from(i)
             log_event(game, "put_into_play", f"{game.card(i).title} put into play")
             game._enter(i, status=INSANE if insane else EXHAUSTED if exhausted else READY)
+            if attach_self and src in game._resolving and i in game.you.status:
+                stay_attached(game, src, i)
+                if game.facts.host_bound:  # (it may be Day already)
+                    game._check_host_bound()
 
     return effect
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
-from deckbuilder.engine.effects import choose_card, choose_host, choose_story, log_event
+from deckbuilder.engine.effects import (
+    choose_card,
+    choose_host,
+    choose_story,
+    log_event,
+    stay_attached,
+)
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     AMOUNT,
@@ -65,14 +71,7 @@ def attach_self(where, to, filter):
         if host < 0:
             game._into_discard(src)
             return
-        game._add_support(src)
-        game.you.attached[src] = host
-        k = game.deck.kind_of[src]
-        if game.deck.statics[k]:
-            game._passives_changed(k)
-        game._statics_cache = None
-        if game.log is not None:
-            game._event("attach", f"{game.card(src).title} stays in play attached")
+        stay_attached(game, src, host)
 
     return effect
 

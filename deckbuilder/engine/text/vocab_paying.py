@@ -28,6 +28,7 @@ from deckbuilder.engine.text.registry import (
     FILTER,
     ICONS,
     INT,
+    STR,
     STRS,
     TRIGGER,
     param,
@@ -394,6 +395,17 @@ def forbid_faction_of_subject(where):
         yield
 
     return effect
+
+
+@CONSTANT.register(
+    "resource_match_as", faction=param(STR, required=True), who=param(FILTER, required=True)
+)
+def resource_match_as(where, committed, faction, who):
+    """Resources of ``faction`` count as a resource match for the cards ``who`` accepts
+    (printed facts only) when they are played from your hand. Rule choice: Loyal counts them
+    as matching resources too, and the test is by the card's kind (a card played as if from
+    hand gets the match as well)."""
+    return ab.Static(ab.MATCH_AS, compile_kind_filter(who, where), faction_index(faction))
 
 
 @CONSTANT.register("resourcing_costs_discard")

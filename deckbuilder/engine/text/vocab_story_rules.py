@@ -258,6 +258,8 @@ def it_is_this_turn(where, time):
     def effect(game, src, ctx):
         _rule(game, "it_is", ab.DAY if time == "day" else ab.NIGHT)
         log_event(game, "time", f"it is {time} until the end of the turn")
+        if game.facts.host_bound:  # "if it becomes Day, sacrifice attached character"
+            game._check_host_bound()
         return
         yield
 
