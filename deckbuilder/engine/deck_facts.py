@@ -243,7 +243,6 @@ class DeckFacts:
         self.blank = BLANK in kinds
         # An effect blanks text boxes until the end of the phase (``abilities.BLANKED``).
         self.blanks_phase = "blanks" in cd.memories
-
         # A passive may make another faction's resources a match (``PayingMixin._match_in``).
         self.match_as = MATCH_AS in kinds
         # An attachment takes its host with it (``ZonesMixin._leave_play``, ``_enter``).
