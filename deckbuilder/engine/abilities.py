@@ -33,6 +33,8 @@ TURN_START = "turn_start"  # at the start of your turn (after refresh)
 DISCARDED = "discarded"  # after this card enters the discard pile from play
 PLAYED_CHARACTER = "played_character"  # after you play a character from hand (ctx.target)
 SUCCEEDED = "succeeded"  # after you succeed at a story (ctx.story)
+NOT_SUCCEEDED = "not_succeeded"  # after a story you have characters at resolves without your
+# success (ctx.story)
 WON = "won"  # after you win this conspiracy (its own win effect)
 STORY_WON = "story_won"  # after you win any story (ctx.story_id)
 STORY_PHASE = "story_phase"  # at the beginning of your story phase
@@ -111,6 +113,7 @@ TRIGGERS = (
     DISCARDED,
     PLAYED_CHARACTER,
     SUCCEEDED,
+    NOT_SUCCEEDED,
     WON,
     STORY_WON,
     STORY_PHASE,

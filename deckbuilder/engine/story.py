@@ -35,6 +35,7 @@ from deckbuilder.engine.abilities import (
     NO_INVESTIGATION_TOKEN,
     NO_LONE_COMMITS,
     NO_REPLACEMENT,
+    NOT_SUCCEEDED,
     READIED_BY_STRUGGLE,
     SKILL_FIRST,
     STAYS_UNTIL_WON,
@@ -446,6 +447,7 @@ class StoryMixin:
             all_resolved,
             before,
             after,
+            not_succeeded,
             plain_unlogged,
         ) = flags
         text = cd.text
@@ -513,7 +515,8 @@ class StoryMixin:
                 icons, total_skill, struggles, watch, first = self._story_changes(
                     s, committed, icons, total_skill, struggles
                 )
-                if first and total_skill >= 1:  # the skill comparison comes first
+                succeeded_first = first and total_skill >= 1
+                if succeeded_first:  # the skill comparison comes first
                     won = yield from self._skill_success(s, to_win)
                     if self.phase == OVER:
                         return
@@ -647,6 +650,10 @@ class StoryMixin:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
                     if self._triggers:
                         yield from self._resolve_triggers()
+            elif not_succeeded and not won and not (special and succeeded_first):
+                self._fire_all(NOT_SUCCEEDED, AbilityContext(story=s, story_id=sid))
+                if self._triggers:
+                    yield from self._resolve_triggers()
             if resolved and not won and self.phase != OVER:
                 self._fire_all(STORY_RESOLVED, AbilityContext(story=s))
                 if self._triggers:
