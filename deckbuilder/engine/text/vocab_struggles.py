@@ -193,6 +193,18 @@ def on_struggle(where, icon, effects, stories):
             sid = game._stories[s]
         _rule(game, ("watch", sid, t, inner, src))
 
+    def worthwhile(game, src):
+        # Worth it when a character committed, or one that may still commit, has the icon:
+        # against the goldfish that is a struggle won (``t`` -1: any icon).
+        you = game.you
+        for i in you.characters:
+            if any(i in c for c in you.committed) or game.may_commit(i):
+                icons = game.icons_of(i)
+                if (icons[t] if t >= 0 else any(icons)) > 0:
+                    return True
+        return False
+
+    effect.worthwhile = worthwhile
     return effect
 
 
