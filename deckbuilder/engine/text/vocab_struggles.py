@@ -4,7 +4,7 @@ stories, and the events of story resolution.
 
 Effects of the turn go to ``game._story_rules`` (read by ``StoryMixin._story_changes``, which
 clears them once every story has resolved); passives are ``Static`` records of the kinds
-``COUNTS_AT``, ``STORY_COUNT`` and ``SKILL_FIRST``.
+``COUNTS_AT``, ``STORY_COUNT``, ``SKILL_FIRST`` and ``NO_ICONS_HERE``.
 """
 
 from __future__ import annotations
@@ -342,6 +342,15 @@ def skill_check_first(where, committed, at):
     """At this conspiracy (or the story the card is attached to) the skill comparison is
     resolved before the struggles."""
     return ab.Static(ab.SKILL_FIRST, _at_story(at))
+
+
+@CONSTANT.register("no_icons_here", who=param(FILTER, required=True))
+def no_icons_here(where, committed, who):
+    """At the story this character is committed to, the other characters committed there
+    that the filter accepts do not count their icons (``skill_below_self``: "characters
+    with lower skill than X committed to the same story"). Yours too: against the goldfish
+    it only costs you icons."""
+    return ab.Static(ab.NO_ICONS_HERE, compile_filter(who, where))
 
 
 @CONSTANT.register("no_investigation_token")
