@@ -32,6 +32,7 @@ def story_resolution_read_directly(cd) -> tuple:
             ab.STORIES_RESOLVED,
             ab.BEFORE_STRUGGLE,
             ab.AFTER_STRUGGLE,
+            ab.NOT_SUCCEEDED,
         )
     ]
     plain = not cd.any_boosters

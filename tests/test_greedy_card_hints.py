@@ -1,7 +1,7 @@
 """The automatic player plays the story-phase events "before characters are committed"
 (ai = "before_commits": With a Fine Toothed Comb, Beneath the Surface,
-Drunken Hallucinations) and uses the exhaust-to-boost characters left uncommitted
-(Obsessive Sycophant, Lecturing Historian)."""
+Drunken Hallucinations, Under the Microscope) and uses the exhaust-to-boost characters left
+uncommitted (Obsessive Sycophant, Lecturing Historian)."""
 
 from __future__ import annotations
 
@@ -29,11 +29,18 @@ def _game(full_pool, hand=(), characters=("Core-029", "Core-029"), phase=STORY):
     )
 
 
-@pytest.mark.parametrize("event", ["THBtS-039", "THBtS-038"])
+@pytest.mark.parametrize("event", ["THBtS-039", "THBtS-038", "TSC-050"])
 def test_a_before_commits_event_is_played_first(full_pool, event):
     game = _game(full_pool, hand=[event])
     first = GreedyPolicy().choose(game)
     assert first.kind == PLAY and game.card(first.card).card_id == event
+
+
+def test_under_the_microscope_waits_for_an_investigation_icon(full_pool):
+    # No character with an (I) icon may commit: no (I) struggle to win, nothing to ready.
+    game = _game(full_pool, hand=["TSC-050"], characters=["Core-091"])
+    first = GreedyPolicy().choose(game)
+    assert not (first.kind == PLAY and game.card(first.card).card_id == "TSC-050")
 
 
 def test_drunken_hallucinations_waits_for_the_story_phase(full_pool):

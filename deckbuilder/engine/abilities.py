@@ -33,6 +33,8 @@ TURN_START = "turn_start"  # at the start of your turn (after refresh)
 DISCARDED = "discarded"  # after this card enters the discard pile from play
 PLAYED_CHARACTER = "played_character"  # after you play a character from hand (ctx.target)
 SUCCEEDED = "succeeded"  # after you succeed at a story (ctx.story)
+NOT_SUCCEEDED = "not_succeeded"  # after a story you have characters at resolves without your
+# success (ctx.story)
 WON = "won"  # after you win this conspiracy (its own win effect)
 STORY_WON = "story_won"  # after you win any story (ctx.story_id)
 STORY_PHASE = "story_phase"  # at the beginning of your story phase
@@ -113,6 +115,7 @@ TRIGGERS = (
     DISCARDED,
     PLAYED_CHARACTER,
     SUCCEEDED,
+    NOT_SUCCEEDED,
     WON,
     STORY_WON,
     STORY_PHASE,
@@ -245,10 +248,15 @@ COUNTS_AT, STORY_COUNT, SKILL_FIRST = "counts_at", "story_count", "skill_first"
 # NO_INVESTIGATION_TOKEN (read by the investigation struggle, not ``_story_changes``): an
 # investigation struggle won there places no success token.
 NO_INVESTIGATION_TOKEN = "no_investigation_token"
+# NO_ICONS_HERE: at the story the card is committed to, the characters committed there that
+# ``who(game, src, i)`` accepts do not count their icons.
+NO_ICONS_HERE = "no_icons_here"
 # "If X would be wounded, ... instead": ``amount(game, src, target)`` does the other thing
 # and returns True when it replaced the wound.
 WOUND_INSTEAD = "wound_instead"
-STORY_STATICS = frozenset((COUNTS_AT, STORY_COUNT, SKILL_FIRST, NO_INVESTIGATION_TOKEN))
+STORY_STATICS = frozenset(
+    (COUNTS_AT, STORY_COUNT, SKILL_FIRST, NO_INVESTIGATION_TOKEN, NO_ICONS_HERE)
+)
 # Rules of winning (``StoryMixin``): TOKENS_TO_WIN: ``amount`` more success tokens win the
 # stories ``who(game, src, s)`` accepts (None: every story); MORE_STORIES: ``amount`` more
 # stories win the game; NO_GAME_WIN: no game is won while ``who(game, src, src)`` holds;
@@ -319,6 +327,7 @@ STATIC_KINDS = (
     STORY_COUNT,
     SKILL_FIRST,
     NO_INVESTIGATION_TOKEN,
+    NO_ICONS_HERE,
     TOKENS_TO_WIN,
     MORE_STORIES,
     NO_GAME_WIN,

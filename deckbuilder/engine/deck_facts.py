@@ -41,6 +41,7 @@ from deckbuilder.engine.abilities import (
     INSANE_WHEN,
     MATCH_AS,
     NO_ABILITIES,
+    NOT_SUCCEEDED,
     PLAYED_CHARACTER,
     READIED,
     READIED_BY_STRUGGLE,
@@ -79,7 +80,8 @@ def story_resolution_facts(cd) -> tuple:
     resolved, a character readied by a struggle, tokens placed, the "would place tokens"
     window), the passives that change how stories resolve (``_story_changes``; effects of
     the turn that do are in ``_story_rules``), whether cards answer all stories resolved,
-    the windows before a struggle and after its effect, and whether nothing of those
+    the windows before a struggle and after its effect, whether cards answer a story not
+    succeeded at, and whether nothing of those
     changes a Core story's resolution (but logging)."""
     text = cd.text
     trigger = cd.any_trigger
@@ -100,6 +102,7 @@ def story_resolution_facts(cd) -> tuple:
         text and trigger[STORIES_RESOLVED],
         before,
         after,
+        text and trigger[NOT_SUCCEEDED],
         plain_stories and not struggle_won and not story_statics and not before and not after,
     )
 

@@ -32,9 +32,11 @@ from deckbuilder.engine.abilities import (
     MUST_COMMIT,
     MUST_RESOLVE,
     NO_GAME_WIN,
+    NO_ICONS_HERE,
     NO_INVESTIGATION_TOKEN,
     NO_LONE_COMMITS,
     NO_REPLACEMENT,
+    NOT_SUCCEEDED,
     READIED_BY_STRUGGLE,
     SKILL_FIRST,
     STAYS_UNTIL_WON,
@@ -447,6 +449,7 @@ class StoryMixin:
             all_resolved,
             before,
             after,
+            not_succeeded,
             plain_unlogged,
         ) = flags
         text = cd.text
@@ -514,7 +517,8 @@ class StoryMixin:
                 icons, total_skill, struggles, watch, first = self._story_changes(
                     s, committed, icons, total_skill, struggles
                 )
-                if first and total_skill >= 1:  # the skill comparison comes first
+                succeeded_first = first and total_skill >= 1
+                if succeeded_first:  # the skill comparison comes first
                     won = yield from self._skill_success(s, to_win)
                     if self.phase == OVER:
                         return
@@ -658,6 +662,10 @@ class StoryMixin:
                     self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
                     if self._triggers:
                         yield from self._resolve_triggers()
+            elif not_succeeded and not won and not (special and succeeded_first):
+                self._fire_all(NOT_SUCCEEDED, AbilityContext(story=s, story_id=sid))
+                if self._triggers:
+                    yield from self._resolve_triggers()
             if resolved and not won and self.phase != OVER:
                 self._fire_all(STORY_RESOLVED, AbilityContext(story=s))
                 if self._triggers:
@@ -740,7 +748,7 @@ class StoryMixin:
     def _story_changes(self, s, committed, icons, total_skill, struggles):
         """(icons counted per struggle type, skill, struggles, effects waiting for a
         struggle, whether the skill comparison comes first) at story slot ``s``, after the
-        passives (COUNTS_AT, STORY_COUNT, SKILL_FIRST) and the effects of the turn
+        passives (COUNTS_AT, STORY_COUNT, SKILL_FIRST, NO_ICONS_HERE) and the effects of the turn
         (``_story_rules``: ("count", story id or -1 for every story, (type or -1, column
         or 4 for skill, added)), ("extra", id, type), ("skip", id, type), ("watch", id,
         type or -1, effect, source)) that change it."""
@@ -749,6 +757,7 @@ class StoryMixin:
         first = False
         if self.deck.static_kinds & STORY_STATICS:
             counted = set(committed)
+            silenced = set()  # committed here, their icons not counted (NO_ICONS_HERE)
             for src, st in self._statics_in_play():
                 kind = st.kind
                 if kind == COUNTS_AT:
@@ -765,6 +774,13 @@ class StoryMixin:
                         counts.append(st.amount)
                 elif kind == SKILL_FIRST and st.who(self, src, s):
                     first = True
+                elif kind == NO_ICONS_HERE and src in committed:
+                    for i in committed:
+                        if i != src and i not in silenced and st.who(self, src, i):
+                            silenced.add(i)
+            for i in silenced:
+                ic = self.stats_of(i)[1]
+                icons = tuple(a - b for a, b in zip(icons, ic, strict=True))
         for rule in self._story_rules:
             if rule[1] >= 0 and rule[1] != sid:
                 continue

@@ -37,13 +37,13 @@ def discard(where, value):
     return can_pay, pay
 
 
-def _own_pick(kind, prompt, value, where, ready_only=False):
+def _own_pick(kind, prompt, value, where, ready_only=False, with_self=False):
     pred = compile_filter(value, where)
 
     def pool(game, src):
         out = []
         for i in game.you.characters + game.you.supports:
-            if i == src or not pred(game, src, i):
+            if (i == src and not with_self) or not pred(game, src, i):
                 continue
             if ready_only and game.you.status.get(i, READY) != READY:
                 continue
@@ -59,6 +59,21 @@ def _own_pick(kind, prompt, value, where, ready_only=False):
 def sacrifice_other(where, value):
     """Sacrifice another card you control that the filter accepts."""
     pool = _own_pick("sacrifice", "sacrifice", value, where)
+
+    def pay(game, src):
+        i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)
+        if i >= 0:
+            game._sacrifice(i)
+
+    return (lambda game, src: bool(pool(game, src))), pay
+
+
+@COST.register("sacrifice_any", value=param(FILTER, required=True))
+def sacrifice_any(where, value):
+    """Sacrifice a card you control that the filter accepts, this card included ("sacrifice
+    a Sorcerer character" on a Sorcerer). The automatic player sacrifices the one worth
+    least, as for ``sacrifice_other``."""
+    pool = _own_pick("sacrifice", "sacrifice", value, where, with_self=True)
 
     def pay(game, src):
         i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)

@@ -288,6 +288,12 @@ def _same_story(value):
     return pred
 
 
+@atom("skill_below_self", STATE, BOOL)
+def _skill_below_self(value):
+    """Current skill lower than the source's current skill (true), or not (false)."""
+    return lambda game, src, i: (game.stats_of(i)[0] < game.stats_of(src)[0]) == value
+
+
 @atom("host", STATE, BOOL)
 def _host(value):
     """The card the source is attached to."""

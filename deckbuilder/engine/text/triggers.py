@@ -129,6 +129,15 @@ def succeeded(where, here):
     return ab.SUCCEEDED, _at_story_of_self if here else None
 
 
+@TRIGGER.register("not_succeeded", here=param(BOOL, False))
+def not_succeeded(where, here):
+    """After a story with your committed characters resolves and you did not succeed at it
+    (``here``: the story this card is committed to). Against the goldfish that is a total
+    skill of 0 there; a story won by its struggles before the skill comparison was not
+    failed (the resolution ended there), so it does not count."""
+    return ab.NOT_SUCCEEDED, _at_story_of_self if here else None
+
+
 @TRIGGER.register("story_resolved", here=param(BOOL, True))
 def story_resolved(where, here):
     """After a story with your committed characters resolves (``here``: the one this card

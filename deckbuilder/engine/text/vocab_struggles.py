@@ -4,7 +4,7 @@ stories, and the events of story resolution.
 
 Effects of the turn go to ``game._story_rules`` (read by ``StoryMixin._story_changes``, which
 clears them once every story has resolved); passives are ``Static`` records of the kinds
-``COUNTS_AT``, ``STORY_COUNT`` and ``SKILL_FIRST``.
+``COUNTS_AT``, ``STORY_COUNT``, ``SKILL_FIRST`` and ``NO_ICONS_HERE``.
 """
 
 from __future__ import annotations
@@ -193,6 +193,18 @@ def on_struggle(where, icon, effects, stories):
             sid = game._stories[s]
         _rule(game, ("watch", sid, t, inner, src))
 
+    def worthwhile(game, src):
+        # Worth it when a character committed, or one that may still commit, has the icon:
+        # against the goldfish that is a struggle won (``t`` -1: any icon).
+        you = game.you
+        for i in you.characters:
+            if any(i in c for c in you.committed) or game.may_commit(i):
+                icons = game.icons_of(i)
+                if (icons[t] if t >= 0 else any(icons)) > 0:
+                    return True
+        return False
+
+    effect.worthwhile = worthwhile
     return effect
 
 
@@ -360,6 +372,15 @@ def skill_check_first(where, committed, at):
     """At this conspiracy (or the story the card is attached to) the skill comparison is
     resolved before the struggles."""
     return ab.Static(ab.SKILL_FIRST, _at_story(at))
+
+
+@CONSTANT.register("no_icons_here", who=param(FILTER, required=True))
+def no_icons_here(where, committed, who):
+    """At the story this character is committed to, the other characters committed there
+    that the filter accepts do not count their icons (``skill_below_self``: "characters
+    with lower skill than X committed to the same story"). Yours too: against the goldfish
+    it only costs you icons."""
+    return ab.Static(ab.NO_ICONS_HERE, compile_filter(who, where))
 
 
 @CONSTANT.register("no_investigation_token")
