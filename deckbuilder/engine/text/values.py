@@ -134,10 +134,16 @@ def compile_amount(spec, where: str):
                 # ``count`` for a filter of printed facts: its table, no list built.
                 cd = game.deck
                 table, kind_of = kinds(cd), cd.kind_of
+                cards = zone_cards(game, zone, src, player if acting else None)
                 n = 0
-                for i in zone_cards(game, zone, src, player if acting else None):
-                    if table[kind_of[i]] and (not cd.may_be_character or passes(game, table, i)):
-                        n += 1
+                if cd.may_be_character:  # a MAYBE in the table: the card in play decides
+                    for i in cards:
+                        if table[kind_of[i]] and passes(game, table, i):
+                            n += 1
+                else:
+                    for i in cards:
+                        if table[kind_of[i]]:
+                            n += 1
                 n = n * times + plus
                 return n if top is None or n <= top else top
 
