@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from deckbuilder.deck import Deck
 from deckbuilder.engine.game import OPERATIONS, Game
-from deckbuilder.engine.text import constants, values
+from deckbuilder.engine.text import constants, costs, values
 
 
 def test_icons_times_counts_once_per_reading(monkeypatch):
@@ -54,3 +54,26 @@ def test_exists_on_a_subtype_reads_the_table_until_a_trait_is_gained(full_pool, 
     game._traits[character] = {"sorcerer"}  # gained for a while: each card is asked
     assert sorcerer(game, character, None)
     assert asked == [character]
+
+
+def test_a_sacrifice_cost_stops_at_the_first_card_that_may_pay(full_pool, monkeypatch):
+    deck = Deck("sacrifice")
+    assistant = full_pool.card("Core-029")
+    deck.add(assistant, 3)
+    game = Game.arranged(deck, characters=[assistant, assistant], phase=OPERATIONS)
+    asked = []
+    compile_filter = costs.compile_filter
+
+    def counting(spec, where=""):
+        pred = compile_filter(spec, where)
+
+        def wrapped(game, src, i):
+            asked.append(i)
+            return pred(game, src, i)
+
+        return wrapped
+
+    monkeypatch.setattr(costs, "compile_filter", counting)
+    can_pay, _ = costs.sacrifice_other("test", {"type": "character"})
+    assert can_pay(game, -1)
+    assert asked == game.you.characters[:1]  # whether one may pay: the rest not looked at
