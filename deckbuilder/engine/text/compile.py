@@ -162,8 +162,11 @@ def _extra_cost(extra):
     checks = [c for c, _ in extra]
     pays = [p for _, p in extra]
 
-    def can_pay(game, src):
-        return all(c(game, src) for c in checks)
+    def can_pay(game, src):  # (a plain loop: no generator, asked at most action windows)
+        for c in checks:
+            if not c(game, src):
+                return False
+        return True
 
     def pay(game, src):
         for p in pays:

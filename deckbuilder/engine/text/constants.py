@@ -84,8 +84,13 @@ def icons(where, committed, icons, who, condition, times):
         if min(change) < 0:
             raise TextError(f"{where}: icons with times are gained, not lost")
         n = compile_amount(times, where)
-        once = change
-        change = lambda g, s: tuple(x * n(g, s, None) for x in once)  # noqa: E731
+        t, c, a, i = change
+
+        def times_count(g, s):  # counted once, not once per icon (asked at most steps)
+            x = n(g, s, None)
+            return (t * x, c * x, a * x, i * x)
+
+        change = times_count
     return ab.Static(ab.ICONS, _who(where, who, condition), 0, change, committed=committed)
 
 

@@ -40,7 +40,9 @@ def discard(where, value):
 def _own_pick(kind, prompt, value, where, ready_only=False, with_self=False):
     pred = compile_filter(value, where)
 
-    def pool(game, src):
+    def pool(game, src, first=False):
+        """The cards that may pay; with ``first``, only the first (whether one may: asked
+        at every action window, where the rest would be built for nothing)."""
         out = []
         for i in game.you.characters + game.you.supports:
             if (i == src and not with_self) or not pred(game, src, i):
@@ -50,6 +52,8 @@ def _own_pick(kind, prompt, value, where, ready_only=False, with_self=False):
             if ready_only and i in game.you.exhausted_supports:
                 continue
             out.append(i)
+            if first:
+                break
         return out
 
     return pool
@@ -65,7 +69,7 @@ def sacrifice_other(where, value):
         if i >= 0:
             game._sacrifice(i)
 
-    return (lambda game, src: bool(pool(game, src))), pay
+    return (lambda game, src: bool(pool(game, src, True))), pay
 
 
 @COST.register("sacrifice_any", value=param(FILTER, required=True))
@@ -98,7 +102,7 @@ def exhaust_other(where, value):
             else:
                 game.you.exhausted_supports.add(i)
 
-    return (lambda game, src: bool(pool(game, src))), pay
+    return (lambda game, src: bool(pool(game, src, True))), pay
 
 
 @COST.register("insane_other", value=param(FILTER, required=True))

@@ -134,10 +134,16 @@ def compile_amount(spec, where: str):
                 # ``count`` for a filter of printed facts: its table, no list built.
                 cd = game.deck
                 table, kind_of = kinds(cd), cd.kind_of
+                cards = zone_cards(game, zone, src, player if acting else None)
                 n = 0
-                for i in zone_cards(game, zone, src, player if acting else None):
-                    if table[kind_of[i]] and (not cd.may_be_character or passes(game, table, i)):
-                        n += 1
+                if cd.may_be_character:  # a MAYBE in the table: the card in play decides
+                    for i in cards:
+                        if table[kind_of[i]] and passes(game, table, i):
+                            n += 1
+                else:
+                    for i in cards:
+                        if table[kind_of[i]]:
+                            n += 1
                 n = n * times + plus
                 return n if top is None or n <= top else top
 
@@ -213,7 +219,30 @@ def _exists(value, where):
     """{in = ZONE, ...filter}: some card in that zone matches (a target exists)."""
     zone = value.get("in", "play")
     pred = compile_filter({k: v for k, v in value.items() if k != "in"}, where)
-    return lambda game, src, ctx: any(pred(game, src, i) for i in zone_cards(game, zone, src))
+    # A filter on subtypes or factions alone: its per-kind table decides while no card has
+    # gained a trait (``filters._reading_traits``), without a call per card (asked at most
+    # steps by some decks). 1 passes, MAYBE asks the filter (a card made a character).
+    traits_table = getattr(pred, "printed_traits", None)
+    if not getattr(pred, "printed_only_traits", False):
+        traits_table = None
+
+    def check(game, src, ctx):
+        cards = zone_cards(game, zone, src)
+        if traits_table is not None and not game._traits:
+            table = traits_table(game.deck)
+            if table is not None:
+                kind_of = game.deck.kind_of
+                for i in cards:
+                    t = table[kind_of[i]]
+                    if t == 1 or (t and pred(game, src, i)):
+                        return True
+                return False
+        for i in cards:
+            if pred(game, src, i):
+                return True
+        return False
+
+    return check
 
 
 @condition("committed", BOOL)

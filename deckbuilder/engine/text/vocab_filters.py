@@ -39,9 +39,12 @@ def _any_of(value):
 
     def check(game, src, i):
         if not game._traits:
-            table = either_table(game.deck)
-            if table is not None and table[game.deck.kind_of[i]] != MAYBE:
-                return table[game.deck.kind_of[i]] == 1
+            cd = game.deck
+            table = either_table(cd)
+            if table is not None:
+                t = table[cd.kind_of[i]]
+                if t != MAYBE:  # (MAYBE: a deck's card in play as a character may pass)
+                    return t == 1
         return any(p(game, src, i) for p in preds)
 
     return check
