@@ -59,10 +59,8 @@ def _own_pick(kind, prompt, value, where, ready_only=False, with_self=False):
     return pool
 
 
-@COST.register("sacrifice_other", value=param(FILTER, required=True))
-def sacrifice_other(where, value):
-    """Sacrifice another card you control that the filter accepts."""
-    pool = _own_pick("sacrifice", "sacrifice", value, where)
+def _sacrifice_cost(value, where, with_self):
+    pool = _own_pick("sacrifice", "sacrifice", value, where, with_self=with_self)
 
     def pay(game, src):
         i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)
@@ -72,19 +70,18 @@ def sacrifice_other(where, value):
     return (lambda game, src: bool(pool(game, src, True))), pay
 
 
+@COST.register("sacrifice_other", value=param(FILTER, required=True))
+def sacrifice_other(where, value):
+    """Sacrifice another card you control that the filter accepts."""
+    return _sacrifice_cost(value, where, with_self=False)
+
+
 @COST.register("sacrifice_any", value=param(FILTER, required=True))
 def sacrifice_any(where, value):
     """Sacrifice a card you control that the filter accepts, this card included ("sacrifice
     a Sorcerer character" on a Sorcerer). The automatic player sacrifices the one worth
     least, as for ``sacrifice_other``."""
-    pool = _own_pick("sacrifice", "sacrifice", value, where, with_self=True)
-
-    def pay(game, src):
-        i = yield from choose_card(game, "sacrifice", "sacrifice", pool(game, src), harm=True)
-        if i >= 0:
-            game._sacrifice(i)
-
-    return (lambda game, src: bool(pool(game, src))), pay
+    return _sacrifice_cost(value, where, with_self=True)
 
 
 @COST.register("exhaust_other", value=param(FILTER, required=True))
