@@ -50,8 +50,8 @@ def describe(game, action) -> str:
     return f"{kind} {title}"
 
 
-# A domain column narrower than this cuts "Domain 4: 10 DRAINED" and the resources' names.
-_DOMAIN_COLUMN = 20
+# A domain column narrower than this wraps "Domain 3: 10 DRAINED" or cuts a resource's name.
+_DOMAIN_COLUMN = 24
 
 
 def _domain_cell(game, d: int, resources, sep: str, end: str) -> Text:
@@ -74,7 +74,7 @@ def _domains(game, width: int | None):
     if width is not None and width // n < _DOMAIN_COLUMN:
         lines = Text().append("Domains\n", style="italic")
         for d, resources in enumerate(game.domains):
-            lines.append_text(_domain_cell(game, d, resources, "  ", "\n"))
+            lines.append_text(_domain_cell(game, d, resources, " · ", "\n"))
         return lines
     domains = Table(title="Domains", title_justify="left", expand=True, box=None, padding=(0, 1))
     for _ in range(n):
