@@ -557,15 +557,29 @@ class GreedyPolicy(Policy):
             # Investigation icons alone still win the struggle: add them where a token is
             # missing.
             helpers = skilled_inv + investigators
+            silencing = "no_icons_here" in kinds
             for s in lacking_inv:
                 if not helpers:
                     break
+                if silencing:  # a helper whose icons would not count there stays back
+                    here = [i for i, t in plan if t == s] + list(game.you.committed[s])
+                    h = next((h for h in helpers if icons_count_with(game, here, h)), -1)
+                    if h >= 0:
+                        helpers.remove(h)
+                        plan.append((h, s))
+                    continue
                 plan.append((helpers.pop(0), s))
         if asks:
             plan = [(i, s) for i, s in plan if game.may_commit_to(i, s)]
             if "no_lone_commits" in kinds:
                 plan = _in_pairs(plan)
         return plan
+
+
+def icons_count_with(game: Game, group: list[int], i: int) -> bool:
+    """Whether character ``i``'s icons would count at a story where the characters of
+    ``group`` are committed, and theirs still would with it (NO_ICONS_HERE passives)."""
+    return game.icons_silenced([*group, i]) <= game.icons_silenced(group)
 
 
 # Passives that change who may commit (and where): the plan asks the game about each one.

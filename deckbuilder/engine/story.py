@@ -745,6 +745,20 @@ class StoryMixin:
                 return True
         return False
 
+    def icons_silenced(self, committed) -> set:
+        """The characters of ``committed`` (those at one story, or a group a player thinks
+        of committing together) whose icons are not counted there: a NO_ICONS_HERE passive
+        of another one of them accepts them. Empty without such a passive in the deck."""
+        silenced = set()
+        if NO_ICONS_HERE not in self.deck.static_kinds:
+            return silenced
+        for src, st in self._statics_in_play():
+            if st.kind == NO_ICONS_HERE and src in committed:
+                for i in committed:
+                    if i != src and i not in silenced and st.who(self, src, i):
+                        silenced.add(i)
+        return silenced
+
     def _story_changes(self, s, committed, icons, total_skill, struggles):
         """(icons counted per struggle type, skill, struggles, effects waiting for a
         struggle, whether the skill comparison comes first) at story slot ``s``, after the
@@ -757,7 +771,6 @@ class StoryMixin:
         first = False
         if self.deck.static_kinds & STORY_STATICS:
             counted = set(committed)
-            silenced = set()  # committed here, their icons not counted (NO_ICONS_HERE)
             for src, st in self._statics_in_play():
                 kind = st.kind
                 if kind == COUNTS_AT:
@@ -774,11 +787,7 @@ class StoryMixin:
                         counts.append(st.amount)
                 elif kind == SKILL_FIRST and st.who(self, src, s):
                     first = True
-                elif kind == NO_ICONS_HERE and src in committed:
-                    for i in committed:
-                        if i != src and i not in silenced and st.who(self, src, i):
-                            silenced.add(i)
-            for i in silenced:
+            for i in self.icons_silenced(committed):
                 ic = self.stats_of(i)[1]
                 icons = tuple(a - b for a, b in zip(icons, ic, strict=True))
         for rule in self._story_rules:

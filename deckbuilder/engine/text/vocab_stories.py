@@ -220,7 +220,7 @@ def extra_struggle(where, icon):
 def struggle_icons_at_least(value, where):
     """The struggle just won (ctx.x at ctx.story) was won by at least this many icons (what
     story resolution counted for it (ctx.margin), else the icons of your characters
-    committed there; the goldfish opponent has none)."""
+    committed there whose icons count; the goldfish opponent has none)."""
     n = int(value)
 
     def check(game, src, ctx):
@@ -229,7 +229,9 @@ def struggle_icons_at_least(value, where):
             return False
         if ctx.margin >= 0:  # what story resolution counted for it
             return ctx.margin >= n
-        return sum(game.icons_of(i)[k] for i in game.you.committed[s]) >= n
+        committed = game.you.committed[s]
+        silenced = game.icons_silenced(committed)
+        return sum(game.icons_of(i)[k] for i in committed if i not in silenced) >= n
 
     return check
 

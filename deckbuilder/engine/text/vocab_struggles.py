@@ -68,8 +68,11 @@ def _at_story(at: str):
 
 
 def _counted(game, s: int, t: int) -> int:
-    """The icons of type ``t`` of your characters committed to story slot ``s``."""
-    return sum(game.icons_of(i)[t] for i in game.you.committed[s])
+    """The icons of type ``t`` of your characters committed to story slot ``s`` that count
+    there (not those a NO_ICONS_HERE passive silences)."""
+    committed = game.you.committed[s]
+    silenced = game.icons_silenced(committed)
+    return sum(game.icons_of(i)[t] for i in committed if i not in silenced)
 
 
 def _choose_type(game, prompt: str, types, value):
