@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "f4da949994df7e20",
+    ("broad", "greedy", True, 3): "f4d5883bb15de776",
     ("broad", "greedy", False, 3): "bb57f4c0832ae89b",
-    ("broad", "random", True, 4): "9db6b138fa28703a",
+    ("broad", "random", True, 4): "954a46a94a339b08",
 }
 
 

@@ -111,3 +111,21 @@ def test_a_count_of_his_own_cards_is_counted_for_each_player(deck):
     n = {"count": {}, "in": "hand", "times": -1, "plus": 8}
     run(game, EFFECT.build("draw", {"n": n, "player": "each"}, "test", "test"), src)
     assert len(game.you.hand) == 8 and len(game.opponent.hand) == 0  # you hold 8 by then
+
+
+def test_a_target_in_each_players_discard_pile_needs_one_in_the_opponents_too(deck):
+    """ "Choose one character from each player's discard pile" (Opening the Limbo Gate): no
+    such effect while a player's pile has no character (FAQ 1.5), the goldfish's included."""
+    from deckbuilder.engine.text.values import compile_condition
+
+    game = Game.arranged(deck, phase=OPERATIONS)
+    src = game.you.deck_cards.pop()
+    each = compile_condition(
+        {"exists": {"in": "discard", "type": "character", "whose": "each"}}, "test"
+    )
+    game.you.discard.append(game.you.deck_cards.pop())  # the test deck is all characters
+    assert not each(game, src, None)
+    game.opponent.discard.append(game.you.deck_cards.pop())
+    assert each(game, src, None)
+    game.you.discard.clear()
+    assert not each(game, src, None)

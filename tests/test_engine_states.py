@@ -233,8 +233,8 @@ def test_a_card_back_in_play_has_no_counters_from_before(full_pool):
 
 
 def test_readying_a_support_is_worth_paying_for_only_with_one_exhausted(full_pool):
-    """Ancient Guardian's "pay 1: ready an exhausted support": the greedy player pays only
-    when there is a support to ready."""
+    """Ancient Guardian's "pay 1: ready an exhausted character or support": not usable with
+    nothing exhausted (no target, FAQ 1.5), and worth paying for with a support to ready."""
     from deckbuilder.engine.greedy_policy import GreedyPolicy
 
     game = _game(
@@ -245,13 +245,16 @@ def test_readying_a_support_is_worth_paying_for_only_with_one_exhausted(full_poo
     )
     guardian, support = _inst(game, "Core-126"), _inst(game, "Core-106")
     policy = GreedyPolicy()
-    ready_support = [
-        ab for i, n, ab in game.usable_abilities() if i == guardian and "support" in ab.text
-    ]
-    assert len(ready_support) == 1
-    assert not policy._worth_using_ability(game, ready_support[0], guardian, game.phase)
+
+    def ready_support():
+        return [
+            ab for i, n, ab in game.usable_abilities() if i == guardian and "support" in ab.text
+        ]
+
+    assert ready_support() == []
     game.you.exhausted_supports.add(support)
-    assert policy._worth_using_ability(game, ready_support[0], guardian, game.phase)
+    assert len(ready_support()) == 1
+    assert policy._worth_using_ability(game, ready_support()[0], guardian, game.phase)
 
 
 def test_willpower_for_the_phase_ends_with_the_phase_even_alone(full_pool):

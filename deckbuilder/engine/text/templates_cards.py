@@ -313,13 +313,29 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_se
     filter=FILTER,
     sources=param(STRS, "discard"),
     n=param(INT, 1),
+    target=param(("choose", "all"), "choose"),
 )
-def to_hand(where, filter, sources, n):
-    """Return up to n cards the filter accepts from the discard pile (or play) to hand."""
+def to_hand(where, filter, sources, n, target):
+    """Return up to n cards the filter accepts from the discard pile (or play) to hand;
+    ``target = "all"``: every such card, none declined ("return all Attachment cards")."""
     pred = compile_filter(filter, where)
     zones = (sources,) if isinstance(sources, str) else tuple(sources)
 
     def effect(game, src, ctx):
+        if target == "all":
+            for zone in zones:
+                cards = (
+                    game.you.discard
+                    if zone == "discard"
+                    else game.you.characters + game.you.supports
+                )
+                for i in [i for i in cards if i != src and pred(game, src, i)]:
+                    if i in game.you.discard:
+                        game._discard_to_hand(i)
+                    else:
+                        game._leave_play(i, to="hand")
+                    log_event(game, "to_hand", f"{game.card(i).title} returned to hand")
+            return
         for _ in range(n):
             pool = []
             for zone in zones:

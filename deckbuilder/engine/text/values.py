@@ -216,9 +216,23 @@ def _control(value, where):
 
 @condition("exists", CONDITION)
 def _exists(value, where):
-    """{in = ZONE, ...filter}: some card in that zone matches (a target exists)."""
+    """{in = ZONE, ...filter}: some card in that zone matches (a target exists); with
+    ``whose = "each"`` in the zone of each player ("choose one from each player's discard
+    pile": FAQ 1.5, no such effect without a target in every player's zone)."""
     zone = value.get("in", "play")
-    pred = compile_filter({k: v for k, v in value.items() if k != "in"}, where)
+    whose = value.get("whose")
+    pred = compile_filter({k: v for k, v in value.items() if k not in ("in", "whose")}, where)
+    if whose is not None:
+        if whose != "each":
+            raise TextError(f'{where}: exists takes whose = "each" only')
+
+        def each_has(game, src, ctx):
+            return all(
+                any(pred(game, src, i) for i in zone_cards(game, zone, src, p))
+                for p in game.players_named("each", src)
+            )
+
+        return each_has
     # A filter on subtypes or factions alone: its per-kind table decides while no card has
     # gained a trait (``filters._reading_traits``), without a call per card (asked at most
     # steps by some decks). 1 passes, MAYBE asks the filter (a card made a character).

@@ -84,6 +84,13 @@ def _exhausted_for_cost(value):
     return lambda game, src, i: (game._uses.get((src, "exhausted_for_cost")) == i) == value
 
 
+@atom("exhausted_support", STATE, BOOL)
+def _exhausted_support(value):
+    """An exhausted support card (true) or not (false); a support's state is apart from
+    the characters' ``status``."""
+    return lambda game, src, i: (i in game.you.exhausted_supports) == value
+
+
 @atom("discarded_this_phase", STATE, BOOL)
 def _discarded_this_phase(value):
     """Entered your discard pile (from any zone) this phase (true), or not (false)."""
