@@ -3,7 +3,7 @@ greedy policy, and the exact odds of key setup-hand facts (SPEC §7)."""
 
 from __future__ import annotations
 
-from deckbuilder.commands import add_command, load_pool, policy_choices, print_json, table
+from deckbuilder.commands import add_command, db_path, policy_choices, print_json, table
 from deckbuilder.plurals import counted
 
 
@@ -23,11 +23,13 @@ def register(subparsers) -> None:
 
 
 def load_goldfish_deck(args):
-    """The deck of ``args.deck`` checked for the engine (shared with ``goldfish``)."""
+    """The deck of ``args.deck`` checked for the engine (shared with ``goldfish``). Read
+    against the printings of its titles only (the whole pool when that read is not certain):
+    loading every card cost more than the rest of a short goldfish run."""
     from card_db.errors import DeckbuilderError
-    from deckbuilder.formats import read_deck
+    from deckbuilder.partial_pool import read_decks_quickly
 
-    deck = read_deck(args.deck, load_pool(args))
+    (deck,), _pool = read_decks_quickly([args.deck], db_path(args))
     if deck.draw_count <= 8:
         raise DeckbuilderError(
             f"{args.deck}: {deck.draw_count} draw-deck cards; a game needs more than the 8 "
