@@ -66,3 +66,31 @@ def test_human_output(deck_file):
 def test_errors(tmp_path, full_db_env):
     code, _, err = run_cli("hand", str(tmp_path / "missing.txt"))
     assert code == 2 and "missing.txt" in err and "Traceback" not in err
+
+
+def _loads_recorded(monkeypatch) -> list:
+    """The ``where`` of every ``load_cards`` call (None: the whole pool)."""
+    from card_db import store
+
+    calls, load = [], store.load_cards
+    monkeypatch.setattr(
+        store, "load_cards", lambda path, **kw: calls.append(kw.get("where")) or load(path, **kw)
+    )
+    return calls
+
+
+def test_goldfish_and_hand_read_a_clean_deck_without_the_whole_pool(deck_file, monkeypatch):
+    calls = _loads_recorded(monkeypatch)
+    for argv in (("hand", str(deck_file)), ("goldfish", str(deck_file), "--games", "2")):
+        code, _, err = run_cli(*argv, "--seed", "1", "--json")
+        assert code == 0, err
+    assert len(calls) == 2 and None not in calls
+
+
+def test_a_misspelt_deck_is_read_again_against_the_whole_pool(deck_file, monkeypatch, tmp_path):
+    misspelt = tmp_path / "deck.txt"
+    misspelt.write_text(deck_file.read_text().replace("Itinerant Scholar", "Itinerant Scolar"))
+    clean = hand_json(str(deck_file), "--seed", "1")
+    calls = _loads_recorded(monkeypatch)
+    assert hand_json(str(misspelt), "--seed", "1") == clean
+    assert calls[-1] is None
