@@ -22,7 +22,7 @@ from deckbuilder.engine.text.registry import (
     TextError,
     param,
 )
-from deckbuilder.engine.text.values import compile_amount
+from deckbuilder.engine.text.values import compile_amount, condition
 
 
 @EFFECT.register("mill_characters_into_play", n=param(INT, 1), insane=param(BOOL, False))
@@ -137,6 +137,22 @@ def attach_from_discard(where, filter, host):
     return effect
 
 
+def _cheaper_in_hand(game, src, ctx, pred, or_equal):
+    """The characters in hand that ``put_cheaper_than_subject`` may put into play."""
+    if ctx is None or ctx.target < 0:
+        return []
+    cd = game.deck
+    limit = cd.cost[cd.kind_of[ctx.target]] + or_equal
+    return [
+        i
+        for i in game.you.hand
+        if cd.ctype[cd.kind_of[i]] == CHARACTER
+        and cd.cost[cd.kind_of[i]] < limit
+        and game.may_enter(cd.kind_of[i])
+        and (pred is None or pred(game, src, i))
+    ]
+
+
 @EFFECT.register("put_cheaper_than_subject", filter=FILTER, or_equal=param(BOOL, False))
 def put_cheaper_than_subject(where, filter, or_equal):
     """Put a character from hand into play whose printed cost is lower than (``or_equal``:
@@ -145,18 +161,7 @@ def put_cheaper_than_subject(where, filter, or_equal):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        if ctx is None or ctx.target < 0:
-            return
-        cd = game.deck
-        limit = cd.cost[cd.kind_of[ctx.target]] + or_equal
-        pool = [
-            i
-            for i in game.you.hand
-            if cd.ctype[cd.kind_of[i]] == CHARACTER
-            and cd.cost[cd.kind_of[i]] < limit
-            and game.may_enter(cd.kind_of[i])
-            and pred(game, src, i)
-        ]
+        pool = _cheaper_in_hand(game, src, ctx, pred, or_equal)
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
         if i < 0:
             return
@@ -165,6 +170,13 @@ def put_cheaper_than_subject(where, filter, or_equal):
         game._enter(i)
 
     return effect
+
+
+@condition("cheaper_in_hand", BOOL)
+def _cheaper_in_hand_condition(value, where):
+    """A character in hand costs less than the card the trigger is about: ``to put into
+    play a character whose cost is lower than the destroyed one`` needs one (FAQ 1.5)."""
+    return lambda game, src, ctx: bool(_cheaper_in_hand(game, src, ctx, None, False)) == value
 
 
 @EFFECT.register("put_self_into_play", insane=param(BOOL, False), exhausted=param(BOOL, False))
