@@ -271,12 +271,15 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
     exhausted=param(BOOL, False),
     insane=param(BOOL, False),
     attach_self=param(BOOL, False),
+    target=param(("choose", "all"), "choose"),
 )
-def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_self):
+def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_self, target):
     """Put a character or support the filter accepts from hand, discard pile (or both) into
     play; ``cost_max`` caps its printed cost (a number or "X"); ``attach_self``: the event
     being played stays in play attached to the character ("with <this> attached. Counts as
-    an Attachment Support card")."""
+    an Attachment Support card"); ``target = "all"``: every such card, none declined ("puts
+    into play all characters in his discard pile"), a unique one only while no copy is in
+    play (the first copy enters, in the zone's order)."""
     pred = compile_filter(filter, where)
     zones = (sources,) if isinstance(sources, str) else tuple(sources)
     limit_of = compile_amount(cost_max, where) if cost_max is not None else None
@@ -295,6 +298,14 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_se
                 if cd.attach[k] is not None or not game.may_enter(k) or not pred(game, src, i):
                     continue
                 pool.append(i)
+        if target == "all":
+            for i in pool:
+                # An earlier copy of a unique card may have entered meanwhile.
+                if game.may_enter(cd.kind_of[i]):
+                    game._take_from(i)
+                    log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+                    game._enter(i, status=INSANE if insane else EXHAUSTED if exhausted else READY)
+            return
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
         if i >= 0:
             game._take_from(i)

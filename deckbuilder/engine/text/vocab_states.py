@@ -44,6 +44,23 @@ def remove_from_game(game, inst: int) -> None:
     log_event(game, "removed", f"{game.card(inst).title} removed from the game")
 
 
+@EFFECT.register("give_control")
+def give_control(where):
+    """Give control of this card to an opponent ("Pay 2 to give control of Poltergeist to
+    any opponent"). The opponent's play area is not simulated: the card leaves your play
+    (its "leaves play" responses fire) without being sacrificed, destroyed or placed in your
+    discard pile, so nothing answering those fires and it cannot come back from there; it
+    is kept with the cards out of the game."""
+
+    def effect(game, src, ctx):
+        if src in game.you.status or src in game.you.supports:
+            remove_from_game(game, src)
+        return
+        yield  # a generator, as every effect
+
+    return effect
+
+
 @EFFECT.register("fated", n=param(INT, required=True), on=FILTER)
 def fated(where, n, on):
     """Fated n: when the card has n or more success tokens (counters) on it, it is removed
