@@ -263,6 +263,12 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
     return effect
 
 
+def _put_into_play(game, i: int, status: int) -> None:
+    game._take_from(i)
+    log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+    game._enter(i, status=status)
+
+
 @EFFECT.register(
     "put_into_play",
     filter=FILTER,
@@ -298,19 +304,16 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_se
                 if cd.attach[k] is not None or not game.may_enter(k) or not pred(game, src, i):
                     continue
                 pool.append(i)
+        status = INSANE if insane else EXHAUSTED if exhausted else READY
         if target == "all":
             for i in pool:
                 # An earlier copy of a unique card may have entered meanwhile.
                 if game.may_enter(cd.kind_of[i]):
-                    game._take_from(i)
-                    log_event(game, "put_into_play", f"{game.card(i).title} put into play")
-                    game._enter(i, status=INSANE if insane else EXHAUSTED if exhausted else READY)
+                    _put_into_play(game, i, status)
             return
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
         if i >= 0:
-            game._take_from(i)
-            log_event(game, "put_into_play", f"{game.card(i).title} put into play")
-            game._enter(i, status=INSANE if insane else EXHAUSTED if exhausted else READY)
+            _put_into_play(game, i, status)
             if attach_self and src in game._resolving and i in game.you.status:
                 stay_attached(game, src, i)
                 if game.facts.host_bound:  # (it may be Day already)
