@@ -14,6 +14,7 @@ from deckbuilder.engine.effects import choose_card, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, param
 from deckbuilder.engine.text.templates_characters import bound_key
+from deckbuilder.engine.text.values import condition
 
 
 @EFFECT.register(
@@ -119,6 +120,17 @@ def commit_character(where, filter, sources, exhaust, stories, target, story, mu
             game.you.status[i] = status
 
     return effect
+
+
+@condition("unresolved_story", BOOL)
+def _unresolved_story(value, where):
+    """A story after the one of the trigger is still to resolve (``commit_character`` with
+    ``stories = "unresolved"`` has a story to commit to; none after the last one)."""
+
+    def check(game, src, ctx):
+        return (0 <= ctx.story < len(game.you.committed) - 1) == value
+
+    return check
 
 
 @EFFECT.register("recommit", filter=FILTER)

@@ -349,6 +349,36 @@ def draw_bottom(where, n):
     return effect
 
 
+@EFFECT.register("deck_end_to_hand", end=param(("top", "bottom"), required=True))
+def deck_end_to_hand(where, end):
+    """Put the top (or bottom) card of your deck into your hand: not a draw ("after a card
+    is drawn" does not answer), nothing looked at before."""
+
+    def effect(game, src, ctx):
+        y = game.you
+        if end == "top":
+            top = game._peek(1)
+            if not top:
+                return
+            i = top[0]
+            game._take_from(i)
+        elif y.bottom:
+            i = y.bottom.pop(0)
+        elif y.deck_cards:
+            i = y.deck_cards.pop(game.rng.randrange(len(y.deck_cards)))
+        elif y.top:
+            i = y.top.pop(0)
+        else:
+            return
+        y.hand.append(i)
+        log_event(game, "to_hand", f"{game.card(i).title} from the {end} of the deck into hand")
+        game._check_deck_out()
+        return
+        yield
+
+    return effect
+
+
 @EFFECT.register("search_named_subtype", filter=FILTER, to=param(("hand", "play"), "hand"))
 def search_named_subtype(where, filter, to):
     """Name a subtype (the one most cards of the deck the filter accepts share), then take
