@@ -355,22 +355,10 @@ def deck_end_to_hand(where, end):
     is drawn" does not answer), nothing looked at before."""
 
     def effect(game, src, ctx):
-        y = game.you
-        if end == "top":
-            top = game._peek(1)
-            if not top:
-                return
-            i = top[0]
-            game._take_from(i)
-        elif y.bottom:
-            i = y.bottom.pop(0)
-        elif y.deck_cards:
-            i = y.deck_cards.pop(game.rng.randrange(len(y.deck_cards)))
-        elif y.top:
-            i = y.top.pop(0)
-        else:
+        i = game._take_top() if end == "top" else game._take_bottom()
+        if i < 0:
             return
-        y.hand.append(i)
+        game.you.hand.append(i)
         log_event(game, "to_hand", f"{game.card(i).title} from the {end} of the deck into hand")
         game._check_deck_out()
         return
