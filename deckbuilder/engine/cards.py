@@ -115,7 +115,8 @@ def attach_requirement(card):
     tag = _FACTION_TAG.search(head)
     if tag:
         name = tag.group(1)
-        faction = next((f for f in FACTIONS if f.startswith(name)), None)
+        # "[Agency]" names The Agency
+        faction = next((f for f in FACTIONS if f.startswith(name) or f == f"The {name}"), None)
         head = head.replace(tag.group(0), "")
     if head.strip().startswith("MU"):
         faction, head = "Miskatonic University", ""

@@ -268,3 +268,48 @@ def night_job(game, src, ctx):
         game.you.status[i] = EXHAUSTED
         game._no_ready.add(i)
         log_event(game, "exhaust", f"{game.card(i).title} exhausted: it stays so next refresh")
+
+
+def _machinations_key(src) -> tuple:
+    return (src, "machinations_removed")
+
+
+@hook("machinations_remove")
+def machinations_remove(game, src, ctx):
+    """The Mage's Machinations (TiV-030): "When The Mage's Machinations enters play, each
+    player must choose 1 character controlled by the player to his left, if able. Remove
+    those characters from the game. ..." With two players, each chooses one of the other's
+    characters: you one of the goldfish opponent's (he has none), he one of yours. Rule
+    choice: the goldfish opponent, who never acts but must choose, takes the one you would
+    miss most, a sane one first, then the highest printed cost, then the highest skill
+    (the first in play on a tie), a fixed rule that keeps games reproducible."""
+    you = game.you
+    if not you.characters:
+        return
+    cost, kind_of = game.deck.cost, game.deck.kind_of
+    i = max(
+        you.characters,
+        key=lambda c: (you.status[c] != INSANE, cost[kind_of[c]], game.skill_of(c)),
+    )
+    game._leave_play(i, to="hand")
+    if i in you.hand:  # not sent elsewhere by a "would leave play" answer
+        you.hand.remove(i)
+        you.removed.append(i)
+        game._uses.setdefault(_machinations_key(src), []).append(i)
+        log_event(game, "leave", f"{game.card(i).title} removed from the game")
+    return
+    yield
+
+
+@hook("machinations_return")
+def machinations_return(game, src, ctx):
+    """The Mage's Machinations (TiV-030): "... If you win this conspiracy return those
+    characters removed from the game to play under your control." The characters it removed
+    that are still out of the game enter play (put into play by a card effect)."""
+    for i in game._uses.pop(_machinations_key(src), ()):
+        if i in game.you.removed and game.may_enter(game.deck.kind_of[i]):
+            game.you.removed.remove(i)
+            log_event(game, "enter", f"{game.card(i).title} returns to play")
+            game._enter(i)
+    return
+    yield

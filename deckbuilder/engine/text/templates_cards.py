@@ -152,7 +152,7 @@ def discard_top(where, n, player, ready_each):
 @EFFECT.register(
     "search",
     filter=FILTER,
-    to=param(("hand", "play", "top"), "hand"),
+    to=param(("hand", "play", "top", "discard"), "hand"),
     top=INT,
     shuffle=param(BOOL, True),
     n=param(INT, 1),
@@ -164,7 +164,8 @@ def discard_top(where, n, player, ready_each):
 def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
     """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts
     (``cost_max``: with a printed cost at most this, a number or "X"): to hand, into play,
-    or on top of the deck; then shuffle (or, ``rest = "bottom"``, put the other cards of
+    on top of the deck or into the discard pile (a search that finds nothing discards
+    nothing); then shuffle (or, ``rest = "bottom"``, put the other cards of
     the top ``top`` on the bottom of the deck). ``reveal``: the text reveals the top
     cards (their "would be revealed" window opens), not only searches them."""
     pred = compile_filter(filter, where)
@@ -214,6 +215,9 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
                 game._enter(i, None, h)
             elif to == "top":
                 game.you.top.append(i)
+            elif to == "discard":
+                log_event(game, "search", f"{game.card(i).title} put into the discard pile")
+                game._discard_from_deck(i)
             else:
                 game.you.hand.append(i)
                 log_event(game, "search", f"{game.card(i).title} taken into hand")

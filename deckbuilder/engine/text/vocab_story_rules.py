@@ -251,13 +251,18 @@ def repeat_phase(where):
     return effect
 
 
-@EFFECT.register("it_is_this_turn", time=param(("day", "night"), required=True))
-def it_is_this_turn(where, time):
-    """It is Day (or Night) until the end of the turn."""
+@EFFECT.register(
+    "it_is_this_turn",
+    time=param(("day", "night"), required=True),
+    until=param(("turn", "phase"), "turn"),
+)
+def it_is_this_turn(where, time, until):
+    """It is Day (or Night) until the end of the turn (``until = "phase"``: of the phase)."""
 
     def effect(game, src, ctx):
-        _rule(game, "it_is", ab.DAY if time == "day" else ab.NIGHT)
-        log_event(game, "time", f"it is {time} until the end of the turn")
+        phase = game.phase if until == "phase" else None
+        _rule(game, "it_is", ab.DAY if time == "day" else ab.NIGHT, phase=phase)
+        log_event(game, "time", f"it is {time} until the end of the {until}")
         if game.facts.host_bound:  # "if it becomes Day, sacrifice attached character"
             game._check_host_bound()
         return
