@@ -18,6 +18,7 @@ from deckbuilder.engine.text.filters import faction_index, gained_traits
 from deckbuilder.engine.text.registry import HOOK
 from deckbuilder.engine.text.templates_cards import reorder_top
 from deckbuilder.engine.text.vocab_marks import marks
+from deckbuilder.engine.text.vocab_states import remove_from_game
 
 ROLES = ("effect", "amount", "condition", "constant")
 
@@ -291,12 +292,8 @@ def machinations_remove(game, src, ctx):
         you.characters,
         key=lambda c: (you.status[c] != INSANE, cost[kind_of[c]], game.skill_of(c)),
     )
-    game._leave_play(i, to="hand")
-    if i in you.hand:  # not sent elsewhere by a "would leave play" answer
-        you.hand.remove(i)
-        you.removed.append(i)
-        game._uses.setdefault(_machinations_key(src), []).append(i)
-        log_event(game, "leave", f"{game.card(i).title} removed from the game")
+    remove_from_game(game, i)
+    game._uses.setdefault(_machinations_key(src), []).append(i)
     return
     yield
 
