@@ -32,20 +32,7 @@ def test_exists_on_a_subtype_reads_the_table_until_a_trait_is_gained(full_pool, 
     deck.add(an_event, 3)
     game = Game.arranged(deck, characters=[assistant], phase=OPERATIONS)
     (character,) = game.you.characters
-    asked = []
-    compile_filter = values.compile_filter
-
-    def counting(spec, where=""):
-        pred = compile_filter(spec, where)
-
-        def wrapped(game, src, i):
-            asked.append(i)
-            return pred(game, src, i)
-
-        wrapped.__dict__.update(pred.__dict__)  # its tables, as the filter's
-        return wrapped
-
-    monkeypatch.setattr(values, "compile_filter", counting)
+    asked = _count_filter_calls(monkeypatch, values)
     scientist = values.compile_condition({"exists": {"subtype": "Scientist"}}, "test")
     sorcerer = values.compile_condition({"exists": {"subtype": "Sorcerer"}}, "test")
     assert scientist(game, character, None)
@@ -61,8 +48,17 @@ def test_a_sacrifice_cost_stops_at_the_first_card_that_may_pay(full_pool, monkey
     assistant = full_pool.card("Core-029")
     deck.add(assistant, 3)
     game = Game.arranged(deck, characters=[assistant, assistant], phase=OPERATIONS)
-    asked = []
-    compile_filter = costs.compile_filter
+    asked = _count_filter_calls(monkeypatch, costs)
+    can_pay, _ = costs.sacrifice_other("test", {"type": "character"})
+    assert can_pay(game, -1)
+    assert asked == game.you.characters[:1]  # whether one may pay: the rest not looked at
+
+
+def _count_filter_calls(monkeypatch, module) -> list[int]:
+    """The cards that filters compiled by ``module`` are asked about, in order (the filter
+    keeps its tables, so a table may still decide without a call)."""
+    asked: list[int] = []
+    compile_filter = module.compile_filter
 
     def counting(spec, where=""):
         pred = compile_filter(spec, where)
@@ -71,9 +67,8 @@ def test_a_sacrifice_cost_stops_at_the_first_card_that_may_pay(full_pool, monkey
             asked.append(i)
             return pred(game, src, i)
 
+        wrapped.__dict__.update(pred.__dict__)
         return wrapped
 
-    monkeypatch.setattr(costs, "compile_filter", counting)
-    can_pay, _ = costs.sacrifice_other("test", {"type": "character"})
-    assert can_pay(game, -1)
-    assert asked == game.you.characters[:1]  # whether one may pay: the rest not looked at
+    monkeypatch.setattr(module, "compile_filter", counting)
+    return asked
