@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from test_card_scenarios import build, check, step
 
+from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.vocab_marks import counters
 
 
@@ -267,3 +268,17 @@ def test_willpower_for_the_phase_ends_with_the_phase_even_alone(full_pool):
     game._end_operations()
     assert game.phase == "story"
     assert game.gained_keyword(assistant, "Willpower") == 0
+
+
+def test_the_tattered_cloak_makes_the_attached_character_a_servitor(full_pool):
+    """The Tattered Cloak: "Attached character gains the Servitor subtype" acts on your own
+    character (no simulated card counts Servitors yet, so a filter reads it here)."""
+    game = _game(
+        full_pool,
+        characters=["Core-029"],
+        supports=["TKatG-047"],
+        attach=[{"card": "TKatG-047", "to": "Core-029"}],
+    )
+    servitor = compile_filter({"type": "character", "subtype": "Servitor"}, "test")
+    cloak, host = _inst(game, "TKatG-047"), _inst(game, "Core-029")
+    assert servitor(game, cloak, host)

@@ -12,6 +12,7 @@ from deckbuilder.engine.abilities import (
     BLANKED,
     CHARACTER_LEAVES,
     DECK_TOP,
+    DISCARD_ABILITY_USED,
     DISCARD_PILE,
     FORCED_TRIGGERED,
     HAND,
@@ -284,6 +285,9 @@ class WindowsMixin:
                 yield from ab.effect(self, src, ctx)
                 if self.facts.ability_triggered:
                     self.ability_triggered(src)
+                # A response from the discard pile is an effect triggered from there too.
+                if ab.zone == DISCARD_PILE and cd.any_trigger[DISCARD_ABILITY_USED]:
+                    self._fire_all(DISCARD_ABILITY_USED)
 
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is

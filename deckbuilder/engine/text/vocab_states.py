@@ -150,6 +150,27 @@ def win_chosen_story(where):
     return effect
 
 
+def _cost_max_subject_in_discard(game, src, ctx, pred):
+    """The cards of the discard pile whose printed cost is at most that of the card the
+    trigger is about (the card just played)."""
+    if ctx is None or ctx.target < 0:
+        return []
+    cd = game.deck
+    limit = cd.cost[cd.kind_of[ctx.target]]
+    return [
+        i
+        for i in game.you.discard
+        if cd.cost[cd.kind_of[i]] <= limit and (pred is None or pred(game, src, i))
+    ]
+
+
+@condition("cost_max_subject_in_discard", BOOL)
+def _cost_max_subject_in_discard_condition(value, where):
+    """A card in the discard pile costs at most the card the trigger is about: "choose a
+    card in your discard pile of equal or lower cost" needs one (FAQ 1.5)."""
+    return lambda game, src, ctx: bool(_cost_max_subject_in_discard(game, src, ctx, None)) == value
+
+
 @EFFECT.register("to_hand_cost_max_subject", filter=FILTER)
 def to_hand_cost_max_subject(where, filter):
     """Return a card the filter accepts from the discard pile to hand whose printed cost is
@@ -157,13 +178,9 @@ def to_hand_cost_max_subject(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        if ctx is None or ctx.target < 0:
+        pool = _cost_max_subject_in_discard(game, src, ctx, pred)
+        if not pool:
             return
-        cd = game.deck
-        limit = cd.cost[cd.kind_of[ctx.target]]
-        pool = [
-            i for i in game.you.discard if cd.cost[cd.kind_of[i]] <= limit and pred(game, src, i)
-        ]
         i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
         if i >= 0:
             game._discard_to_hand(i)
