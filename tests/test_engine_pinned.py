@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "e1fbe0084b1af108",
     ("broad", "greedy", False, 3): "667a8b5ac6afe430",
-    ("broad", "random", True, 4): "17b8c261fc0ebbee",
+    ("broad", "random", True, 4): "4f16f32b2b08cd0f",
 }
 
 
