@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "f4d5883bb15de776",
-    ("broad", "greedy", False, 3): "bb57f4c0832ae89b",
-    ("broad", "random", True, 4): "ee19b5a90c9e9516",
+    ("broad", "greedy", True, 3): "e1fbe0084b1af108",
+    ("broad", "greedy", False, 3): "667a8b5ac6afe430",
+    ("broad", "random", True, 4): "4f16f32b2b08cd0f",
 }
 
 
@@ -72,8 +72,8 @@ def test_batch_figures_are_pinned(decks, key):
 
 LOGS = {
     ("example", 5): "49c753f52b6ddb0b",
-    ("broad", 6): "6a1fcc2d84218d17",
-    ("broad", 7): "4d6c05e64a00d32b",
+    ("broad", 6): "5af96c821a8b6c78",
+    ("broad", 7): "2b6d7a68f5ba411a",
 }
 
 
@@ -84,7 +84,7 @@ def test_logged_games_are_pinned(decks, key):
     assert digest([list(event) for event in game.log]) == LOGS[key]
 
 
-STEPS = {("example", 8): "39ee1c03fe2e2c94", ("broad", 9): "ef499d786a9c7d05"}
+STEPS = {("example", 8): "39ee1c03fe2e2c94", ("broad", 9): "5a8aecbfbb66069e"}
 
 
 @pytest.mark.parametrize("key", list(STEPS), ids=str)

@@ -238,7 +238,8 @@ RESOURCE_DISCARD = "resource_discard"  # attaching a resource in the resource ph
 # discarding a card from hand
 COMMITS_READY = "commits_ready"  # does not exhaust to commit to stories
 COMMITS_EXHAUSTED = "commits_exhausted"  # may commit to stories while exhausted
-NO_ATTACH = "no_attach"  # cards cannot be attached to it
+NO_ATTACH = "no_attach"  # cards cannot be attached to it (amount: (game, kind) -> bool,
+# the cards it keeps off; 0: all)
 # Story resolution (``StoryMixin._story_changes``): ``who(game, src, s)`` asks about story
 # slot ``s``. COUNTS_AT: the instance it returns (-1: none) counts at that story too,
 # ``amount`` 1 its skill, 2 its icons, 3 both; STORY_COUNT: struggles there are counted as

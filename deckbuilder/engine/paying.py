@@ -304,8 +304,18 @@ class PayingMixin:
                 continue
             hosts.append(i)
         if NO_ATTACH in cd.static_kinds:  # "cards cannot be attached to ..."
-            hosts = [i for i in hosts if not self.has_static(NO_ATTACH, i)]
+            hosts = [i for i in hosts if not self._attach_forbidden(kind, i)]
         return hosts
+
+    def _attach_forbidden(self, kind: int, host: int) -> bool:
+        """A NO_ATTACH passive keeps a card of ``kind`` off ``host`` (its ``amount``, when
+        callable, tells which cards it keeps off)."""
+        for src, st in self._statics_in_play():
+            if st.kind != NO_ATTACH or not self._static_applies(src, st, host):
+                continue
+            if not callable(st.amount) or st.amount(self, kind):
+                return True
+        return False
 
     def _match_waived(self, kind: int) -> bool:
         """An effect of this phase lets a card of ``kind`` ignore the resource match (a

@@ -28,7 +28,7 @@ from deckbuilder.engine.text.registry import (
     TextError,
     param,
 )
-from deckbuilder.engine.text.values import compile_amount, compile_condition
+from deckbuilder.engine.text.values import compile_amount, compile_condition, drained_domains_with
 from deckbuilder.engine.text.vocab_marks import named_subtype
 
 
@@ -194,12 +194,14 @@ def add_resource(where, sources, filter, n):
     return effect
 
 
-@EFFECT.register("refresh_domain", all=param(BOOL, False))
-def refresh_domain(where, all):
-    """Remove the drain token from one of your domains (from all with ``all``)."""
+@EFFECT.register("refresh_domain", all=param(BOOL, False), resources=FILTER, n=param(INT, 1))
+def refresh_domain(where, all, resources, n):
+    """Remove the drain token from one of your domains (from all with ``all``); with
+    ``resources``, only a domain with at least ``n`` resources that filter accepts."""
+    pred = compile_filter(resources, where) if resources else None
 
     def effect(game, src, ctx):
-        drained = [d for d in game.you.domain_indices if game.you.drained[d]]
+        drained = drained_domains_with(game, src, pred, n)
         if all:
             for d in drained:
                 game.you.drained[d] = False

@@ -303,6 +303,26 @@ def _drained_and_ready(value, where):
     return lambda game, src, ctx: (any(game.you.drained) and not all(game.you.drained)) == value
 
 
+def drained_domains_with(game, src, pred, n: int) -> list[int]:
+    """Your drained domains with at least ``n`` resources that ``pred`` accepts (all your
+    drained domains without ``pred``)."""
+    p = game.you
+    drained = [d for d in p.domain_indices if p.drained[d]]
+    if pred is None:
+        return drained
+    return [d for d in drained if sum(1 for i in p.domains[d] if pred(game, src, i)) >= n]
+
+
+@condition("drained_domain_with", CONDITION)
+def _drained_domain_with(value, where):
+    """{n = N, ...filter}: you have a drained domain with at least N (1 unless told)
+    resources the filter accepts ("choose a drained domain with 2 or more [Agency]
+    resources": FAQ 1.5, not without one)."""
+    n = value.get("n", 1)
+    pred = compile_filter({k: v for k, v in value.items() if k != "n"}, where)
+    return lambda game, src, ctx: bool(drained_domains_with(game, src, pred, n))
+
+
 @condition("subject", FILTER)
 def _subject(value, where):
     """The card the trigger is about (the character played, the one that entered play)

@@ -13,7 +13,7 @@ from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_domain, log_event
 from deckbuilder.engine.text.constants import _restriction
 from deckbuilder.engine.text.effect_list import compile_effects
-from deckbuilder.engine.text.filters import compile_filter
+from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter
 from deckbuilder.engine.text.registry import (
     BOOL,
     CONDITION,
@@ -232,10 +232,16 @@ def put_self_into_play_from_deck(where):
     return effect
 
 
-@CONSTANT.register("no_attachments", who=FILTER, condition=CONDITION)
-def no_attachments(where, committed, who=None, condition=None):
-    """Cards cannot be attached to the characters ``who`` accepts (absent: this card)."""
-    return _restriction(ab.NO_ATTACH)(where, committed, who, condition)
+@CONSTANT.register("no_attachments", who=FILTER, condition=CONDITION, cards=FILTER)
+def no_attachments(where, committed, who=None, condition=None, cards=None):
+    """Cards cannot be attached to the characters ``who`` accepts (absent: this card);
+    with ``cards``, only the cards that (printed-facts) filter accepts ("cannot have Relic
+    cards attached to him")."""
+    st = _restriction(ab.NO_ATTACH)(where, committed, who, condition)
+    if cards is None:
+        return st
+    pred = compile_kind_filter(cards, where)
+    return st._replace(amount=lambda game, kind: pred(game, -1, kind))
 
 
 @condition("top_of_discard", FILTER)

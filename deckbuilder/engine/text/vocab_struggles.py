@@ -266,16 +266,26 @@ def extra_skill_check(where):
 
 @EFFECT.register("choose_one", options=param(EFFECTS, required=True))
 def choose_one(where, options):
-    """Do one of these (a list of {label, effects} tables; the first is offered first)."""
+    """Do one of these (a list of {label, effects, condition} tables; the first is offered
+    first); an option whose ``condition`` fails is not offered ("either draw 2 cards or
+    return a card from your discard pile": not the second with an empty pile)."""
     if not isinstance(options, list) or not all(
-        isinstance(o, dict) and set(o) <= {"label", "effects"} and "effects" in o for o in options
+        isinstance(o, dict) and set(o) <= {"label", "effects", "condition"} and "effects" in o
+        for o in options
     ):
-        raise TextError(f"{where}: choose_one options are {{label, effects}} tables")
+        raise TextError(f"{where}: choose_one options are {{label, effects, condition}} tables")
     labels = [o.get("label", f"option {n + 1}") for n, o in enumerate(options)]
     inner = [compile_effects(o["effects"], where) for o in options]
+    tests = [compile_condition(o.get("condition"), where) for o in options]
 
     def effect(game, src, ctx):
-        acts = tuple(Action(CHOOSE, x=n, label=label) for n, label in enumerate(labels))
+        acts = tuple(
+            Action(CHOOSE, x=n, label=label)
+            for n, label in enumerate(labels)
+            if tests[n] is None or tests[n](game, src, ctx)
+        )
+        if not acts:
+            return
         choice = Choice("choose_one", game.card(src).title, acts)
         if game._policy is not None and game.phase != OVER:
             n = game._policy.decide(game, choice).x
