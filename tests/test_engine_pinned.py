@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "f4d5883bb15de776",
+    ("broad", "greedy", True, 3): "84022e3341cb97a9",
     ("broad", "greedy", False, 3): "bb57f4c0832ae89b",
-    ("broad", "random", True, 4): "ee19b5a90c9e9516",
+    ("broad", "random", True, 4): "64ee988ffd8bcf94",
 }
 
 
