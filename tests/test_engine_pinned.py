@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "84022e3341cb97a9",
     ("broad", "greedy", False, 3): "bb57f4c0832ae89b",
-    ("broad", "random", True, 4): "64ee988ffd8bcf94",
+    ("broad", "random", True, 4): "75d5ecdf93e86cd3",
 }
 
 
