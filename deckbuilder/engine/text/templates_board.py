@@ -28,7 +28,12 @@ from deckbuilder.engine.text.registry import (
     TextError,
     param,
 )
-from deckbuilder.engine.text.values import compile_amount, compile_condition, drained_domains_with
+from deckbuilder.engine.text.values import (
+    compile_amount,
+    compile_condition,
+    condition,
+    drained_domains_with,
+)
 from deckbuilder.engine.text.vocab_marks import named_subtype
 
 
@@ -60,6 +65,17 @@ def _check_story(spec, where):
         raise TextError(
             f'{where}: story is "choose", "here" or a table of tokens_max, tokens_min, committed'
         )
+
+
+@condition("story_exists", ANY)
+def _story_exists(value, where):
+    """A story the table (as ``token``'s ``story``: tokens_max, tokens_min, committed)
+    accepts is in play: "place a token at a story at which no characters are committed"
+    needs one (FAQ 1.5)."""
+    if not isinstance(value, dict):
+        raise TextError(f"{where}: story_exists is a table of tokens_max, tokens_min, committed")
+    _check_story(value, where)
+    return lambda game, src, ctx: bool(story_slots(game, src, ctx, value))
 
 
 @EFFECT.register("token", n=param(AMOUNT, 1), story=param(ANY, "choose"))

@@ -196,6 +196,19 @@ def committed_here(where, action, filter):
     return effect
 
 
+@condition("self_payable", BOOL)
+def _self_payable(value, where):
+    """This card (in hand) may enter play and a ready domain pays its cost now (or not):
+    "you may play X from your hand" is not offered when it cannot be paid for
+    (``enter_committed`` with ``pay`` would do nothing)."""
+
+    def check(game, src, ctx):
+        k = game.deck.kind_of[src]
+        return (game._may_enter(k) and game.pay_domain(k) != -2) == value
+
+    return check
+
+
 @EFFECT.register(
     "enter_committed",
     exhausted=param(BOOL, True),

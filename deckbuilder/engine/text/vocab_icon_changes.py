@@ -68,7 +68,8 @@ def convert_icons(where, icons, filter, target):
 def take_icon(where, filter):
     """Choose another character the filter accepts and an icon type: until the end of the
     phase it gets -1 skill and loses one icon of that type, and the card itself gets +1
-    skill and gains one."""
+    skill and gains one. The type is one the character has (it cannot lose an icon it
+    lacks, so the card gains none); without icons only the skill moves (our reading)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -82,13 +83,16 @@ def take_icon(where, filter):
         i = yield from choose_card(game, "boost", "take an icon from", pool, harm=True)
         if i < 0:
             return
-        j = yield from choose_icon_type(game, "take the icon")
-        icon = tuple(1 if n == j else 0 for n in range(4))
+        has = [j for j in _ORDER if game.stats_of(i)[1][j] > 0]
+        if has:
+            j = yield from choose_icon_type(game, "take the icon", has)
+            icon = tuple(1 if n == j else 0 for n in range(4))
+        else:
+            j, icon = -1, (0, 0, 0, 0)
         game._temp.append((i, -1, tuple(-v for v in icon)))
         game._temp.append((src, 1, icon))
-        log_event(
-            game, "boost", f"{game.card(src).title} takes {_NAMES[j]} from {game.card(i).title}"
-        )
+        taken = _NAMES[j] if j >= 0 else "1 skill"
+        log_event(game, "boost", f"{game.card(src).title} takes {taken} from {game.card(i).title}")
 
     return effect
 

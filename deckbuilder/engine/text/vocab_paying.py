@@ -22,6 +22,7 @@ from deckbuilder.engine.text.filters import (
 )
 from deckbuilder.engine.text.registry import (
     BOOL,
+    CONDITION,
     CONSTANT,
     COST,
     EFFECT,
@@ -31,6 +32,7 @@ from deckbuilder.engine.text.registry import (
     STR,
     STRS,
     TRIGGER,
+    TextError,
     param,
 )
 from deckbuilder.engine.text.templates_characters import icon_tuple
@@ -149,6 +151,38 @@ def _may_put(game, i: int) -> bool:
     return cd.attach[k] is None or bool(game.attach_hosts(k))
 
 
+def _payable_pool(game, src, source: str, pred) -> list[int]:
+    """The cards of your deck or discard pile ``pred`` accepts whose printed cost a ready
+    domain can pay and that may enter play now."""
+    cards = (
+        game.you.deck_cards + game.you.top + game.you.bottom
+        if source == "deck"
+        else game.you.discard
+    )
+    cost = game.deck.cost
+    kind_of = game.deck.kind_of
+    return [
+        i
+        for i in cards
+        if i != src
+        and pred(game, src, i)
+        and _ready_payers(game, cost[kind_of[i]])
+        and _may_put(game, i)
+    ]
+
+
+@condition("payable_into_play", CONDITION)
+def _payable_into_play(value, where):
+    """{in = "deck" | "discard", ...filter}: a card there whose printed cost you can pay
+    and that may enter play (``pay_printed_cost_into_play`` has a target: "pay X to choose
+    a support card", X its printed cost, cannot be begun without one, FAQ 1.5)."""
+    source = value.get("in")
+    if source not in ("deck", "discard"):
+        raise TextError(f'{where}: payable_into_play takes in = "deck" or "discard"')
+    pred = compile_filter({k: v for k, v in value.items() if k != "in"}, where)
+    return lambda game, src, ctx: bool(_payable_pool(game, src, source, pred))
+
+
 @EFFECT.register(
     "pay_printed_cost_into_play",
     source=param(("deck", "discard"), required=True),
@@ -162,21 +196,7 @@ def pay_printed_cost_into_play(where, source, filter):
     pred = compile_filter(filter, where)
 
     def pool(game, src):
-        cards = (
-            game.you.deck_cards + game.you.top + game.you.bottom
-            if source == "deck"
-            else game.you.discard
-        )
-        cost = game.deck.cost
-        kind_of = game.deck.kind_of
-        return [
-            i
-            for i in cards
-            if i != src
-            and pred(game, src, i)
-            and _ready_payers(game, cost[kind_of[i]])
-            and _may_put(game, i)
-        ]
+        return _payable_pool(game, src, source, pred)
 
     def effect(game, src, ctx):
         found = pool(game, src)
