@@ -120,6 +120,13 @@ def attach_requirement(card):
         head = head.replace(tag.group(0), "")
     if head.strip().startswith("MU"):
         faction, head = "Miskatonic University", ""
+    elif faction is None:
+        # a faction written out, without its symbol: "a Silver Twilight character"
+        written = next(
+            (f for f in FACTIONS if head.strip().startswith(f.removeprefix("The "))), None
+        )
+        if written is not None:
+            faction, head = written, head.replace(written.removeprefix("The "), "", 1)
     insane = "insane" in head
     exhausted = "exhausted" in head
     no_ancient = "non-Ancient One" in head

@@ -9,12 +9,14 @@ from deckbuilder.engine.effects import choose_card, choose_domain, log_event
 from deckbuilder.engine.text.filters import compile_filter, compile_kind_filter, faction_index
 from deckbuilder.engine.text.registry import (
     AMOUNT,
+    ANY,
     BOOL,
     CONSTANT,
     EFFECT,
     FILTER,
     INT,
     STRS,
+    TextError,
     param,
     remembers,
 )
@@ -44,6 +46,27 @@ def hand_to_resources(where):
         log_event(game, "resource", f"hand attached to domain {d + 1}")
 
     return effect
+
+
+@condition("small_drained_domain", ANY)
+def _small_drained_domain(value, where):
+    """You have a drained domain with at most ``value`` resources (a number, or
+    "departures": the characters that left play this phase), what ``refresh_small_domain``
+    needs to choose (FAQ 1.5: "choose" needs a legal target)."""
+    if value == "departures":
+        remembers("departures")
+        limit_of = characters_left_play_this_phase
+    elif isinstance(value, int) and not isinstance(value, bool):
+        limit_of = lambda game: value  # noqa: E731
+    else:
+        raise TextError(f'{where}: small_drained_domain is a number or "departures"')
+
+    def check(game, src, ctx):
+        limit = limit_of(game)
+        you = game.you
+        return any(v and len(you.domains[d]) <= limit for d, v in enumerate(you.drained))
+
+    return check
 
 
 @EFFECT.register("refresh_small_domain", max=AMOUNT, max_departures=param(BOOL, False))
