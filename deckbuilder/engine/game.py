@@ -169,6 +169,7 @@ class Game(
         "_temp",
         "_temp_turn",
         "_keywords",
+        "_keywords_turn",
         "_uses",
         "_cost_sources",
         "_statics_cache",
@@ -248,6 +249,7 @@ class Game(
         game._temp = []
         game._temp_turn = []
         game._keywords = []  # keywords gained until the end of the phase: (instance, name, n)
+        game._keywords_turn = []  # those gained until the end of the turn (also in _keywords)
         game._uses = {}
         game._cost_sources = []
         game._cost_cache = {}

@@ -84,6 +84,8 @@ class TurnMixin:
         if self._phase_holds_something():
             self._temp.clear()
             self._keywords.clear()
+            if self._keywords_turn:  # keywords "until the end of the turn" last on
+                self._keywords.extend(self._keywords_turn)
             if self._temp_turn:  # effects "until the end of the turn" last on
                 self._temp.extend(self._temp_turn)
             if self._cost_sources:
@@ -135,6 +137,8 @@ class TurnMixin:
             self._turn_rules = [r for r in self._turn_rules if r[3] >= self.turn]
         if self._temp_turn:
             self._temp_turn.clear()
+        if self._keywords_turn:
+            self._keywords_turn.clear()
         if self._phase_holds_something():
             self._set_phase("refresh")
         else:

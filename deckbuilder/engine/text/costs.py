@@ -106,13 +106,24 @@ def exhaust_other(where, value):
 def insane_other(where, value):
     """Drive another sane character you control insane: one that can go insane (without
     Willpower: ``has_willpower``), or the cost would not be paid."""
+    return _insane_cost(where, value, False)
+
+
+@COST.register("insane_any", value=param(FILTER, required=True))
+def insane_any(where, value):
+    """Drive a sane character you control insane, the card itself among them ("drive a
+    character insane" on a character: it may pay with itself)."""
+    return _insane_cost(where, value, True)
+
+
+def _insane_cost(where, value, with_self):
     pred = compile_filter(value, where)
 
     def pool(game, src):
         return [
             i
             for i in game.you.characters
-            if i != src
+            if (with_self or i != src)
             and game.you.status[i] != INSANE
             and not game.has_willpower(i)
             and pred(game, src, i)

@@ -126,11 +126,13 @@ def exhaust(where, filter, target):
     filter=FILTER,
     target=param(("self", "choose", "subject"), "choose"),
     overpaid_icons=ICONS,
+    willpower=param(("phase", "turn")),
 )
-def restore(where, n, ready, filter, target, overpaid_icons):
+def restore(where, n, ready, filter, target, overpaid_icons, willpower):
     """Restore up to n insane characters (and ready them when ``ready``); when the card was
     overpaid, each of them gains ``overpaid_icons`` until the end of the phase;
-    ``target = "subject"``: the character of the event (one "just made insane")."""
+    ``target = "subject"``: the character of the event (one "just made insane");
+    ``willpower``: each of them gains Willpower until the end of the phase or turn."""
     pred = compile_filter(filter, where)
     extra = icon_tuple(overpaid_icons) if overpaid_icons else None
 
@@ -153,6 +155,10 @@ def restore(where, n, ready, filter, target, overpaid_icons):
                 game._ready(i)
             if extra is not None and ctx is not None and ctx.overpaid > 0:
                 game._temp.append((i, 0, extra))
+            if willpower is not None:
+                game._keywords.append((i, "Willpower", 1))
+                if willpower == "turn":
+                    game._keywords_turn.append((i, "Willpower", 1))
 
     return effect
 
