@@ -41,6 +41,7 @@ ZONES = (
     "drained_domains",  # your drained domains; a filter does not apply
     "undrained_domains",  # your domains not drained; a filter does not apply
     "attached",  # cards attached to the source
+    "attached_cards",  # non-attachment cards (a character...) attached to the source
     "stories_with_tokens",  # stories with at least one of your success tokens
     "facedown",  # cards attached face down to the source
 )
@@ -69,6 +70,8 @@ def zone_cards(game, zone: str, src: int, player=None):
         return p.committed[s] if s >= 0 else ()
     if zone == "attached":
         return [i for i, host in p.attached.items() if host == src]
+    if zone == "attached_cards":
+        return [i for i, host in p.attached_cards.items() if host == src]
     if zone == "won":
         return p.won
     if zone == "domains":
