@@ -275,9 +275,9 @@ def _self_status(value, where):
     return lambda game, src, ctx: pred(game, src, src)
 
 
-@condition("phase", ("operations", "story"))
+@condition("phase", ("draw", "operations", "story"))
 def _phase(value, where):
-    """It is this phase of your turn."""
+    """It is this phase of your turn ("draw": the draw phase, until its answers resolve)."""
     return lambda game, src, ctx: game.phase == value
 
 
