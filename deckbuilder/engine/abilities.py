@@ -252,9 +252,6 @@ NO_INVESTIGATION_TOKEN = "no_investigation_token"
 # NO_ICONS_HERE: at the story the card is committed to, the characters committed there that
 # ``who(game, src, i)`` accepts do not count their icons.
 NO_ICONS_HERE = "no_icons_here"
-# FAST (read from the hand by ``PayingMixin.may_play``): the card itself gains Fast while
-# ``who(game, -1, None)`` (a condition) holds: playable outside the operations phase.
-FAST = "fast"
 # "If X would be wounded, ... instead": ``amount(game, src, target)`` does the other thing
 # and returns True when it replaced the wound.
 WOUND_INSTEAD = "wound_instead"
@@ -332,7 +329,6 @@ STATIC_KINDS = (
     SKILL_FIRST,
     NO_INVESTIGATION_TOKEN,
     NO_ICONS_HERE,
-    FAST,
     TOKENS_TO_WIN,
     MORE_STORIES,
     NO_GAME_WIN,

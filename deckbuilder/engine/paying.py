@@ -20,7 +20,6 @@ import math
 
 from deckbuilder.engine.abilities import (
     BLANK,
-    FAST,
     MATCH_AS,
     NO_ATTACH,
     NO_CLASH,
@@ -181,7 +180,7 @@ class PayingMixin:
             return cd.playable_event[kind] and self._event_window_open(kind)
         if t != CHARACTER and t != SUPPORT:
             return False
-        if self.phase != "operations" and not (FAST in cd.static_kinds and self._gains_fast(kind)):
+        if self.phase != "operations":
             return False  # characters and supports are played in the operations phase
         # ``_may_enter`` written out (but the conspiracy, handled above): asked at most plays
         uid = cd.unique_id[kind]
@@ -198,14 +197,6 @@ class PayingMixin:
         if t == SUPPORT and cd.attach[kind] is not None:
             return bool(self.attach_hosts(kind))
         return True
-
-    def _gains_fast(self, kind: int) -> bool:
-        """A card of ``kind`` in hand has gained Fast (a FAST passive of its own whose
-        condition holds): it may be played outside the operations phase."""
-        for st in self.deck.statics[kind]:
-            if st.kind == FAST and st.who(self, -1, None):
-                return True
-        return False
 
     def may_enter(self, kind: int) -> bool:
         """May a card of ``kind`` be put into play by an effect: ``_may_enter``, and no

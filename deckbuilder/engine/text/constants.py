@@ -219,12 +219,3 @@ def day(where, committed, condition):
 def night(where, committed, condition):
     """It is Night (while this card is in play and the condition holds)."""
     return ab.Static(ab.NIGHT, _who(where, None, condition))
-
-
-@CONSTANT.register("fast", condition=param(CONDITION, required=True))
-def fast(where, committed, condition):
-    """ "If ..., this card gains Fast": while the condition holds (asked with the card in
-    hand, so not about itself), the card in your hand may be played at the action windows
-    outside your operations phase (the story phase), as the rules allow a Fast card. Only
-    this gained Fast is read: the engine does not read the printed keyword."""
-    return ab.Static(ab.FAST, compile_condition(condition, where))
