@@ -19,6 +19,7 @@ from deckbuilder.engine.effects import (
     log_event,
     stay_attached,
 )
+from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.filters import (
     compile_filter,
     is_printed_only,
@@ -29,6 +30,7 @@ from deckbuilder.engine.text.registry import (
     AMOUNT,
     BOOL,
     EFFECT,
+    EFFECTS,
     FILTER,
     INT,
     STRS,
@@ -64,18 +66,24 @@ def draw(where, n, player):
     player=param(PLAYERS, "you"),
     random=param(BOOL, False),
     filter=FILTER,
+    then=EFFECTS,
 )
-def discard_from_hand(where, n, player, random, filter):
+def discard_from_hand(where, n, player, random, filter, then):
     """Discard n cards from hand (chosen by their owner, or at random). Another player than
-    the one playing never acts (the goldfish opponent): theirs go at random."""
+    the one playing never acts (the goldfish opponent): theirs go at random. ``then``: effects
+    done only when all n were discarded ("..., then draw 2": FAQ, a hand of 1 is discarded
+    and nothing is drawn); with ``player = "each"``, when every player discarded them all."""
     amount = compile_amount(n, where)
     pred = compile_filter(filter, where)
+    after = compile_effects(then, where) if then else None
 
     def effect(game, src, ctx):
+        full = True
         for p in game.players_named(player, src):
             mine = p is game.you
             n = 0
-            for _ in range(amount(game, src, ctx, p)):
+            want = amount(game, src, ctx, p)
+            for _ in range(want):
                 pool = [i for i in p.hand if pred(game, src, i)]
                 if not pool:
                     break
@@ -94,6 +102,9 @@ def discard_from_hand(where, n, player, random, filter):
                 log_event(game, "discard", f"{game.card(i).title} discarded")
             if mine:
                 game._discarded_from_hand(n)
+            full = full and n >= want
+        if after is not None and full:
+            yield from after(game, src, ctx)
 
     return effect
 

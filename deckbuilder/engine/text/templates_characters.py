@@ -318,6 +318,32 @@ def insane(where, filter, target):
     return effect
 
 
+@EFFECT.register("insane_for_restore", ready=param(BOOL, False))
+def insane_for_restore(where, ready):
+    """Choose an insane character and a ready character you control: the ready one goes
+    insane, if able (Willpower: that part is ignored, FAQ), then the chosen insane one is
+    restored (and readied with ``ready``). Both are chosen first, so the one just driven
+    insane is not the one restored."""
+
+    def effect(game, src, ctx):
+        st = game.you.status
+        insane_pool = [i for i in game.you.characters if st[i] == INSANE]
+        ready_pool = [i for i in game.you.characters if st[i] == READY]
+        if not insane_pool or not ready_pool:
+            return
+        a = yield from choose_card(game, "restore", "restore", insane_pool)
+        b = yield from choose_card(game, "insane", "drive insane", ready_pool, harm=True)
+        if a < 0 or b < 0:
+            return
+        if not game.has_willpower(b):
+            game._go_insane(b)
+        game._restore(a)
+        if ready:
+            game._ready(a)
+
+    return effect
+
+
 @EFFECT.register("wound", filter=FILTER, target=param(TARGETS, "choose"))
 def wound(where, filter, target):
     """Wound characters (Toughness as the rules say)."""

@@ -291,12 +291,13 @@ def commit_here(where, card, exhaust):
     "move_to_other_story",
     card=param(("self", "host"), "self"),
     partner=param(BOOL, False),
-    to=param(("unresolved", "with_commits"), required=True),
+    to=param(("unresolved", "with_commits", "unresolved_with_commits"), required=True),
 )
 def move_to_other_story(where, card, partner, to):
     """The card (or the character it is attached to), committed to the story of the trigger,
     commits instead to another story: one not yet resolved this phase (``unresolved``, after
-    it in order) or one where characters are committed (``with_commits``); with
+    it in order) or one where characters are committed (``with_commits``), or both
+    (``unresolved_with_commits``: Military Bike, by the FAQ); with
     ``partner``, a character you choose committed beside it goes too (it must have one)."""
 
     def effect(game, src, ctx):
@@ -313,6 +314,8 @@ def move_to_other_story(where, card, partner, to):
             movers.append(j)
         if to == "unresolved":
             slots = list(range(s + 1, len(game._stories)))
+        elif to == "unresolved_with_commits":
+            slots = [t for t in range(s + 1, len(game._stories)) if game.you.committed[t]]
         else:
             slots = [t for t in range(len(game._stories)) if t != s and game.you.committed[t]]
         t = yield from choose_story(game, "commit", "commit to", slots)

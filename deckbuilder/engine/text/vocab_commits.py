@@ -133,6 +133,18 @@ def _unresolved_story(value, where):
     return check
 
 
+@condition("unresolved_story_with_commits", BOOL)
+def _unresolved_story_with_commits(value, where):
+    """A story after the one of the trigger is still to resolve and has characters committed
+    (``move_to_other_story`` with ``to = "unresolved_with_commits"`` has a story to go to)."""
+
+    def check(game, src, ctx):
+        later = range(ctx.story + 1, len(game.you.committed)) if ctx.story >= 0 else ()
+        return any(game.you.committed[t] for t in later) == value
+
+    return check
+
+
 @EFFECT.register("recommit", filter=FILTER)
 def recommit(where, filter):
     """Uncommit one of your committed characters the filter accepts and commit it to a
