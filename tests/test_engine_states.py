@@ -282,3 +282,20 @@ def test_the_tattered_cloak_makes_the_attached_character_a_servitor(full_pool):
     servitor = compile_filter({"type": "character", "subtype": "Servitor"}, "test")
     cloak, host = _inst(game, "TKatG-047"), _inst(game, "Core-029")
     assert servitor(game, cloak, host)
+
+
+def test_pagan_hall_moves_its_tokens_to_one_story_and_keeps_the_rest(full_pool):
+    """Pagan Hall, Science Department: "move any number of success tokens from it to a
+    story of your choice": one story; the tokens left once it is won stay on the Hall."""
+    game = _game(
+        full_pool,
+        supports=["TTotT-064"],
+        tokens=[3, 0, 0],
+        stories=["Core-156", "Core-157", "Core-158"],
+    )
+    hall = _inst(game, "TTotT-064")
+    game._uses[(hall, "counter")] = 3
+    step(game, "use TTotT-064")
+    step(game, "choose Nowhere to Hide")
+    check(game, {"tokens": [5, 0, 0]})
+    assert counters(game, hall) == 1

@@ -190,10 +190,16 @@ def top_of_discard_to_hand(where, filter):
     return effect
 
 
-@EFFECT.register("top_to_bottom", n=param(AMOUNT, required=True), reveal=param(BOOL, False))
-def top_to_bottom(where, n, reveal):
+@EFFECT.register(
+    "top_to_bottom",
+    n=param(AMOUNT, required=True),
+    reveal=param(BOOL, False),
+    discard=param(BOOL, False),
+)
+def top_to_bottom(where, n, reveal, discard):
     """Look at the top n cards (``reveal``: revealed, their window first): put any of them
-    on the bottom, the rest back on top."""
+    on the bottom, the rest back on top; ``discard``: then any of the rest may go to the
+    discard pile instead (offered after the bottom choice is declined)."""
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
@@ -202,10 +208,17 @@ def top_to_bottom(where, n, reveal):
         while cards:
             i = yield from choose_card(game, "to_bottom", "put on the bottom", cards, optional=True)
             if i < 0:
-                return
+                break
             cards.remove(i)
             game._remove_from_deck(i)
             game.you.bottom.insert(0, i)
+        while discard and cards:
+            i = yield from choose_card(game, "discard", "discard", cards, optional=True)
+            if i < 0:
+                return
+            cards.remove(i)
+            game._remove_from_deck(i)
+            game._discard_from_deck(i)
 
     return effect
 

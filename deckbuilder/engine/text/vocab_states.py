@@ -27,7 +27,7 @@ from deckbuilder.engine.text.registry import (
     remembers,
 )
 from deckbuilder.engine.text.values import condition
-from deckbuilder.engine.text.vocab_marks import clear_counters, counters
+from deckbuilder.engine.text.vocab_marks import _counter_key, clear_counters, counters
 
 
 # ------------------------------------------------------------------ Fated
@@ -119,13 +119,24 @@ def open_stories(game) -> list[int]:
     return [s for s in range(len(game._stories)) if game.you.tokens[s] < game.story_to_win(s)]
 
 
-@EFFECT.register("counters_to_stories")
-def counters_to_stories(where):
+@EFFECT.register("counters_to_stories", one_story=param(BOOL, False))
+def counters_to_stories(where, one_story):
     """Move every counter (success token) on the card to stories of your choice, one by one
-    (they become your success tokens there)."""
+    (they become your success tokens there); ``one_story``: "any number ... to a story of
+    your choice": all go to one chosen story (rule choice: those left once it is won stay
+    on the card, the only reason to move fewer)."""
 
     def effect(game, src, ctx):
         n = counters(game, src)
+        if one_story:
+            s = yield from choose_story(game, "token", "tokens on", open_stories(game))
+            while s >= 0 and n > 0 and game.phase != "over" and s in open_stories(game):
+                n -= 1
+                game._uses[_counter_key(src)] = n  # the rest stay on the card
+                yield from game._add_token(s, 1)
+            if n == 0:
+                clear_counters(game, src)
+            return
         clear_counters(game, src)
         for _ in range(n):
             if game.phase == "over":
