@@ -212,15 +212,22 @@ def top_to_bottom(where, n, reveal, discard):
             cards.remove(i)
             game._remove_from_deck(i)
             game.you.bottom.insert(0, i)
-        while discard and cards:
-            i = yield from choose_card(game, "discard", "discard", cards, optional=True)
-            if i < 0:
-                return
-            cards.remove(i)
-            game._remove_from_deck(i)
-            game._discard_from_deck(i)
+        if discard:
+            yield from _discard_any(game, cards)
 
     return effect
+
+
+def _discard_any(game, cards: list[int]):
+    """Generator: the player discards any of ``cards`` (cards of the deck looked at), one by
+    one until they decline; the rest stay where they are."""
+    while cards:
+        i = yield from choose_card(game, "discard", "discard", cards, optional=True)
+        if i < 0:
+            return
+        cards.remove(i)
+        game._remove_from_deck(i)
+        game._discard_from_deck(i)
 
 
 @EFFECT.register("top_discard_any", n=param(AMOUNT, required=True))
@@ -230,14 +237,7 @@ def top_discard_any(where, n):
     amount = compile_amount(n, where)
 
     def effect(game, src, ctx):
-        cards = game._reveal_top(amount(game, src, ctx))
-        while cards:
-            i = yield from choose_card(game, "discard", "discard", cards, optional=True)
-            if i < 0:
-                return
-            cards.remove(i)
-            game._remove_from_deck(i)
-            game._discard_from_deck(i)
+        yield from _discard_any(game, game._reveal_top(amount(game, src, ctx)))
 
     return effect
 
