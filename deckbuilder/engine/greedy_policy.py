@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.abilities import ACTION
+from deckbuilder.engine.abilities import ACTION, NO_ICONS_HERE
 from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action, use_action
 from deckbuilder.engine.cards import (
     N_FACTIONS,
@@ -557,7 +557,7 @@ class GreedyPolicy(Policy):
             # Investigation icons alone still win the struggle: add them where a token is
             # missing.
             helpers = skilled_inv + investigators
-            silencing = "no_icons_here" in kinds
+            silencing = NO_ICONS_HERE in kinds
             for s in lacking_inv:
                 if not helpers:
                     break
