@@ -17,7 +17,7 @@ TYPE_CHECKING = False  # typing's flag, without importing typing
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # PRAGMA application_id of a deckbuilder database: a SQLite file with another id, or without
 # one and without deckbuilder's tables, belongs to another program and is never modified.
 APPLICATION_ID = 0x43434442  # "CCDB"
@@ -77,11 +77,22 @@ def _reread_keywords(connection: sqlite3.Connection) -> None:
     connection.executemany("UPDATE card SET keywords = ? WHERE id = ?", updates)
 
 
+def _unique_by_errata(connection: sqlite3.Connection) -> None:
+    """5 -> 6: the cards the FAQ errata make unique (card_db/errata.py) become so."""
+    from card_db.errata import UNIQUE_BY_ERRATA
+
+    connection.executemany(
+        "UPDATE card SET \"unique\" = 1 WHERE era = 'LCG' AND title = ? AND descriptor IS ?",
+        sorted(UNIQUE_BY_ERRATA),
+    )
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_card_identity,
     2: _collection_by_card,
     3: _add_name_words,
     4: _reread_keywords,
+    5: _unique_by_errata,
 }
 
 

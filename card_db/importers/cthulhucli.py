@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
 
+from card_db.errata import unique_by_errata
 from card_db.errors import CardDataError
 from card_db.keywords import parse_keywords
 from card_db.names import name_words, title_key
@@ -181,7 +182,7 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
         "keywords": "|".join(keywords),
         "steadfast": "|".join(f"{f}:{n}" for f, n in steadfast_pairs),
         "transient": transient,
-        "unique": bool(record.get("unique")),
+        "unique": bool(record.get("unique")) or unique_by_errata(era, name, descriptor),
         "text": text,
         "flavor": record.get("flavor") or None,
         "illustrator": record.get("illustrator") or None,

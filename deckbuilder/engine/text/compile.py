@@ -137,6 +137,14 @@ def _effect_list(spec, where: str):
             if game._entered >= 0:
                 c.target = game._entered
 
+    # Worth it as the effects before the delayed one are (what they put into play).
+    checks = [
+        getattr(e, "worthwhile", None)
+        for e, item in zip(effects, items, strict=True)
+        if item.get("do") != "at_end_of_phase"
+    ]
+    if checks and all(checks):
+        tracking.worthwhile = lambda game, src: any(check(game, src) for check in checks)
     return tracking
 
 

@@ -195,6 +195,8 @@ def put_self_into_play(where, insane, exhausted):
         return
         yield
 
+    # Not worth paying for while it may not enter (a unique copy in play, a Heroic clash).
+    effect.worthwhile = lambda game, src: game.may_enter(game.deck.kind_of[src])
     return effect
 
 
