@@ -171,14 +171,17 @@ def discard_top(where, n, player, ready_each):
     rest=param(("top", "bottom"), "top"),
     host=FILTER,
     reveal=param(BOOL, False),
+    optional=param(BOOL, True),
 )
-def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
+def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal, optional):
     """Search the deck (or its top ``top`` cards) for up to n cards the filter accepts
     (``cost_max``: with a printed cost at most this, a number or "X"): to hand, into play,
     on top of the deck or into the discard pile (a search that finds nothing discards
     nothing); then shuffle (or, ``rest = "bottom"``, put the other cards of
     the top ``top`` on the bottom of the deck). ``reveal``: the text reveals the top
-    cards (their "would be revealed" window opens), not only searches them."""
+    cards (their "would be revealed" window opens), not only searches them. ``optional =
+    false``: "add a revealed X to your hand" takes one if any is there (revealed cards are
+    seen by all, so the player cannot fail to find one)."""
     pred = compile_filter(filter, where)
     most = compile_amount(cost_max, where) if cost_max is not None else None
     if rest == "bottom" and (not top or shuffle):
@@ -211,9 +214,9 @@ def search(where, filter, to, top, shuffle, n, cost_max, rest, host, reveal):
             if cap is not None:
                 cost, kind_of = game.deck.cost, game.deck.kind_of
                 found = [i for i in found if cost[kind_of[i]] <= cap]
-            i = chosen_now(game, "search", "take", found, optional=True)
+            i = chosen_now(game, "search", "take", found, optional=optional)
             if i is None:
-                i = yield from choose_card(game, "search", "take", found, optional=True)
+                i = yield from choose_card(game, "search", "take", found, optional=optional)
             if i < 0:
                 break
             pool.remove(i)
