@@ -133,7 +133,8 @@ class ZonesMixin:
         """The "would draw" window before drawing ``n`` cards: what answers it may change
         how many (``ctx.x``) or replace the draw (``ctx.instead``: "discard_pile" draws
         them from the top of the discard pile, "bottom" the first from the bottom of the
-        deck, "mill" discards the first instead, "cancel" draws none); returns how many are
+        deck, "mill" discards the top card first and the draw goes on: FAQ, the draw is not
+        replaced, so the new top card is drawn; "cancel" draws none); returns how many are
         still drawn from the top."""
         ctx = self._would(WOULD_DRAW, AbilityContext(x=n, by_effect=by_effect))
         n, instead = ctx.x, ctx.instead
@@ -153,9 +154,10 @@ class ZonesMixin:
                     self._event("draw", f"drew {self.card(i).title} from the bottom instead")
                 else:
                     self._discard_from_deck(i)
-                    self._event("discard", f"{self.card(i).title} discarded instead of drawn")
+                    self._event("discard", f"{self.card(i).title} discarded before the draw")
             self._check_deck_out()
-            n -= 1
+            if instead == "bottom":
+                n -= 1
         return n
 
     def _to_discard(self, inst: int, from_play: bool = False) -> str:

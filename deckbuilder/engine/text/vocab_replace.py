@@ -103,7 +103,8 @@ def instead(where, to):
     """What the window was about happens otherwise: the card goes on the ``top`` or the
     ``bottom`` of its owner's deck or to the ``hand`` (a move to the discard pile, going
     insane), or the cards are drawn from the top of the discard pile (``discard_pile``),
-    or the first card drawn is discarded (``mill``); ``cancel``: the effect that would do
+    or the top card is discarded and the draw then goes on (``mill``: FAQ, the draw is not
+    replaced); ``cancel``: the effect that would do
     it is cancelled (``effect_would_sacrifice``), the draw does not happen (``would_draw``:
     nothing is drawn, so nothing answers "after you draw") or the arcane struggle readies
     nobody (``would_arcane_ready``); ``resource``: a card leaving play is
