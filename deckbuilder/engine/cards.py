@@ -71,6 +71,7 @@ def _letters(icons: str) -> tuple[int, ...]:
 _TO_WIN = re.compile(r"(\d+) success tokens (?:are required to win|to win)", re.IGNORECASE)
 _ATTACH = re.compile(r"Attach to (an? |)([^.]*)\.")
 _FACTION_TAG = re.compile(r"\[([^\]]+)\]")
+_HOST_SKILL = re.compile(r"skill (\d+) or (?:less|lower)")
 
 
 def tokens_to_win(card) -> int:
@@ -81,12 +82,15 @@ def tokens_to_win(card) -> int:
 
 def attach_requirement(card):
     """What a support's "Attach to X." accepts: ``None`` (not an attachment), ``("story",)``,
-    ``("character", insane, exhausted, faction, subtype, no_ancient)``, ``("support",
+    ``("character", insane, exhausted, faction, subtype, no_ancient, icon, skill_max)``
+    (``icon``: 0-3 for "with a (T) icon", else -1; ``skill_max``: "with skill 2 or less",
+    else -1), ``("support",
     subtype or None)`` (a support card of yours), ``("any",)`` (a character or a support),
     ``("domain",)`` (one of yours), ``("deck",)`` (a player's deck: yours, since the
     goldfish opponent's is empty) or ``("other",)`` for hosts a goldfish game never offers
     (an opponent's card, a discard pile).
-    Skill and icon conditions on the host are read as no condition (rule choice)."""
+    The host's icon and skill are its printed ones (rule choice: an attachment already in
+    play stays when they change)."""
     if card.type != "Support":
         return None
     m = _ATTACH.search(card.text)
@@ -110,7 +114,10 @@ def attach_requirement(card):
         return ("support", subtype.lower() or None)
     if "character" not in what:
         return ("other",)
-    head = what.split("character")[0]
+    head, _, tail = what.partition("character")
+    icon = next((n for n, t in enumerate(("(T)", "(C)", "(A)", "(I)")) if f"{t} icon" in tail), -1)
+    skill = _HOST_SKILL.search(tail)
+    skill_max = int(skill.group(1)) if skill else -1
     faction = None
     tag = _FACTION_TAG.search(head)
     if tag:
@@ -133,7 +140,7 @@ def attach_requirement(card):
     subtype = head.replace("insane", "").replace("exhausted", "").replace("non-Ancient One", "")
     subtype = subtype.strip(" ,") or None
     f_index = FACTIONS.index(faction) if faction else -1
-    return ("character", insane, exhausted, f_index, subtype, no_ancient)
+    return ("character", insane, exhausted, f_index, subtype, no_ancient, icon, skill_max)
 
 
 class CompiledDeck:

@@ -277,8 +277,11 @@ class PayingMixin:
             return [i for i in self.you.supports if sub is None or sub in subtypes[kind_of[i]]]
         if req[0] != "character":
             return []
-        _, insane, exhausted, faction, subtype, no_ancient = req
+        _, insane, exhausted, faction, subtype, no_ancient, icon, skill_max = req
         cd, status = self.deck, self.you.status
+        printed_icons = (
+            None if icon < 0 else (cd.terror, cd.combat, cd.arcane, cd.investigation)[icon]
+        )
         hosts = []
         for i in self.you.characters:
             k = cd.kind_of[i]
@@ -292,6 +295,10 @@ class PayingMixin:
             if subtype and subtype.lower() not in cd.subtypes[k]:
                 continue
             if no_ancient and "ancient one" in cd.subtypes[k]:
+                continue
+            if printed_icons is not None and not printed_icons[k]:
+                continue
+            if skill_max >= 0 and cd.skill[k] > skill_max:
                 continue
             hosts.append(i)
         if NO_ATTACH in cd.static_kinds:  # "cards cannot be attached to ..."
