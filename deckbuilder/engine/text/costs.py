@@ -88,7 +88,19 @@ def sacrifice_any(where, value):
 def exhaust_other(where, value):
     """Exhaust another ready card you control that the filter accepts (remembered for the
     effect: the filter atom ``exhausted_for_cost``)."""
-    pool = _own_pick("exhaust", "exhaust", value, where, ready_only=True)
+    return _exhaust_cost(value, where, with_self=False)
+
+
+@COST.register("exhaust_any", value=param(FILTER, required=True))
+def exhaust_any(where, value):
+    """Exhaust a ready card you control that the filter accepts, this card included
+    ("exhaust a Criminal character you control" on a Criminal), remembered as for
+    ``exhaust_other``."""
+    return _exhaust_cost(value, where, with_self=True)
+
+
+def _exhaust_cost(value, where, with_self):
+    pool = _own_pick("exhaust", "exhaust", value, where, ready_only=True, with_self=with_self)
 
     def pay(game, src):
         i = yield from choose_card(game, "exhaust", "exhaust", pool(game, src), harm=True)
