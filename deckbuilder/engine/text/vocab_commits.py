@@ -21,7 +21,7 @@ from deckbuilder.engine.text.values import condition
     "commit_character",
     filter=FILTER,
     sources=param(("play", "hand"), "play"),
-    exhaust=param(BOOL, True),
+    exhaust=param(BOOL, False),
     stories=param(("any", "unresolved"), "any"),
     target=param(("choose", "subject"), "choose"),
     story=param(("choose", "here", "opponent"), "choose"),
@@ -29,8 +29,9 @@ from deckbuilder.engine.text.values import condition
 )
 def commit_character(where, filter, sources, exhaust, stories, target, story, must):
     """Commit a character the filter accepts to a story of your choice, outside the commit
-    step (from play, or put into play from hand first); with ``exhaust = false`` it stays
-    ready (its icons and skill count there); ``stories = "unresolved"``: to a story not yet
+    step (from play, or put into play from hand first). It stays ready (FAQ: a character
+    committed outside the commit step, or put into play committed, does not exhaust);
+    ``exhaust = true`` when the text exhausts it; ``stories = "unresolved"``: to a story not yet
     resolved (after the one of the trigger); ``target = "subject"``: the character chosen
     before (``choose_subject``), even an exhausted one; ``story = "here"``: to the story of
     the trigger or of the ability's card (ctx.story), not a chosen one; ``story =
