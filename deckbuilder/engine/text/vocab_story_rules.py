@@ -91,6 +91,18 @@ def _at_conspiracy(value):
     return pred
 
 
+@atom("tokens_here_max", "state", INT)
+def _tokens_here_max(value):
+    """Committed to a story where you have at most ``value`` success tokens ("a story in
+    which you have 2 or fewer success tokens": a character of yours there)."""
+
+    def pred(game, src, i):
+        s = game.committed_story(i)
+        return 0 <= s < len(game.you.tokens) and game.you.tokens[s] <= value
+
+    return pred
+
+
 @atom("has_attachment", "state", BOOL)
 def _has_attachment(value):
     """Has a card attached to it, face up or face down (true), or none (false)."""
