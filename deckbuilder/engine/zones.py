@@ -663,7 +663,8 @@ class ZonesMixin:
                     and st.amount[0] == name
                     and self._static_applies(src, st, inst)
                 ):
-                    n += st.amount[1]
+                    a = st.amount[1]
+                    n += a if isinstance(a, int) else a(self, src)
         return n
 
     def has_willpower(self, inst: int) -> bool:

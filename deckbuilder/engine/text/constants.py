@@ -97,13 +97,17 @@ def icons(where, committed, icons, who, condition, times):
 @CONSTANT.register(
     "gain_keyword",
     keyword=param(("Willpower", "Toughness"), required=True),
-    amount=param(INT, 1),
+    amount=param(AMOUNT, 1),
     who=FILTER,
     condition=CONDITION,
 )
 def gain_keyword(where, committed, keyword, amount, who, condition):
     """The characters ``who`` accepts (absent: the card itself) gain Willpower, or Toughness
-    +amount (``ZonesMixin.has_willpower``, ``toughness_of``)."""
+    +amount (``ZonesMixin.has_willpower``, ``toughness_of``); an amount that counts cards
+    ("Toughness +1 for each ...") is ``(game, src) -> int``, counted when asked."""
+    if not isinstance(amount, int):
+        value = compile_amount(amount, where)
+        amount = lambda g, s: value(g, s, None)  # noqa: E731
     return ab.Static(
         ab.GAIN_KEYWORD, _who(where, who, condition), (keyword, amount), committed=committed
     )
