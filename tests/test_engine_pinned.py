@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "61883911ab4723e8",
+    ("broad", "greedy", True, 3): "fc86152b0253cab3",
     ("broad", "greedy", False, 3): "9a72e71015e58d85",
-    ("broad", "random", True, 4): "5a9b2b39219b9177",
+    ("broad", "random", True, 4): "96ecaa0a988eb16f",
 }
 
 
