@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "fc86152b0253cab3",
     ("broad", "greedy", False, 3): "9a72e71015e58d85",
-    ("broad", "random", True, 4): "96ecaa0a988eb16f",
+    ("broad", "random", True, 4): "2514e950b6564b2b",
 }
 
 
