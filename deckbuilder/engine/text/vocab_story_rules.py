@@ -117,6 +117,12 @@ def _has_attachment(value):
 
 
 # ------------------------------------------------------------------ conditions
+@condition("won_story_card", BOOL)
+def _won_story_card(value, where):
+    """One of your won stories is a story card, not a conspiracy (or none is)."""
+    return lambda game, src, ctx: any(not game.is_conspiracy(s) for s in game.you.won) == value
+
+
 @condition("won_conspiracy", BOOL)
 def _won_conspiracy(value, where):
     """One of your won stories is a conspiracy card (or none is)."""
