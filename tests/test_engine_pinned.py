@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "2336b0f840b25408",
+    ("broad", "greedy", True, 3): "cc07fa853bfaa27b",
     ("broad", "greedy", False, 3): "c8f07df6fd6b1476",
-    ("broad", "random", True, 4): "f68d5e3170477bc5",
+    ("broad", "random", True, 4): "8bfa9654bfbb6397",
 }
 
 
