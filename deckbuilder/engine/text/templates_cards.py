@@ -346,10 +346,12 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_se
     sources=param(STRS, "discard"),
     n=param(INT, 1),
     target=param(("choose", "all"), "choose"),
+    optional=param(BOOL, True),
 )
-def to_hand(where, filter, sources, n, target):
+def to_hand(where, filter, sources, n, target, optional):
     """Return up to n cards the filter accepts from the discard pile (or play) to hand;
-    ``target = "all"``: every such card, none declined ("return all Attachment cards")."""
+    ``target = "all"``: every such card, none declined ("return all Attachment cards");
+    ``optional = false``: n cards (as many as there are), none declined ("add any 2")."""
     pred = compile_filter(filter, where)
     zones = (sources,) if isinstance(sources, str) else tuple(sources)
 
@@ -377,7 +379,7 @@ def to_hand(where, filter, sources, n, target):
                     else game.you.characters + game.you.supports
                 )
                 pool += [i for i in cards if i != src and pred(game, src, i)]
-            i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=True)
+            i = yield from choose_card(game, "to_hand", "return to hand", pool, optional=optional)
             if i < 0:
                 return
             if i in game.you.discard:

@@ -221,16 +221,19 @@ def _control(value, where):
 def _exists(value, where):
     """{in = ZONE, ...filter}: some card in that zone matches (a target exists); with
     ``whose = "each"`` in the zone of each player ("choose one from each player's discard
-    pile": FAQ 1.5, no such effect without a target in every player's zone)."""
+    pile": FAQ 1.5, no such effect without a target in every player's zone); with ``whose =
+    "any"`` in the zone of some player ("each player sacrifices a character. Then, ...":
+    nothing done by anyone, so no "then")."""
     zone = value.get("in", "play")
     whose = value.get("whose")
     pred = compile_filter({k: v for k, v in value.items() if k not in ("in", "whose")}, where)
     if whose is not None:
-        if whose != "each":
-            raise TextError(f'{where}: exists takes whose = "each" only')
+        if whose not in ("each", "any"):
+            raise TextError(f'{where}: exists takes whose = "each" or "any" only')
+        combine = all if whose == "each" else any
 
         def each_has(game, src, ctx):
-            return all(
+            return combine(
                 any(pred(game, src, i) for i in zone_cards(game, zone, src, p))
                 for p in game.players_named("each", src)
             )
