@@ -77,14 +77,17 @@ def _reread_keywords(connection: sqlite3.Connection) -> None:
     connection.executemany("UPDATE card SET keywords = ? WHERE id = ?", updates)
 
 
-def _unique_by_errata(connection: sqlite3.Connection) -> None:
-    """5 -> 6: the cards the FAQ errata make unique (card_db/errata.py) become so."""
-    from card_db.errata import UNIQUE_BY_ERRATA
+def _facts_by_errata(connection: sqlite3.Connection) -> None:
+    """5 -> 6: the card facts the FAQ errata change (card_db/errata.py: uniqueness, a skill,
+    icons) on the LCG printings."""
+    from card_db.errata import FACTS_BY_ERRATA
 
-    connection.executemany(
-        "UPDATE card SET \"unique\" = 1 WHERE era = 'LCG' AND title = ? AND descriptor IS ?",
-        sorted(UNIQUE_BY_ERRATA),
-    )
+    for (title, descriptor), facts in FACTS_BY_ERRATA.items():
+        columns = ", ".join(f'"{column}" = ?' for column in facts)  # (names from the code)
+        connection.execute(
+            f"UPDATE card SET {columns} WHERE era = 'LCG' AND title = ? AND descriptor IS ?",
+            (*facts.values(), title, descriptor),
+        )
 
 
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
@@ -92,7 +95,7 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     2: _collection_by_card,
     3: _add_name_words,
     4: _reread_keywords,
-    5: _unique_by_errata,
+    5: _facts_by_errata,
 }
 
 

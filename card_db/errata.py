@@ -8,14 +8,19 @@ card data (``deckbuilder/engine/text``).
 
 from __future__ import annotations
 
-# LCG cards the FAQ (v22) makes unique, by title and descriptor so that every printing is.
-UNIQUE_BY_ERRATA = frozenset(
-    {
-        ("Uroborus", "Fang of Yig"),
-        ("Descendant of Eibon", "Master of the Black Arts"),
-    }
-)
+_NO_ICONS = {"terror": 0, "combat": 0, "arcane": 0, "investigation": 0}
+
+# The facts the FAQ (v22) gives LCG cards, by title and descriptor so that every printing
+# has them. Keys are card table columns.
+FACTS_BY_ERRATA: dict[tuple[str, str | None], dict[str, object]] = {
+    ("Uroborus", "Fang of Yig"): {"unique": True},
+    ("Descendant of Eibon", "Master of the Black Arts"): {"unique": True},
+    ("Aspiring Artist", None): {"skill": 0, **_NO_ICONS},
+}
 
 
-def unique_by_errata(era: str, title: str, descriptor: str | None) -> bool:
-    return era == "LCG" and (title, descriptor) in UNIQUE_BY_ERRATA
+def errata_facts(era: str, title: str, descriptor: str | None) -> dict[str, object]:
+    """The facts the FAQ errata change on this card (none for most)."""
+    if era != "LCG":
+        return {}
+    return FACTS_BY_ERRATA.get((title, descriptor), {})

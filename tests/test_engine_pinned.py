@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "cc07fa853bfaa27b",
-    ("broad", "greedy", False, 3): "c8f07df6fd6b1476",
-    ("broad", "random", True, 4): "46debd0444af7df2",
+    ("broad", "greedy", True, 3): "30796013635b2bbd",
+    ("broad", "greedy", False, 3): "61aae0f99f7d7521",
+    ("broad", "random", True, 4): "f6f70ca51544948c",
 }
 
 

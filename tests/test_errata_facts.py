@@ -1,6 +1,6 @@
 """FAQ errata of a card's facts (card_db/errata.py): a new database has them, an older one
-gains them when upgraded, search finds the cards as unique, and the goldfish keeps a second
-copy out of play."""
+gains them when upgraded, and the goldfish plays by them (a second copy of a card made
+unique stays out of play; scenarios in tests/scenarios)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import shutil
 import sqlite3
 
 from card_db.db import SCHEMA_VERSION, prepare_database
-from card_db.errata import UNIQUE_BY_ERRATA
+from card_db.errata import FACTS_BY_ERRATA
 from card_db.importers.cthulhucli import record_to_row
 
 ERRATA_IDS = {"WaB-003", "TTotT-075"}
+ARTIST = "AH-012"  # Aspiring Artist: skill 0 and no icons
 
 
 def _unique_ids(path) -> set[str]:
@@ -20,12 +21,20 @@ def _unique_ids(path) -> set[str]:
     return {
         cid
         for cid, title, descriptor, unique in rows
-        if (title, descriptor) in UNIQUE_BY_ERRATA and unique
+        if (title, descriptor) in FACTS_BY_ERRATA and unique
     }
 
 
-def test_a_new_database_has_the_cards_made_unique_by_errata(full_db):
+def _artist(path) -> tuple:
+    with sqlite3.connect(path) as connection:
+        return connection.execute(
+            "SELECT skill, terror, combat, arcane, investigation FROM card WHERE id = ?", (ARTIST,)
+        ).fetchone()
+
+
+def test_a_new_database_has_the_facts_changed_by_errata(full_db):
     assert _unique_ids(full_db) == ERRATA_IDS
+    assert _artist(full_db) == (0, 0, 0, 0, 0)
 
 
 def test_an_older_database_gains_the_errata_when_upgraded(full_db, tmp_path):
@@ -33,6 +42,7 @@ def test_an_older_database_gains_the_errata_when_upgraded(full_db, tmp_path):
     shutil.copy(full_db, path)
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("UPDATE card SET \"unique\" = 0 WHERE id IN ('WaB-003', 'TTotT-075')")
+    connection.execute("UPDATE card SET skill = 2, arcane = 1 WHERE id = ?", (ARTIST,))
     connection.execute("PRAGMA user_version = 5")
     connection.close()
     assert _unique_ids(path) == set()
@@ -42,6 +52,7 @@ def test_an_older_database_gains_the_errata_when_upgraded(full_db, tmp_path):
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert _unique_ids(path) == ERRATA_IDS
+    assert _artist(path) == (0, 0, 0, 0, 0)
 
 
 def test_the_errata_apply_to_lcg_printings_only():
@@ -72,3 +83,12 @@ def test_the_automatic_player_does_not_pay_to_put_a_second_unique_copy_into_play
     # Descendant of Eibon: "discard 2 success tokens: put into play from your hand"
     assert _worth(full_pool, "TTotT-075", "action", []) == [True]
     assert _worth(full_pool, "TTotT-075", "action", ["TTotT-075"]) == [False]
+
+
+def test_the_goldfish_plays_aspiring_artist_with_skill_0_and_no_icons(full_pool):
+    from test_card_scenarios import build
+
+    game = build(full_pool, {"card": ARTIST, "characters": [ARTIST]})
+    (artist,) = game.you.characters
+    assert game.skill_of(artist) == 0
+    assert list(game.icons_of(artist)) == [0, 0, 0, 0]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
 
-from card_db.errata import unique_by_errata
+from card_db.errata import errata_facts
 from card_db.errors import CardDataError
 from card_db.keywords import parse_keywords
 from card_db.names import name_words, title_key
@@ -158,7 +158,7 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
     name = str(record["name"]).strip()
     descriptor = record.get("descriptor") or None
     title_words, descriptor_words = name_words(name, descriptor)
-    return {
+    row = {
         "id": f"{set_code}-{number}",
         "title": name,
         "title_key": title_key(name),
@@ -182,7 +182,7 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
         "keywords": "|".join(keywords),
         "steadfast": "|".join(f"{f}:{n}" for f, n in steadfast_pairs),
         "transient": transient,
-        "unique": bool(record.get("unique")) or unique_by_errata(era, name, descriptor),
+        "unique": bool(record.get("unique")),
         "text": text,
         "flavor": record.get("flavor") or None,
         "illustrator": record.get("illustrator") or None,
@@ -194,6 +194,8 @@ def record_to_row(record: dict, where: str, number: str | None = None) -> dict:
         "title_words": title_words,
         "descriptor_words": descriptor_words,
     }
+    row.update(errata_facts(era, name, descriptor))
+    return row
 
 
 def read_rows(path: Path) -> Iterator[dict]:
