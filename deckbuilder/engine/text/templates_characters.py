@@ -191,10 +191,11 @@ def boost(
 ):
     """Characters get +skill and gain (or lose) icons until the end of the phase or turn;
     ``overpaid_*`` is added when the card was overpaid; ``willpower``, ``toughness``: they
-    also gain Willpower, Toughness +n until the end of the phase (``_keywords``);
+    also gain Willpower, Toughness +n until the end of the phase or turn (``_keywords``,
+    with ``_keywords_turn`` for the turn, as ``restore`` does);
     ``subtype``: they gain that subtype until the end of the phase (``game._traits``)."""
-    if (willpower or toughness or subtype) and until != "phase":
-        raise TextError(f"{where}: keywords are gained until the end of the phase only")
+    if subtype and until != "phase":
+        raise TextError(f"{where}: a subtype is gained until the end of the phase only")
     keywords = [("Willpower", 1)] if willpower else []
     if toughness:
         keywords.append(("Toughness", toughness))
@@ -217,6 +218,8 @@ def boost(
                 game._temp_turn.append((i, s, i4))
             for name, n in keywords:
                 game._keywords.append((i, name, n))
+                if until == "turn":
+                    game._keywords_turn.append((i, name, n))
             if subtype:
                 gain_for_phase(game, src, i, subtype.lower())
             if game.log is not None:
