@@ -147,7 +147,7 @@ def no_lone_commits(where, committed):
 
 
 def _wound_one(game, src):
-    pool = list(game.you.characters)
+    pool = [i for i in game.you.characters if game.can_wound(i)]
     i = yield from choose_card(game, "wound", "wound to commit", pool, harm=True)
     if i >= 0:
         game._wound(i)
