@@ -294,9 +294,13 @@ NO_CLASH, STAYS_ON_INSANE, BLANK = "no_clash", "stays_on_insane", "blank"
 # ``Game._uses`` key (BLANKED, instance) -> (turn, phase): an effect blanked its text box
 # until the end of that phase (a deck with such an effect counts BLANK among its passives).
 BLANKED = "blanked"
-# GAIN_KEYWORD (who): the characters accepted gain ``amount`` = (keyword, n): Willpower, or
-# Toughness +n (``ZonesMixin.has_willpower``, ``toughness_of``).
+# GAIN_KEYWORD (who): the characters accepted gain ``amount`` = (keyword, n): Willpower,
+# Invulnerability, or Toughness +n (``ZonesMixin.has_willpower``, ``toughness_of``).
 GAIN_KEYWORD = "gain_keyword"
+# LOSE_KEYWORD (who): the characters accepted lose all of keyword ``amount`` (Toughness,
+# Invulnerability), printed or gained: the loss wins over any gain.
+LOSE_KEYWORD = "lose_keyword"
+INVULNERABILITY = "Invulnerability"
 # ATTACHED_TO_HAND (the card itself): when it leaves play, the cards attached to it go to
 # their owner's hand instead of the discard pile (``ZonesMixin._leave_play``).
 ATTACHED_TO_HAND = "attached_to_hand"

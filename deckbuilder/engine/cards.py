@@ -13,7 +13,7 @@ from pathlib import Path
 
 from card_db.card import FACTIONS
 from card_db.names import title_key
-from deckbuilder.engine.abilities import BLANK
+from deckbuilder.engine.abilities import BLANK, GAIN_KEYWORD, INVULNERABILITY
 
 NEUTRAL = FACTIONS.index("Neutral")
 N_FACTIONS = len(FACTIONS)
@@ -169,6 +169,8 @@ class CompiledDeck:
         "arcane",
         "investigation",
         "willpower",
+        "invulnerable",
+        "invulnerability",
         "factions",
         "text",
         "card_id",
@@ -278,6 +280,7 @@ class CompiledDeck:
         self.arcane = [c.arcane for c in cards]
         self.investigation = [c.investigation for c in cards]
         self.willpower = [c.has_keyword("Willpower") for c in cards]
+        self.invulnerable = [c.has_keyword("Invulnerability") for c in cards]
         weight: dict[int, int] = {}
         for k, n in enumerate(counts):
             f = self.faction[k]
@@ -369,6 +372,13 @@ class CompiledDeck:
         }
         self.any_boosters = any(self.boosters)
         self.static_kinds = frozenset(st.kind for sts in self.statics for st in sts)
+        # Whether any character of the deck may have Invulnerability (printed, or from a
+        # passive; an effect of the phase shows in ``Game._keywords``): ``_wound`` asks only then.
+        self.invulnerability = any(self.invulnerable) or any(
+            st.kind == GAIN_KEYWORD and st.amount[0] == INVULNERABILITY
+            for sts in self.statics
+            for st in sts
+        )
         if "blanks" in self.memories:  # an effect blanks text boxes for a phase: the rules
             self.static_kinds |= {BLANK}  # that ask for a BLANK passive ask it too
         self.every_kind = frozenset(range(len(self.cards)))

@@ -29,6 +29,8 @@ from deckbuilder.engine.abilities import (
     GAIN_KEYWORD,
     HAND_DISCARDED,
     HOST_BOUND,
+    INVULNERABILITY,
+    LOSE_KEYWORD,
     READIED,
     RETURNED_TO_HAND,
     SACRIFICED,
@@ -682,14 +684,50 @@ class ZonesMixin:
         return False
 
     def toughness_of(self, inst: int) -> int:
-        """The character's Toughness now: printed (none on a blank text box) plus gained."""
+        """The character's Toughness now: printed (none on a blank text box) plus gained,
+        none while a passive takes it all away (``LOSE_KEYWORD``)."""
         cd = self.deck
         toughness = cd.toughness[cd.kind_of[inst]]
         if toughness and BLANK in cd.static_kinds and self._blank_passive(inst):
             toughness = 0  # a blank text box has no Toughness
         if self._keywords or GAIN_KEYWORD in cd.static_kinds:
             toughness += self.gained_keyword(inst, "Toughness")
+        if toughness and LOSE_KEYWORD in cd.static_kinds and self._lost_keyword(inst, "Toughness"):
+            return 0
         return toughness
+
+    def _lost_keyword(self, inst: int, name: str) -> bool:
+        """Whether a passive in play (``LOSE_KEYWORD``) takes keyword ``name`` from ``inst``."""
+        for src, st in self._statics_in_play():
+            if (
+                st.kind == LOSE_KEYWORD
+                and st.amount == name
+                and self._static_applies(src, st, inst)
+            ):
+                return True
+        return False
+
+    def invulnerable(self, inst: int) -> bool:
+        """Whether the character has Invulnerability (rulebook: it cannot be wounded nor
+        chosen to be wounded, and no wound token is placed or moved on it; it can still be
+        destroyed): printed (not on a blank text box) or gained, unless a passive takes it
+        away. Free for a deck without it: ``cd.invulnerability`` and ``_keywords`` first."""
+        cd = self.deck
+        if not (cd.invulnerability or self._keywords):
+            return False
+        has = cd.invulnerable[cd.kind_of[inst]] and not (
+            BLANK in cd.static_kinds and self._blank_passive(inst)
+        )
+        if not has and (self._keywords or GAIN_KEYWORD in cd.static_kinds):
+            has = self.gained_keyword(inst, INVULNERABILITY) > 0
+        if has and LOSE_KEYWORD in cd.static_kinds:
+            return not self._lost_keyword(inst, INVULNERABILITY)
+        return has
+
+    def can_wound(self, inst: int) -> bool:
+        """Whether ``inst`` may be wounded, or chosen to be: not while it has
+        Invulnerability. An effect's pool of characters to wound keeps only these."""
+        return not self.invulnerable(inst)
 
     def _go_insane(self, inst: int) -> bool:
         """Drive a character insane (Willpower prevents it); attachments on it are destroyed
@@ -741,7 +779,10 @@ class ZonesMixin:
     def _wound(self, inst: int) -> None:
         """One wound: a character without Toughness left (or insane) is destroyed; a passive
         of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
-        does something else instead and says so)."""
+        does something else instead and says so). A character with Invulnerability is not
+        wounded at all."""
+        if (self.deck.invulnerability or self._keywords) and self.invulnerable(inst):
+            return
         if WOUND_INSTEAD in self.deck.static_kinds:
             for src, st in self._statics_in_play():
                 if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):

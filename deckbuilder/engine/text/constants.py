@@ -96,14 +96,15 @@ def icons(where, committed, icons, who, condition, times):
 
 @CONSTANT.register(
     "gain_keyword",
-    keyword=param(("Willpower", "Toughness"), required=True),
+    keyword=param(("Willpower", "Toughness", "Invulnerability"), required=True),
     amount=param(AMOUNT, 1),
     who=FILTER,
     condition=CONDITION,
 )
 def gain_keyword(where, committed, keyword, amount, who, condition):
-    """The characters ``who`` accepts (absent: the card itself) gain Willpower, or Toughness
-    +amount (``ZonesMixin.has_willpower``, ``toughness_of``); an amount that counts cards
+    """The characters ``who`` accepts (absent: the card itself) gain Willpower,
+    Invulnerability, or Toughness +amount (``ZonesMixin.has_willpower``, ``invulnerable``,
+    ``toughness_of``); an amount that counts cards
     ("Toughness +1 for each ...") is ``(game, src) -> int``, counted when asked."""
     if not isinstance(amount, int):
         value = compile_amount(amount, where)
@@ -111,6 +112,19 @@ def gain_keyword(where, committed, keyword, amount, who, condition):
     return ab.Static(
         ab.GAIN_KEYWORD, _who(where, who, condition), (keyword, amount), committed=committed
     )
+
+
+@CONSTANT.register(
+    "lose_keyword",
+    keyword=param(("Toughness", "Invulnerability"), required=True),
+    who=FILTER,
+    condition=CONDITION,
+)
+def lose_keyword(where, committed, keyword, who, condition):
+    """The characters ``who`` accepts (absent: the card itself) lose all of the keyword,
+    printed or gained ("lose all Toughness and Invulnerability"): the loss wins over any
+    gain while it lasts (``ZonesMixin.toughness_of``, ``invulnerable``)."""
+    return ab.Static(ab.LOSE_KEYWORD, _who(where, who, condition), keyword, committed=committed)
 
 
 @CONSTANT.register(

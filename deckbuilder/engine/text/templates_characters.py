@@ -175,6 +175,7 @@ def restore(where, n, ready, filter, target, overpaid_icons, willpower):
     willpower=param(BOOL, False),
     toughness=param(INT, 0),
     subtype=STR,
+    invulnerability=param(BOOL, False),
 )
 def boost(
     where,
@@ -188,17 +189,20 @@ def boost(
     willpower,
     toughness,
     subtype,
+    invulnerability,
 ):
     """Characters get +skill and gain (or lose) icons until the end of the phase or turn;
-    ``overpaid_*`` is added when the card was overpaid; ``willpower``, ``toughness``: they
-    also gain Willpower, Toughness +n until the end of the phase or turn (``_keywords``,
-    with ``_keywords_turn`` for the turn, as ``restore`` does);
-    ``subtype``: they gain that subtype until the end of the phase (``game._traits``)."""
+    ``overpaid_*`` is added when the card was overpaid; ``willpower``, ``toughness``,
+    ``invulnerability``: they also gain Willpower, Toughness +n, Invulnerability until the
+    end of the phase or turn (``_keywords``, ``_keywords_turn``); ``subtype``: they gain
+    that subtype until the end of the phase (``game._traits``)."""
     if subtype and until != "phase":
         raise TextError(f"{where}: a subtype is gained until the end of the phase only")
     keywords = [("Willpower", 1)] if willpower else []
     if toughness:
         keywords.append(("Toughness", toughness))
+    if invulnerability:
+        keywords.append((ab.INVULNERABILITY, 1))
     pred = compile_filter(filter, where)
     amount = compile_amount(skill, where)
     ic = icon_tuple(icons)
@@ -349,11 +353,12 @@ def insane_for_restore(where, ready):
 
 @EFFECT.register("wound", filter=FILTER, target=param(TARGETS, "choose"))
 def wound(where, filter, target):
-    """Wound characters (Toughness as the rules say)."""
+    """Wound characters (Toughness as the rules say; one with Invulnerability is not in the
+    pool: it cannot be chosen to be wounded)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [i for i in game.you.characters if pred(game, src, i)]
+        pool = [i for i in game.you.characters if pred(game, src, i) and game.can_wound(i)]
         for i in (yield from targets_of(game, src, ctx, target, pool, "wound", "wound", True)):
             if i in game.you.status:
                 game._wound(i)

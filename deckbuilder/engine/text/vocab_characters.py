@@ -457,7 +457,8 @@ def wound_others_or_sacrifice(where, wounds):
         lost = sum(
             value(game, i)
             for i in others
-            if status[i] == INSANE or hurt.get(i, 0) + wounds > game.toughness_of(i)
+            if (status[i] == INSANE or hurt.get(i, 0) + wounds > game.toughness_of(i))
+            and game.can_wound(i)
         )
         title = game.card(src).title
         options = [

@@ -147,7 +147,7 @@ def no_lone_commits(where, committed):
 
 
 def _wound_one(game, src):
-    pool = list(game.you.characters)
+    pool = [i for i in game.you.characters if game.can_wound(i)]
     i = yield from choose_card(game, "wound", "wound to commit", pool, harm=True)
     if i >= 0:
         game._wound(i)
@@ -175,11 +175,13 @@ def stays_until_won(where, committed, who):
     target=param(("story", "character", "subject"), required=True),
     filter=FILTER,
     willpower=param(BOOL, False),
+    invulnerability=param(BOOL, False),
 )
-def commits_ready_this_turn(where, target, filter, willpower):
+def commits_ready_this_turn(where, target, filter, willpower, invulnerability):
     """This turn, characters commit without exhausting to a story you choose (``story``), or
     a character you choose that the filter accepts does so to any story (``character``;
-    with ``willpower`` it also gains Willpower: it cannot go insane this turn), or the
+    with ``willpower`` it also gains Willpower: it cannot go insane this turn; with
+    ``invulnerability``, Invulnerability until the end of the turn), or the
     character chosen before (``subject``, ``choose_subject``) does so until the end of the
     phase: outside the story phase that ends before any commit, so nothing is recorded."""
     pred = compile_filter(filter, where)
@@ -205,6 +207,9 @@ def commits_ready_this_turn(where, target, filter, willpower):
             _rule(game, ("commits_ready", -1, i))
             if willpower:
                 _rule(game, ("willpower", -1, i))
+            if invulnerability:
+                game._keywords.append((i, ab.INVULNERABILITY, 1))
+                game._keywords_turn.append((i, ab.INVULNERABILITY, 1))
             log_event(game, "commit", f"{game.card(i).title} commits without exhausting")
 
     return effect

@@ -71,6 +71,19 @@ def _attached_with(value):
     return check
 
 
+@atom("host_same_story", STATE, BOOL)
+def _host_same_story(value):
+    """Committed to the story the character the source is attached to is committed to
+    ("characters at the same story as the attached character"; the host itself included)."""
+
+    def pred(game, src, i):
+        host = game.you.attached.get(src, -1)
+        s = game.committed_story(host) if host >= 0 else -1
+        return (s >= 0 and i in game.you.committed[s]) == value
+
+    return pred
+
+
 @atom("wounded", STATE, BOOL)
 def _wounded(value):
     """Has a wound token on it (true), or none (false)."""

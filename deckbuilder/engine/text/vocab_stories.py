@@ -351,7 +351,8 @@ def wound_for_token(where, max_tokens):
         s = yield from choose_story(game, "token", "success token on", slots)
         if s < 0:
             return
-        i = yield from choose_card(game, "wound", "wound", list(game.you.committed[s]), harm=True)
+        pool = [i for i in game.you.committed[s] if game.can_wound(i)]
+        i = yield from choose_card(game, "wound", "wound", pool, harm=True)
         if i < 0:
             return
         game._wound(i)
