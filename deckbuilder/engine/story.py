@@ -913,6 +913,12 @@ class StoryMixin:
                 self._turn_rules = [r for r in self._turn_rules if r[0] != "conspiracy_won"]
             s = self._stories.index(sid)  # effects may have changed the rows before it
         self._story_won(s, sid, third)
+        if text and self._turn_rules and self.phase != OVER:
+            later = [r for r in self._turn_rules if r[0] == "after_replaced"]
+            if later:  # "After you replace this story, ..." (``after_replaced``)
+                self._turn_rules = [r for r in self._turn_rules if r[0] != "after_replaced"]
+                for _, src, fx, _, ctx in later:
+                    yield from fx(self, src, ctx)
 
     def _story_won(self, s: int, sid: int, third: bool) -> None:
         """Story ``sid`` in slot ``s`` joins the won pile and the slot gets the next story

@@ -6,8 +6,18 @@ from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, CONSPIRACY_BASE, DECK_OUT, OVER, WIN, Action
 from deckbuilder.engine.effects import choose_card, choose_story, log_event
+from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.filters import compile_filter
-from deckbuilder.engine.text.registry import AMOUNT, BOOL, EFFECT, FILTER, INT, TRIGGER, param
+from deckbuilder.engine.text.registry import (
+    AMOUNT,
+    BOOL,
+    EFFECT,
+    EFFECTS,
+    FILTER,
+    INT,
+    TRIGGER,
+    param,
+)
 from deckbuilder.engine.text.values import compile_amount, condition
 from deckbuilder.engine.text.vocab_marks import clear_counters
 
@@ -266,6 +276,22 @@ def any_struggle_won(where, here):
             lambda g, s, c: 0 <= c.story < len(g.you.committed) and s in g.you.committed[c.story],
         )
     return ab.STRUGGLE_WON, None
+
+
+@EFFECT.register("after_replaced", effects=param(EFFECTS, required=True))
+def after_replaced(where, effects):
+    """A story's win effect that begins "After you replace this story": the effects wait
+    (an "after_replaced" rule of the turn) until the won story has left its slot and the
+    next one is revealed (``StoryMixin._win_story``), so that they see the new story and not
+    the tokens of the won one."""
+    inner = compile_effects(effects, where)
+
+    def effect(game, src, ctx):
+        game._turn_rules.append(("after_replaced", src, inner, game.turn, ctx))
+        return
+        yield
+
+    return effect
 
 
 @EFFECT.register("redistribute_tokens", max_per_story=param(INT, 4))
