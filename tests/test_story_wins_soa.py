@@ -67,20 +67,21 @@ def test_secrets_of_arkham_resolves_the_other_stories(full_pool):
 
 
 def test_albino_goat_spawn_is_wounded_when_a_day_character_enters(full_pool):
-    """The Day Dreamer (a Day character) is put into play by Rampaging Dark Young."""
+    """The Day Dreamer (a Day character) is put into play from hand by its own action (not
+    played). (Fine Dining used to sacrifice a Rampaging Dark Young for this; it now gives
+    the Goat-spawn Invulnerability before the forced wound resolves.)"""
     from tests.test_card_scenarios import step
 
     game = build(
         full_pool,
         {
             "card": "SoA-022",
-            "hand": ["TOotST-050", "TH-017"],
-            "characters": ["SoA-021", "SoA-022", "Core-029"],
+            "hand": ["TH-017"],
+            "characters": ["SoA-022", "Core-029"],
             "domains": [["TOotST-029", "TOotST-029"], [], []],
         },
     )
-    for text in ("play TOotST-050", "choose sacrifice Rampaging", "yes", "choose Day"):
-        step(game, text)
+    step(game, "use TH-017")
     assert "TH-017" in ids(game, game.you.characters)
     goat = next(i for i in game.you.characters if game.card(i).card_id == "SoA-022")
     assert game.you.wounds.get(goat, 0) == 1
