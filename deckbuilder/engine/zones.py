@@ -40,6 +40,7 @@ from deckbuilder.engine.abilities import (
     WOULD_LEAVE,
     WOULD_REVEAL,
     WOULD_SACRIFICE,
+    WOULD_WOUND,
     WOUND_INSTEAD,
     AbilityContext,
 )
@@ -691,15 +692,19 @@ class ZonesMixin:
             toughness += self.gained_keyword(inst, "Toughness")
         return toughness
 
-    def _go_insane(self, inst: int) -> bool:
+    def _go_insane(self, inst: int, by_cost: bool = False) -> bool:
         """Drive a character insane (Willpower prevents it); attachments on it are destroyed
-        and a wounded character is destroyed instead."""
+        and a wounded character is destroyed instead. ``by_cost``: a cost paid, not an
+        effect (what "cancel an effect that would ..." may not cancel)."""
         cd = self.deck
         k = cd.kind_of[inst]
         if self.you.status.get(inst, INSANE) == INSANE or self.has_willpower(inst):
             return False
         if cd.any_trigger[WOULD_INSANE]:
-            ctx = self._would(WOULD_INSANE, AbilityContext(target=inst))
+            ctx = self._would(WOULD_INSANE, AbilityContext(target=inst, by_effect=not by_cost))
+            if ctx.instead == "cancel":  # "cancel an effect that would drive it insane"
+                self._event("insane", f"{self.card(inst).title}: going insane cancelled")
+                return False
             if ctx.instead:  # "instead returned to its owner's hand"...
                 self._event("insane", f"{self.card(inst).title}: instead of going insane")
                 self._leave_play(inst, to=ctx.instead)
@@ -739,9 +744,26 @@ class ZonesMixin:
             self._into_discard(a)
 
     def _wound(self, inst: int) -> None:
-        """One wound: a character without Toughness left (or insane) is destroyed; a passive
-        of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
-        does something else instead and says so)."""
+        """One wound: a character without Toughness left (or insane) is destroyed. A deck
+        with a "would be wounded" answer opens that window first (``would_be_wounded``): it
+        may cancel the wound or move it to another character. A passive of kind
+        ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)`` does
+        something else instead and says so)."""
+        if self.deck.any_trigger[WOULD_WOUND]:  # "cancel 1 wound", "... on X instead"
+            ctx = self._would(WOULD_WOUND, AbilityContext(target=inst))
+            if ctx.instead:
+                if self.log is not None:
+                    self._event("wound", f"{self.card(inst).title}: the wound is {ctx.instead}")
+                if ctx.instead.startswith("wound "):
+                    other = int(ctx.instead[6:])
+                    if other in self.you.status:
+                        self._take_wound(other)
+                return
+        self._take_wound(inst)
+
+    def _take_wound(self, inst: int) -> None:
+        """The wound itself, once no "would be wounded" answer replaced it (a wound moved to
+        another character opens no second window: nothing could ever end such a chain)."""
         if WOUND_INSTEAD in self.deck.static_kinds:
             for src, st in self._statics_in_play():
                 if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):
