@@ -13,7 +13,7 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER, NEUTRAL
-from deckbuilder.engine.effects import choose_card, choose_domain, log_event
+from deckbuilder.engine.effects import choose_card, choose_domain, log_event, stay_attached
 from deckbuilder.engine.text.filters import faction_index, gained_traits
 from deckbuilder.engine.text.registry import HOOK
 from deckbuilder.engine.text.templates_cards import reorder_top
@@ -310,3 +310,32 @@ def machinations_return(game, src, ctx):
             game._enter(i)
     return
     yield
+
+
+@hook("expendable_muscle")
+def expendable_muscle(game, src, ctx):
+    """TPtY-105 Expendable Muscle: "If Expendable Muscle would be wounded or go insane,
+    instead attach it to a character you control. Then, Expendable Muscle becomes an
+    Attachment support card with the text: "Attached character gains Toughness +1 and
+    Willpower."" It answers both windows; with no other character of yours nothing replaces
+    the wound or the insanity. Its new text is its constants, which name its host and so
+    read nothing while it is a character. Choice: a sane host, the costliest first (the one
+    worth protecting); its wounds are gone with the character it was."""
+    you = game.controller_of(src)
+    if src not in you.status:
+        return
+    cd = game.deck
+    pool = sorted(
+        (i for i in you.characters if i != src),
+        key=lambda i: (you.status[i] == INSANE, -cd.cost[cd.kind_of[i]]),
+    )
+    host = yield from choose_card(game, "attach", "attach Expendable Muscle to", pool)
+    if host < 0:
+        return
+    ctx.instead = "cancel"
+    you.wounds.pop(src, None)
+    for committed in you.committed:
+        if src in committed:
+            committed.remove(src)
+    game._remove_character(src)
+    stay_attached(game, src, host)
