@@ -474,8 +474,8 @@ class ZonesMixin:
         cd, facts = self.deck, self.facts
         if facts.would_leave and (inst in self.you.status or inst in self.you.supports):
             to = self._leave_replaced(inst, to, sacrificed)
-            if inst not in self.you.status and inst not in self.you.supports:
-                return  # an answer took it out of play already
+            if to == "cancel" or (inst not in self.you.status and inst not in self.you.supports):
+                return  # the effect was cancelled, or an answer took it out of play already
         story = -1  # the story slot a committed character leaves
         host_of = -1  # the host of a support leaving
         # Its own "after ... leaves play" answers, unless its text was off (insane, blank).

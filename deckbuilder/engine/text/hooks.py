@@ -339,3 +339,21 @@ def expendable_muscle(game, src, ctx):
             committed.remove(src)
     game._remove_character(src)
     stay_attached(game, src, host)
+
+
+@hook("ancestral_fear")
+def ancestral_fear(game, src, ctx):
+    """TSB-038 Ancestral Fear: "Disrupt: When a card effect would cause any number of
+    characters you control to leave play, instead choose and drive any number of those
+    characters insane to cancel the effect on that character." Answered one character at a
+    time, in the "would leave play" window of a character destroyed (a sacrifice may be a
+    cost, no effect); the character goes insane and stays in play. One with Willpower
+    cannot be driven insane, so the effect stands."""
+    i = ctx.target
+    you = game.controller_of(src)
+    if you.status.get(i, INSANE) == INSANE or game.has_willpower(i) or you.wounds.get(i):
+        return  # insane already, protected, or wounded (insane, it would be destroyed)
+    ctx.instead = "cancel"
+    game._go_insane(i)
+    return
+    yield
