@@ -314,7 +314,7 @@ def machinations_return(game, src, ctx):
 
 @hook("expendable_muscle")
 def expendable_muscle(game, src, ctx):
-    """TPtY-105 Expendable Muscle: "If Expendable Muscle would be wounded or go insane,
+    """Expendable Muscle (TPtY-105): "If Expendable Muscle would be wounded or go insane,
     instead attach it to a character you control. Then, Expendable Muscle becomes an
     Attachment support card with the text: "Attached character gains Toughness +1 and
     Willpower."" It answers both windows; with no other character of yours nothing replaces
@@ -343,7 +343,7 @@ def expendable_muscle(game, src, ctx):
 
 @hook("ancestral_fear")
 def ancestral_fear(game, src, ctx):
-    """TSB-038 Ancestral Fear: "Disrupt: When a card effect would cause any number of
+    """Ancestral Fear (TSB-038): "Disrupt: When a card effect would cause any number of
     characters you control to leave play, instead choose and drive any number of those
     characters insane to cancel the effect on that character." Answered one character at a
     time, in the "would leave play" window of a character destroyed (a sacrifice may be a
