@@ -71,6 +71,8 @@ WOULD_LEAVE = "would_leave"  # a card of yours would leave play (ctx.target; ctx
 WOULD_DISCARD = "would_discard"  # a card would go to your discard pile (ctx.target; ctx.x 1:
 # from play)
 WOULD_INSANE = "would_insane"  # a character of yours would go insane (ctx.target)
+WOULD_WOUND = "would_wound"  # a character of yours would be wounded (ctx.target; ctx.instead
+# "cancel", or "wound N": character N takes it instead)
 WOULD_DRAW = "would_draw"  # you would draw ctx.x cards (ctx.by_effect: by a card effect)
 WOULD_TOKEN = "would_token"  # you would place ctx.x success tokens at story slot ctx.story
 WOULD_SACRIFICE = "would_sacrifice"  # a card of yours would be sacrificed (ctx.target)
@@ -146,6 +148,7 @@ TRIGGERS = (
     WOULD_LEAVE,
     WOULD_DISCARD,
     WOULD_INSANE,
+    WOULD_WOUND,
     WOULD_DRAW,
     WOULD_TOKEN,
     WOULD_SACRIFICE,

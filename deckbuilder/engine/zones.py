@@ -42,6 +42,7 @@ from deckbuilder.engine.abilities import (
     WOULD_LEAVE,
     WOULD_REVEAL,
     WOULD_SACRIFICE,
+    WOULD_WOUND,
     WOUND_INSTEAD,
     AbilityContext,
 )
@@ -475,8 +476,8 @@ class ZonesMixin:
         cd, facts = self.deck, self.facts
         if facts.would_leave and (inst in self.you.status or inst in self.you.supports):
             to = self._leave_replaced(inst, to, sacrificed)
-            if inst not in self.you.status and inst not in self.you.supports:
-                return  # an answer took it out of play already
+            if to == "cancel" or (inst not in self.you.status and inst not in self.you.supports):
+                return  # the effect was cancelled, or an answer took it out of play already
         story = -1  # the story slot a committed character leaves
         host_of = -1  # the host of a support leaving
         # Its own "after ... leaves play" answers, unless its text was off (insane, blank).
@@ -729,15 +730,19 @@ class ZonesMixin:
         Invulnerability. An effect's pool of characters to wound keeps only these."""
         return not self.invulnerable(inst)
 
-    def _go_insane(self, inst: int) -> bool:
+    def _go_insane(self, inst: int, by_cost: bool = False) -> bool:
         """Drive a character insane (Willpower prevents it); attachments on it are destroyed
-        and a wounded character is destroyed instead."""
+        and a wounded character is destroyed instead. ``by_cost``: a cost paid, not an
+        effect (what "cancel an effect that would ..." may not cancel)."""
         cd = self.deck
         k = cd.kind_of[inst]
         if self.you.status.get(inst, INSANE) == INSANE or self.has_willpower(inst):
             return False
         if cd.any_trigger[WOULD_INSANE]:
-            ctx = self._would(WOULD_INSANE, AbilityContext(target=inst))
+            ctx = self._would(WOULD_INSANE, AbilityContext(target=inst, by_effect=not by_cost))
+            if ctx.instead == "cancel":  # "cancel an effect that would drive it insane"
+                self._event("insane", f"{self.card(inst).title}: going insane cancelled")
+                return False
             if ctx.instead:  # "instead returned to its owner's hand"...
                 self._event("insane", f"{self.card(inst).title}: instead of going insane")
                 self._leave_play(inst, to=ctx.instead)
@@ -777,12 +782,29 @@ class ZonesMixin:
             self._into_discard(a)
 
     def _wound(self, inst: int) -> None:
-        """One wound: a character without Toughness left (or insane) is destroyed; a passive
-        of kind ``WOUND_INSTEAD`` may replace the wound (its ``amount(game, src, inst)``
-        does something else instead and says so). A character with Invulnerability is not
-        wounded at all."""
+        """One wound: a character without Toughness left (or insane) is destroyed; one with
+        Invulnerability is not wounded at all. A deck with a "would be wounded" answer opens
+        that window first (``would_be_wounded``): it may cancel the wound or move it to
+        another character. A passive of kind ``WOUND_INSTEAD`` may replace the wound (its
+        ``amount(game, src, inst)`` does something else instead and says so)."""
         if (self.deck.invulnerability or self._keywords) and self.invulnerable(inst):
             return
+        if self.deck.any_trigger[WOULD_WOUND]:  # "cancel 1 wound", "... on X instead"
+            ctx = self._would(WOULD_WOUND, AbilityContext(target=inst))
+            if ctx.instead:
+                moved = ctx.instead.startswith("wound ")
+                other = int(ctx.instead[6:]) if moved else -1
+                if self.log is not None:
+                    what = f"goes to {self.card(other).title}" if moved else "cancelled"
+                    self._event("wound", f"{self.card(inst).title}: the wound {what}")
+                if other in self.you.status and self.can_wound(other):
+                    self._take_wound(other)
+                return
+        self._take_wound(inst)
+
+    def _take_wound(self, inst: int) -> None:
+        """The wound itself, once no "would be wounded" answer replaced it (a wound moved to
+        another character opens no second window: nothing could ever end such a chain)."""
         if WOUND_INSTEAD in self.deck.static_kinds:
             for src, st in self._statics_in_play():
                 if st.kind == WOUND_INSTEAD and self._static_applies(src, st, inst):

@@ -136,6 +136,8 @@ def _effect_list(spec, where: str):
             yield from e(game, src, c)
             if game._entered >= 0:
                 c.target = game._entered
+        if c.instead:  # a "would" window reads what happens instead on its own context
+            ctx.instead = c.instead
 
     # Worth it as the effects before the delayed one are (what they put into play).
     checks = [

@@ -144,7 +144,7 @@ def _insane_cost(where, value, with_self):
     def pay(game, src):
         i = yield from choose_card(game, "insane", "drive insane", pool(game, src), harm=True)
         if i >= 0:
-            game._go_insane(i)
+            game._go_insane(i, by_cost=True)
 
     return (lambda game, src: bool(pool(game, src))), pay
 
@@ -157,7 +157,7 @@ def insane_self(where, value):
         return game.you.status.get(src, INSANE) != INSANE
 
     def pay(game, src):
-        game._go_insane(src)
+        game._go_insane(src, by_cost=True)
         return
         yield
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER, NEUTRAL
-from deckbuilder.engine.effects import choose_card, choose_domain, log_event
+from deckbuilder.engine.effects import choose_card, choose_domain, log_event, stay_attached
 from deckbuilder.engine.text.filters import faction_index, gained_traits
 from deckbuilder.engine.text.registry import HOOK
 from deckbuilder.engine.text.templates_cards import reorder_top
@@ -308,5 +308,52 @@ def machinations_return(game, src, ctx):
             game.you.removed.remove(i)
             log_event(game, "enter", f"{game.card(i).title} returns to play")
             game._enter(i)
+    return
+    yield
+
+
+@hook("expendable_muscle")
+def expendable_muscle(game, src, ctx):
+    """Expendable Muscle (TPtY-105): "If Expendable Muscle would be wounded or go insane,
+    instead attach it to a character you control. Then, Expendable Muscle becomes an
+    Attachment support card with the text: "Attached character gains Toughness +1 and
+    Willpower."" It answers both windows; with no other character of yours nothing replaces
+    the wound or the insanity. Its new text is its constants, which name its host and so
+    read nothing while it is a character. Choice: a sane host, the costliest first (the one
+    worth protecting); its wounds are gone with the character it was."""
+    you = game.controller_of(src)
+    if src not in you.status:
+        return
+    cd = game.deck
+    pool = sorted(
+        (i for i in you.characters if i != src),
+        key=lambda i: (you.status[i] == INSANE, -cd.cost[cd.kind_of[i]]),
+    )
+    host = yield from choose_card(game, "attach", "attach Expendable Muscle to", pool)
+    if host < 0:
+        return
+    ctx.instead = "cancel"
+    you.wounds.pop(src, None)
+    for committed in you.committed:
+        if src in committed:
+            committed.remove(src)
+    game._remove_character(src)
+    stay_attached(game, src, host)
+
+
+@hook("ancestral_fear")
+def ancestral_fear(game, src, ctx):
+    """Ancestral Fear (TSB-038): "Disrupt: When a card effect would cause any number of
+    characters you control to leave play, instead choose and drive any number of those
+    characters insane to cancel the effect on that character." Answered one character at a
+    time, in the "would leave play" window of a character destroyed (a sacrifice may be a
+    cost, no effect); the character goes insane and stays in play. One with Willpower
+    cannot be driven insane, so the effect stands."""
+    i = ctx.target
+    you = game.controller_of(src)
+    if you.status.get(i, INSANE) == INSANE or game.has_willpower(i) or you.wounds.get(i):
+        return  # insane already, protected, or wounded (insane, it would be destroyed)
+    ctx.instead = "cancel"
+    game._go_insane(i)
     return
     yield

@@ -109,7 +109,7 @@ def cost_paid_by(where, committed, by, filter, per, most):
             if by == "sacrifice":
                 game._sacrifice(i)
             elif by == "insane":
-                game._go_insane(i)
+                game._go_insane(i, by_cost=True)
             else:
                 game._leave_play(i, to="hand")
 
@@ -283,7 +283,7 @@ def insane_for_icons(where, value):
                 return
             for c, n in enumerate(game.icons_of(i)):
                 missing[c] -= n
-            game._go_insane(i)
+            game._go_insane(i, by_cost=True)
 
     return can_pay, pay
 

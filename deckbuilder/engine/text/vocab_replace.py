@@ -1,5 +1,5 @@
 """ "Would" windows and what happens instead: a card would leave play, go to the discard
-pile, go insane, be sacrificed; you would draw cards or place success tokens.
+pile, go insane, be sacrificed, be wounded; you would draw cards or place success tokens.
 
 The engine opens such a window (``AbilityMixin._would``) at the moment the rule is about
 to act, before anything moves: the cards that answer it (in play, in hand, on top of the
@@ -15,8 +15,9 @@ answer is used unless its ``ai`` is "avoid", and any other choice takes its firs
 from __future__ import annotations
 
 from deckbuilder.engine import abilities as ab
-from deckbuilder.engine.actions import OVER
+from deckbuilder.engine.actions import INSANE, OVER
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
+from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
 from deckbuilder.engine.text.triggers import subject_condition
 from deckbuilder.engine.text.values import condition
@@ -52,10 +53,58 @@ def would_discard(where, subject, from_play):
     return ab.WOULD_DISCARD, subject_condition(where, subject, test)
 
 
-@TRIGGER.register("would_go_insane", subject=FILTER)
-def would_go_insane(where, subject):
-    """Before a character of yours goes insane (subject: it, still sane)."""
-    return ab.WOULD_INSANE, subject_condition(where, subject)
+@TRIGGER.register("would_go_insane", subject=FILTER, by_effect=param(BOOL, False))
+def would_go_insane(where, subject, by_effect):
+    """Before a character of yours goes insane (subject: it, still sane; ``by_effect``:
+    only by an effect, not a cost paid)."""
+    test = (lambda g, s, c: c.by_effect) if by_effect else None
+    return ab.WOULD_INSANE, subject_condition(where, subject, test)
+
+
+def _lethal(game, src, ctx):
+    """The wound would destroy ctx.target (insane, or no Toughness left)."""
+    i = ctx.target
+    return game.you.status.get(i) == INSANE or game.you.wounds.get(i, 0) >= game.toughness_of(i)
+
+
+@TRIGGER.register("would_be_wounded", subject=FILTER, lethal=param(BOOL, False))
+def would_be_wounded(where, subject, lethal):
+    """Before a character of yours is wounded, one wound at a time (subject: it). An answer
+    may cancel the wound (``instead``, "cancel") or move it (``wound_instead``).
+    ``lethal``: only a wound that would destroy it. Choice: a cancel that costs something
+    (a card, resources, exhausting) is offered only then, as a player keeps it for the
+    character it would save; a wound the character survives is worth no card."""
+    return ab.WOULD_WOUND, subject_condition(where, subject, _lethal if lethal else None)
+
+
+@EFFECT.register("wound_instead", filter=FILTER)
+def wound_instead(where, filter):
+    """The wound goes on another character that ``filter`` accepts ({self = true}: this
+    card) instead of the one it was for: one the wound does not destroy is offered first,
+    then the cheapest. The moved wound opens no new window (``ZonesMixin._take_wound``)."""
+    pred = compile_filter(filter, where) if filter is not None else None
+
+    def effect(game, src, ctx):
+        you = game.controller_of(src)
+        pool = [
+            i
+            for i in you.status
+            if i != ctx.target and (pred is None or pred(game, src, i)) and game.can_wound(i)
+        ]
+        if not pool:
+            return
+        cd = game.deck
+
+        def worst(i):
+            dies = you.status[i] == INSANE or you.wounds.get(i, 0) >= game.toughness_of(i)
+            return (dies, cd.cost[cd.kind_of[i]])
+
+        pool.sort(key=worst)
+        i = yield from choose_card(game, "wound", "wound instead", pool, harm=True)
+        if i >= 0:
+            ctx.instead = f"wound {i}"
+
+    return effect
 
 
 @TRIGGER.register("would_be_sacrificed", subject=FILTER)
@@ -107,7 +156,9 @@ def instead(where, to):
     replaced); ``cancel``: the effect that would do
     it is cancelled (``effect_would_sacrifice``), the draw does not happen (``would_draw``:
     nothing is drawn, so nothing answers "after you draw") or the arcane struggle readies
-    nobody (``would_arcane_ready``); ``resource``: a card leaving play is
+    nobody (``would_arcane_ready``), the wound is not dealt (``would_be_wounded``), the
+    card stays in play (``would_leave_play``) or the character does not go insane
+    (``would_go_insane``); ``resource``: a card leaving play is
     attached to a domain of yours as a resource (the one with fewest resources offered
     first), "resource D" for domain D."""
 
