@@ -19,6 +19,7 @@ parametrised test runs them all.
     won_stories = ["Core-160"]         # Core stories already in the won pile
     conspiracy = { card = "TiV-024", tokens = 2 }   # a conspiracy in play (story 4)
     wounds = { "AH-018" = 1 }          # wound tokens on characters in play
+    counters = { "TMoM-025" = 8 }      # tokens a card in play holds for its own text
     phase = "operations"               # or "story"
     step_by_step = true                # "would" windows ask (else the automatic answer)
     steps = ["commit Core-022 1", "choose draw a card"]
@@ -145,6 +146,9 @@ def _position(pool, scenario) -> Game:
         game.you.attached[inst] = host
     for cid, n in scenario.get("wounds", {}).items():
         game.you.wounds[next(i for i in game.you.characters if game.card(i).card_id == cid)] = n
+    for cid, n in scenario.get("counters", {}).items():
+        inst = next(i for i in game.you.characters + game.you.supports if game.card(i).card_id == cid)
+        game._uses[(inst, "counter")] = n  # vocab_marks' counter record
     for cid in reversed(scenario.get("top", ())):  # known cards on top of the deck, in order
         inst = next(i for i in game.you.deck_cards if game.card(i).card_id == cid)
         game.you.deck_cards.remove(inst)
