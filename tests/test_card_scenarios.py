@@ -147,7 +147,8 @@ def _position(pool, scenario) -> Game:
     for cid, n in scenario.get("wounds", {}).items():
         game.you.wounds[next(i for i in game.you.characters if game.card(i).card_id == cid)] = n
     for cid, n in scenario.get("counters", {}).items():
-        inst = next(i for i in game.you.characters + game.you.supports if game.card(i).card_id == cid)
+        in_play = game.you.characters + game.you.supports
+        inst = next(i for i in in_play if game.card(i).card_id == cid)
         game._uses[(inst, "counter")] = n  # vocab_marks' counter record
     for cid in reversed(scenario.get("top", ())):  # known cards on top of the deck, in order
         inst = next(i for i in game.you.deck_cards if game.card(i).card_id == cid)
