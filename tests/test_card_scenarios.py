@@ -20,6 +20,7 @@ parametrised test runs them all.
     conspiracy = { card = "TiV-024", tokens = 2 }   # a conspiracy in play (story 4)
     wounds = { "AH-018" = 1 }          # wound tokens on characters in play
     counters = { "TMoM-025" = 8 }      # tokens a card in play holds for its own text
+    facedown = [{ card = "TSB-015", to = "story 1" }]  # a Dormant card, from the deck
     phase = "operations"               # or "story"
     step_by_step = true                # "would" windows ask (else the automatic answer)
     steps = ["commit Core-022 1", "choose draw a card"]
@@ -146,6 +147,10 @@ def _position(pool, scenario) -> Game:
         game.you.attached[inst] = host
     for cid, n in scenario.get("wounds", {}).items():
         game.you.wounds[next(i for i in game.you.characters if game.card(i).card_id == cid)] = n
+    for spec in scenario.get("facedown", ()):  # {card, to = "story N"}: attached as Dormant
+        inst = next(i for i in game.you.deck_cards if game.card(i).card_id == spec["card"])
+        game.you.deck_cards.remove(inst)
+        game.you.facedown[inst] = STORY_HOST + game._stories[int(spec["to"].split()[1]) - 1]
     for cid, n in scenario.get("counters", {}).items():
         in_play = game.you.characters + game.you.supports
         inst = next(i for i in in_play if game.card(i).card_id == cid)
