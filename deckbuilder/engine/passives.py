@@ -183,6 +183,12 @@ class PassivesMixin:
                 self._copied_sources(found)
             if blanking:
                 found = self._unblanked(found)
+            if self._blanking >= 0:  # characters committed to The Bootleg Whiskey Cover-Up
+                found = [
+                    e
+                    for e in found
+                    if not self._blank_committed(e[0] if e.__class__ is tuple else e)
+                ]
             sources = tuple(found)
         known = cd.passive_sets
         # A card that gained a trait (``_traits``): the filters on traits read the game, and
@@ -194,9 +200,14 @@ class PassivesMixin:
             cache = self._passives_of(sources, not self._traits)
             if len(known) < PASSIVE_SETS_KEPT:
                 known[key] = cache
-        if not blanking:
+        if not blanking and self._blanking < 0:  # (committing does not drop the cache)
             self._statics_cache = cache
         return cache
+
+    def _blank_committed(self, inst: int) -> bool:
+        """Committed to the story whose text blanks the characters committed to it."""
+        s = self.committed_story(inst)
+        return s >= 0 and self._stories[s] == self._blanking
 
     def _unblanked(self, found: list) -> list:
         """``found`` without the cards whose text boxes a BLANK passive among them, or an
