@@ -489,15 +489,13 @@ class ZonesMixin:
         )
         # FAQ (entering the discard pile): a card whose text was off as it left play (insane,
         # blank) does not answer its entering the discard pile.
-        mute = (
-            to == "discard"
-            and cd.by_trigger["discarded"][cd.kind_of[inst]]
-            and (
-                self._character_text_off(inst)
-                if inst in self.you.status
-                else BLANK in cd.static_kinds and self._blank(inst)
-            )
-        )
+        answers_discard = to == "discard" and cd.by_trigger["discarded"][cd.kind_of[inst]]
+        if answers_discard and (
+            self._character_text_off(inst)
+            if inst in self.you.status
+            else BLANK in cd.static_kinds and self._blank(inst)
+        ):
+            answers_discard = ()
         if inst in self.you.status:
             if facts.departure_memory:
                 self._left_play_this_phase.append(inst)
@@ -548,7 +546,7 @@ class ZonesMixin:
             for a in [a for a, host in self.you.facedown.items() if host == inst]:
                 del self.you.facedown[a]
                 self._to_discard(a)
-        if to == "discard" and cd.by_trigger["discarded"][cd.kind_of[inst]] and not mute:
+        if answers_discard:
             ctx = None
             if sacrificed or discarded or host >= 0:
                 x = 1 if sacrificed or host_sacrificed else 2 if discarded else -1
