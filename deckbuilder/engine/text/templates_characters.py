@@ -237,12 +237,14 @@ def boost(
     filter=FILTER,
     to=param(("self", "host", "choose"), "self"),
     receiver=FILTER,
+    insane=param(BOOL, False),
 )
-def copy_icons(where, filter, to, receiver):
+def copy_icons(where, filter, to, receiver, insane):
     """Until the end of the phase the card (or, ``to = "host"``, the character it is
     attached to; ``to = "choose"``, a sane character you control that the ``receiver``
-    filter accepts, chosen first) gains the printed icons of a chosen character the filter
-    accepts."""
+    filter accepts, chosen first) gains the printed icons of a chosen other character the
+    filter accepts: a sane one, or with ``insane`` any ("choose a character": an insane
+    character's icons are still printed)."""
     pred = compile_filter(filter, where)
     takes = compile_filter(receiver, where)
 
@@ -262,7 +264,7 @@ def copy_icons(where, filter, to, receiver):
         pool = [
             i
             for i in game.you.characters
-            if i != gains and game.you.status[i] != INSANE and pred(game, src, i)
+            if i != gains and (insane or game.you.status[i] != INSANE) and pred(game, src, i)
         ]
         i = yield from choose_card(game, "boost", "copy the icons of", pool)
         if i >= 0:
