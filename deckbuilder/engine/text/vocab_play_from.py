@@ -12,12 +12,15 @@ from deckbuilder.engine.effects import choose_card, choose_domain, choose_story,
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import (
     BOOL,
+    CONDITION,
     EFFECT,
     FILTER,
     INT,
     TRIGGER,
+    TextError,
     param,
 )
+from deckbuilder.engine.text.values import condition
 from deckbuilder.engine.text.vocab_states import open_stories, remove_from_game
 
 
@@ -88,6 +91,18 @@ def _candidates(game, src, source, pred, ignore_match, card="other"):
             if _payers(game, i, k, ignore_match, source):
                 out.append(i)
     return out
+
+
+@condition("playable_from", CONDITION)
+def _playable_from(value, where):
+    """{in = "discard" | "hand", ...filter}: a card there the filter accepts that you may
+    play now, paying its (current) cost: ``play_from`` has something to play (FAQ 1.5, an
+    action cannot be begun without a target)."""
+    source = value.get("in", "discard")
+    if source not in ("discard", "hand"):
+        raise TextError(f'{where}: playable_from takes in = "discard" or "hand"')
+    pred = compile_filter({k: v for k, v in value.items() if k != "in"}, where)
+    return lambda game, src, ctx: bool(_candidates(game, src, source, pred, False))
 
 
 def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
