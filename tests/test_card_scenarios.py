@@ -40,7 +40,8 @@ parametrised test runs them all.
     not_offered = ["commit Core-029 2"]  # steps the position must not allow
     logged = ["arcane struggle won"] ; not_logged = []   # words of the game's log
 
-A step is ``play ID`` (``play ID x=N``: with X paid as N), ``use ID`` (its first usable
+A step is ``play ID`` (``play ID x=N``: with X paid as N; ``play ID d=N``: draining
+domain N), ``use ID`` (its first usable
 ability; ``use ID N`` the N-th action offered for it), ``commit ID STORY`` (story 1-3),
 ``choose TEXT`` (the choice whose label holds TEXT), ``yes`` / ``no`` (an optional
 response or effect), or ``pass``. Every deck is
@@ -178,6 +179,9 @@ def step(game: Game, text: str) -> None:
         found = [a for a in actions if a.kind == kind and game.card(a.card).card_id == cid]
         if verb == "commit":
             found = [a for a in found if a.story == int(rest[1]) - 1]
+        elif verb == "play" and len(rest) > 1 and rest[1].startswith("d="):
+            # "play ID d=N": paid by draining domain N (1-3), not at a lowered cost of 0
+            found = [a for a in found if a.domain == int(rest[1].removeprefix("d=")) - 1]
         elif verb == "play" and len(rest) > 1:  # "play ID x=N": an X cost paid as N
             found = [a for a in found if a.x == int(rest[1].removeprefix("x="))]
         elif verb == "use" and len(rest) > 1:

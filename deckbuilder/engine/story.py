@@ -835,7 +835,7 @@ class StoryMixin:
             return False
         if self.you.tokens[s] < needed:
             if n > 0 and self.deck.any_trigger[TOKENS_PLACED]:
-                self._fire_all(TOKENS_PLACED, AbilityContext(story=s))
+                self._fire_all(TOKENS_PLACED, AbilityContext(story=s, by_effect=True))
             return False
         yield from self._win_story(s)
         return True

@@ -93,10 +93,17 @@ def _at_story_of_self(game, src, ctx):
     return 0 <= s < len(game.you.committed) and src in game.you.committed[s]
 
 
-@TRIGGER.register("tokens_placed", here=param(BOOL, False))
-def tokens_placed(where, here):
+def _placed_by_effect(game, src, ctx):
+    return ctx.by_effect
+
+
+@TRIGGER.register("tokens_placed", here=param(BOOL, False), by_effect=param(BOOL, False))
+def tokens_placed(where, here, by_effect):
     """After you place 1 or more success tokens at a story (``here``: the story this card is
-    committed to; ctx.story)."""
+    committed to; ctx.story; ``by_effect``: only tokens a card effect places, not those of a
+    won struggle or a success, for a card that answers those through their own triggers)."""
+    if by_effect:
+        return ab.TOKENS_PLACED, _placed_by_effect
     return ab.TOKENS_PLACED, _at_story_of_self if here else None
 
 
