@@ -200,6 +200,9 @@ class Ability(NamedTuple):
     # Only the automatic player reads it: a person may still use it.
     worthwhile: Callable | None = None
     kind: str = ""  # the printed trigger word: "action", "response", "disrupt", "forced", "play"
+    # (game, src, ctx) -> int: the largest X offered for a "pay X" action (the cards its
+    # effect can act on: a larger X pays for nothing); None: the domain's value.
+    x_max: Callable | None = None
 
 
 class Static(NamedTuple):
