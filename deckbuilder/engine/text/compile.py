@@ -65,6 +65,7 @@ _KEYS = {
     "while",
     "label",
     "ai",
+    "ai_when",
 }
 _WINDOWS = {
     "operations": ab.OPS,
@@ -237,6 +238,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     ai = record.get("ai", "")
     if ai not in ("", "story", "before_commits", "avoid"):
         raise TextError(f"{where}: ai is 'story', 'before_commits' or 'avoid'")
+    if "ai_when" in record and kind not in ("response", "disrupt"):
+        raise TextError(f"{where}: ai_when is for a response or a disrupt")
     if ai == "before_commits" and kind != "play":
         raise TextError(f"{where}: ai 'before_commits' is for an event's play")
     limit = _limit(record.get("limit"), where)
@@ -310,6 +313,9 @@ def compile_ability(record: dict, where: str, printed: str = ""):
         condition = subject
     if kind == "forced" and (pay or exhaust or sacrifice or extra):
         raise TextError(f"{where}: a forced response has no cost")
+    # The automatic player's judgement, apart from the text's condition: a person is
+    # offered the response whenever the text allows it.
+    ai_when = compile_condition(record.get("ai_when"), where)
     return [
         ab.Ability(
             trigger,
@@ -329,5 +335,6 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             can_pay,
             extra_cost,
             kind=kind,
+            ai_when=ai_when,
         )
     ]
