@@ -70,8 +70,8 @@ def test_unorthodox_tactics_resolves_the_skill_comparison_first(full_pool):
     step(game, "play TTftS-100")
     step(game, "pass")
     step(game, "commit Core-029 4")
-    assert _changes(game, 3)[4] is True
-    assert _changes(game, 0)[4] is False
+    assert _changes(game, 3)[4] == 2  # first, and struggles chosen once won
+    assert _changes(game, 0)[4] == 0
     start = len(game.log)
     step(game, "pass")
     kinds = [e.kind for e in game.log[start:] if e.kind in ("success", "struggle")]
@@ -141,3 +141,23 @@ def test_lit_by_death_fire_ignores_a_character_destroyed_at_another_story(full_p
     game = _lit_by_death_fire(full_pool, 2)
     assert game._choice is None or "Lit by" not in game._choice.prompt
     assert len(game.you.hand) == 2
+
+
+def test_unorthodox_tactics_won_first_the_automatic_player_resolves_the_arcane_struggle(
+    full_pool,
+):
+    from deckbuilder.engine.greedy_policy import GreedyPolicy
+
+    game = build(
+        full_pool,
+        {
+            "card": "TTftS-100",
+            "characters": ["Core-010", "Core-030"],
+            "conspiracy": {"card": "TTftS-100", "tokens": 4},
+            "phase": "story",
+        },
+    )
+    for text in ("commit Core-010 4", "commit Core-030 4", "pass"):
+        step(game, text)
+    assert "arcane struggle" in game.describe(game.legal_actions()[0])
+    assert GreedyPolicy().choose(game).x == 1  # readying is worth it: yes

@@ -103,6 +103,8 @@ UNCOMMITTED = "uncommitted"  # after characters uncommit from a story (ctx.story
 # or one an effect removed them from; -1: the end of the story phase, when all uncommit)
 CARD_TO_DISCARD = "card_to_discard"  # after a card enters your discard pile, from any zone
 # (ctx.target)
+SKILL_LOWERED = "skill_lowered"  # after an effect gives a character of yours minus skill
+# (ctx.target)
 DECK_DISCARDED = "deck_discarded"  # after a card is discarded from your deck (ctx.x: how many
 # this phase, this one included)
 
@@ -169,6 +171,7 @@ TRIGGERS = (
     UNCOMMITTED,
     CARD_TO_DISCARD,
     DECK_DISCARDED,
+    SKILL_LOWERED,
 )
 
 # Zones an ability works from.
@@ -200,6 +203,12 @@ class Ability(NamedTuple):
     # Only the automatic player reads it: a person may still use it.
     worthwhile: Callable | None = None
     kind: str = ""  # the printed trigger word: "action", "response", "disrupt", "forced", "play"
+    # (game, src, ctx) -> int: the largest X offered for a "pay X" action (the cards its
+    # effect can act on: a larger X pays for nothing); None: the domain's value.
+    x_max: Callable | None = None
+    # (game, src, ctx) -> bool: for a response, whether the automatic player takes it (it
+    # declines when false, as for ai "avoid"); a person is asked whenever it is legal.
+    ai_when: Callable | None = None
 
 
 class Static(NamedTuple):

@@ -109,9 +109,13 @@ class AbilityMixin:
         for i, n, ab in self.usable_abilities(kinds):
             label = f"{self.card(i).title}: {ab.text}" if labelled else ""
             if ab.cost_x:
+                cap = ab.x_max(self, i, None) if ab.x_max is not None else None
                 for d in range(len(self.you.domains)):
                     if not self.you.drained[d]:
-                        for x in range(1, self.you.dom_value[d] + 1):
+                        top = self.you.dom_value[d]
+                        if cap is not None:
+                            top = min(top, cap)
+                        for x in range(1, top + 1):
                             out.append(
                                 Action(
                                     USE,

@@ -519,6 +519,7 @@ class StoryMixin:
                 )
                 succeeded_first = first and total_skill >= 1
                 if succeeded_first:  # the skill comparison comes first
+                    there = list(committed)  # a win uncommits them
                     won = yield from self._skill_success(s, to_win)
                     if self.phase == OVER:
                         return
@@ -532,6 +533,10 @@ class StoryMixin:
                     if won or s >= len(stories) or stories[s] != sid:
                         won = True
                         struggles = ()
+                        if first == 2 and icons[ARCANE]:
+                            yield from self._arcane_after_win(there, s, readied)
+                            if self.phase == OVER:
+                                return
             # ``committed`` stays as it is until a win (which ends the struggles): an arcane
             # struggle only readies, and a choice cannot change the board.
             for struggle in struggles:
@@ -685,6 +690,29 @@ class StoryMixin:
             if self._triggers:
                 yield from self._resolve_triggers()
 
+    def _arcane_after_win(self, committed: list[int], s: int, readied: bool):
+        """Generator: a story won before its struggles whose struggles the player may
+        choose (``skill_check_first``'s ``choose_struggles``): its won arcane struggle is
+        offered, readying an exhausted character that was committed there."""
+        exhausted = self._exhausted_among([i for i in committed if i in self.you.status])
+        if not exhausted:
+            return
+        choice = yes_no("story_effect", "resolve its arcane struggle: ready a character")
+        if not (yield choice).x:
+            return
+        if len(exhausted) == 1:
+            i = exhausted[0]
+        else:
+            from deckbuilder.engine.effects import choose_card
+
+            i = yield from choose_card(self, "ready", "arcane struggle won: ready", exhausted)
+        if self.log is not None:
+            self._event("struggle", "arcane struggle won: a committed character readies")
+        self._ready(i)
+        if readied and self.deck.by_trigger[READIED_BY_STRUGGLE][self.deck.kind_of[i]]:
+            self._queue_trigger(READIED_BY_STRUGGLE, i, AbilityContext(x=ARCANE, story=s))
+            yield from self._resolve_triggers()
+
     def _exhausted_among(self, committed: list[int]) -> list[int]:
         """The exhausted characters among ``committed``: those a won arcane struggle may
         ready."""
@@ -768,7 +796,7 @@ class StoryMixin:
         type or -1, effect, source)) that change it."""
         sid = self._stories[s]
         counts, extra, skip, watch = [], [], [], []
-        first = False
+        first = 0  # 1: the skill comparison first; 2: and struggles chosen once won
         if self.deck.static_kinds & STORY_STATICS:
             counted = set(committed)
             for src, st in self._statics_in_play():
@@ -786,7 +814,7 @@ class StoryMixin:
                     if st.who(self, src, s):
                         counts.append(st.amount)
                 elif kind == SKILL_FIRST and st.who(self, src, s):
-                    first = True
+                    first = max(first, 2 if st.amount else 1)
             for i in self.icons_silenced(committed):
                 ic = self.stats_of(i)[1]
                 icons = tuple(a - b for a, b in zip(icons, ic, strict=True))

@@ -272,6 +272,8 @@ class WindowsMixin:
                 if ab.ai == "avoid":
                     choice = choice._replace(harm=True)
                 cd.kind_memo[key] = choice
+            if ab.ai_when is not None and not ab.ai_when(self, src, ctx):
+                choice = choice._replace(harm=True)  # legal, not worth it to the automatic player
             if (yield choice).x:
                 if pay[0] >= 0:
                     d = min(pay, key=lambda d: self.you.dom_value[d])

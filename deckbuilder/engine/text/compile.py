@@ -45,7 +45,7 @@ from deckbuilder.engine.text.registry import (
     TextError,
     remembers,
 )
-from deckbuilder.engine.text.values import compile_condition
+from deckbuilder.engine.text.values import compile_amount, compile_condition
 
 # More vocabulary, one module per job (``vocab_<job>.py``): each registers its own entries.
 for _path in sorted(Path(__file__).parent.glob("vocab_*.py")):
@@ -65,6 +65,7 @@ _KEYS = {
     "while",
     "label",
     "ai",
+    "ai_when",
 }
 _WINDOWS = {
     "operations": ab.OPS,
@@ -151,9 +152,15 @@ def _effect_list(spec, where: str):
 
 
 def _costs(spec: dict | None, where: str):
-    """(pay, pay_x, exhaust, sacrifice, extra costs as (can_pay, pay) pairs)."""
+    """(pay, pay_x, x_max, exhaust, sacrifice, extra costs as (can_pay, pay) pairs);
+    ``x_max``: an amount X may not exceed (cards the effect can act on), or None."""
     spec = dict(spec or {})
     pay = spec.pop("pay", 0)
+    x_max = spec.pop("x_max", None)
+    if x_max is not None:
+        if pay != "X":
+            raise TextError(f'{where}: cost x_max is for pay = "X"')
+        x_max = compile_amount(x_max, where)
     if not (pay == "X" or (isinstance(pay, int) and not isinstance(pay, bool) and pay >= 0)):
         raise TextError(f'{where}: cost pay is a number of resources or "X"')
     exhaust = spec.pop("exhaust", False)
@@ -163,7 +170,7 @@ def _costs(spec: dict | None, where: str):
     extra = []
     for name, value in spec.items():
         extra.append(COST.build(name, {"value": value}, where, where))
-    return (0 if pay == "X" else pay), pay == "X", exhaust, sacrifice, tuple(extra)
+    return (0 if pay == "X" else pay), pay == "X", x_max, exhaust, sacrifice, tuple(extra)
 
 
 def _extra_cost(extra):
@@ -231,10 +238,12 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     ai = record.get("ai", "")
     if ai not in ("", "story", "before_commits", "avoid"):
         raise TextError(f"{where}: ai is 'story', 'before_commits' or 'avoid'")
+    if "ai_when" in record and kind not in ("response", "disrupt"):
+        raise TextError(f"{where}: ai_when is for a response or a disrupt")
     if ai == "before_commits" and kind != "play":
         raise TextError(f"{where}: ai 'before_commits' is for an event's play")
     limit = _limit(record.get("limit"), where)
-    pay, pay_x, exhaust, sacrifice, extra = _costs(record.get("cost"), where)
+    pay, pay_x, x_max, exhaust, sacrifice, extra = _costs(record.get("cost"), where)
     can_pay, extra_cost = _extra_cost(extra)
     committed = record.get("while") == "committed"
     if kind == "win":
@@ -289,6 +298,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 # A card playing itself (from the discard pile) is a play, not an effect
                 # triggered.
                 "play" if plays else "action",
+                x_max,
             )
         ]
     when = record.get("when")
@@ -303,6 +313,9 @@ def compile_ability(record: dict, where: str, printed: str = ""):
         condition = subject
     if kind == "forced" and (pay or exhaust or sacrifice or extra):
         raise TextError(f"{where}: a forced response has no cost")
+    # The automatic player's judgement, apart from the text's condition: a person is
+    # offered the response whenever the text allows it.
+    ai_when = compile_condition(record.get("ai_when"), where)
     return [
         ab.Ability(
             trigger,
@@ -322,5 +335,6 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             can_pay,
             extra_cost,
             kind=kind,
+            ai_when=ai_when,
         )
     ]

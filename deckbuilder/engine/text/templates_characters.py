@@ -228,6 +228,8 @@ def boost(
                 gain_for_phase(game, src, i, subtype.lower())
             if game.log is not None:
                 game._event("boost", f"{game.card(i).title} gets {s:+d} skill until end of {until}")
+            if s < 0 and game.deck.any_trigger[ab.SKILL_LOWERED]:
+                game._fire_all(ab.SKILL_LOWERED, AbilityContext(target=i))
 
     return effect
 

@@ -380,11 +380,20 @@ def story_counts(where, committed, count, struggle, added, at):
     return ab.Static(ab.STORY_COUNT, _at_story(at), (_COLUMNS[struggle], _COLUMNS[count], added))
 
 
-@CONSTANT.register("skill_check_first", at=param(("host", "self"), "self"))
-def skill_check_first(where, committed, at):
+@CONSTANT.register(
+    "skill_check_first",
+    at=param(("host", "self"), "self"),
+    choose_struggles=param(BOOL, False),
+)
+def skill_check_first(where, committed, at, choose_struggles):
     """At this conspiracy (or the story the card is attached to) the skill comparison is
-    resolved before the struggles."""
-    return ab.Static(ab.SKILL_FIRST, _at_story(at))
+    resolved before the struggles; ``choose_struggles``: "if you win it before any
+    struggles occur, you may choose which of its struggles resolve". The choice made: once
+    the story is won only its arcane struggle is offered (ready a committed character),
+    since the investigation token would go on a story no longer in play and the terror and
+    combat struggles act on the opponent's characters there, which the goldfish has none
+    of."""
+    return ab.Static(ab.SKILL_FIRST, _at_story(at), 1 if choose_struggles else 0)
 
 
 @CONSTANT.register("no_icons_here", who=param(FILTER, required=True))
