@@ -105,6 +105,8 @@ CARD_TO_DISCARD = "card_to_discard"  # after a card enters your discard pile, fr
 # (ctx.target)
 DECK_DISCARDED = "deck_discarded"  # after a card is discarded from your deck (ctx.x: how many
 # this phase, this one included)
+WOULD_TRIGGER = "would_trigger"  # a response or forced response would resolve (a
+# ``TriggeredContext``; an answer may cancel it: ctx.instead = "cancel")
 
 TRIGGERS = (
     EVENT,
@@ -169,6 +171,7 @@ TRIGGERS = (
     UNCOMMITTED,
     CARD_TO_DISCARD,
     DECK_DISCARDED,
+    WOULD_TRIGGER,
 )
 
 # Zones an ability works from.
@@ -200,6 +203,9 @@ class Ability(NamedTuple):
     # Only the automatic player reads it: a person may still use it.
     worthwhile: Callable | None = None
     kind: str = ""  # the printed trigger word: "action", "response", "disrupt", "forced", "play"
+    # The effect drives insane, wounds, sacrifices or discards cards of its
+    # controller's (``compile.py``): the automatic player cancels such a forced response.
+    harms: bool = False
 
 
 class Static(NamedTuple):
@@ -416,6 +422,21 @@ class AbilityContext:
 # answer looked at before it is offered): conditions only read their context, and this one
 # saves building one for each (an effect gets a fresh one, which it may change).
 NO_CONTEXT = AbilityContext()
+
+
+class TriggeredContext(AbilityContext):
+    """The context of the window before a response or forced response resolves
+    (``WOULD_TRIGGER``): ``target`` the card whose ability it is, ``ability`` that ability,
+    ``of`` the context it resolves with, ``x`` 1 for a forced one; ``harms``: cancelling it
+    is worth a card to the automatic player (its effect harms its controller)."""
+
+    __slots__ = ("ability", "of", "harms")
+
+    def __init__(self, target: int, ability, of, harms: bool) -> None:
+        super().__init__(x=int(ability.forced), target=target)
+        self.ability = ability
+        self.of = of
+        self.harms = harms
 
 
 class ReplayContext(AbilityContext):
