@@ -157,8 +157,9 @@ def instead(where, to):
     it is cancelled (``effect_would_sacrifice``), the draw does not happen (``would_draw``:
     nothing is drawn, so nothing answers "after you draw") or the arcane struggle readies
     nobody (``would_arcane_ready``), the wound is not dealt (``would_be_wounded``), the
-    card stays in play (``would_leave_play``) or the character does not go insane
-    (``would_go_insane``); ``resource``: a card leaving play is
+    card stays in play (``would_leave_play``), the character does not go insane
+    (``would_go_insane``) or the response or forced response does not resolve
+    (``would_trigger``); ``resource``: a card leaving play is
     attached to a domain of yours as a resource (the one with fewest resources offered
     first), "resource D" for domain D."""
 
