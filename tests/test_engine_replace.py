@@ -137,3 +137,20 @@ def test_forgotten_shoggoth_hosts_no_attachment(full_pool):
     shotgun = game.you.hand[0]
     hosts = game.attach_hosts(game.deck.kind_of[shotgun])
     assert _ids(game, hosts) == ["Core-029"]
+
+
+def _greedy_answer(full_pool, scenario, play):
+    """The greedy player's answer to the first question after ``play``: 1 yes, 0 no."""
+    game = build(full_pool, scenario)
+    step(game, play)
+    return get_policy("greedy").choose(game).x
+
+
+def test_greedy_cancels_a_harmful_forced_response_only(full_pool):
+    # Victoria Glasser's forced response drives one of yours insane: Hermetic Seal cancels it.
+    seal = {"card": "TiV-042", "supports": ["TiV-042"], "characters": ["Core-029"]}
+    victoria = {"hand": ["Core-082"], "domains": [["Core-082", "Core-082"], [], []]}
+    assert _greedy_answer(full_pool, seal | victoria, "play Core-082") == 1
+    # The Rays of Dawn's "destroy all Night cards" does not harm you: kept.
+    rays = {"hand": ["TH-019"], "domains": [["TH-019"], [], []]}
+    assert _greedy_answer(full_pool, seal | rays, "play TH-019") == 0

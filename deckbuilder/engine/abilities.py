@@ -107,6 +107,8 @@ SKILL_LOWERED = "skill_lowered"  # after an effect gives a character of yours mi
 # (ctx.target)
 DECK_DISCARDED = "deck_discarded"  # after a card is discarded from your deck (ctx.x: how many
 # this phase, this one included)
+WOULD_TRIGGER = "would_trigger"  # a response or forced response would resolve (a
+# ``TriggeredContext``; an answer may cancel it: ctx.instead = "cancel")
 
 TRIGGERS = (
     EVENT,
@@ -171,7 +173,11 @@ TRIGGERS = (
     UNCOMMITTED,
     CARD_TO_DISCARD,
     DECK_DISCARDED,
+<<<<<<< HEAD
     SKILL_LOWERED,
+=======
+    WOULD_TRIGGER,
+>>>>>>> s4-trigcancel
 )
 
 # Zones an ability works from.
@@ -203,12 +209,18 @@ class Ability(NamedTuple):
     # Only the automatic player reads it: a person may still use it.
     worthwhile: Callable | None = None
     kind: str = ""  # the printed trigger word: "action", "response", "disrupt", "forced", "play"
+<<<<<<< HEAD
     # (game, src, ctx) -> int: the largest X offered for a "pay X" action (the cards its
     # effect can act on: a larger X pays for nothing); None: the domain's value.
     x_max: Callable | None = None
     # (game, src, ctx) -> bool: for a response, whether the automatic player takes it (it
     # declines when false, as for ai "avoid"); a person is asked whenever it is legal.
     ai_when: Callable | None = None
+=======
+    # The effect drives insane, wounds, sacrifices or discards cards of its
+    # controller's (``compile.py``): the automatic player cancels such a forced response.
+    harms: bool = False
+>>>>>>> s4-trigcancel
 
 
 class Static(NamedTuple):
@@ -425,6 +437,21 @@ class AbilityContext:
 # answer looked at before it is offered): conditions only read their context, and this one
 # saves building one for each (an effect gets a fresh one, which it may change).
 NO_CONTEXT = AbilityContext()
+
+
+class TriggeredContext(AbilityContext):
+    """The context of the window before a response or forced response resolves
+    (``WOULD_TRIGGER``): ``target`` the card whose ability it is, ``ability`` that ability,
+    ``of`` the context it resolves with, ``x`` 1 for a forced one; ``harms``: cancelling it
+    is worth a card to the automatic player (its effect harms its controller)."""
+
+    __slots__ = ("ability", "of", "harms")
+
+    def __init__(self, target: int, ability, of, harms: bool) -> None:
+        super().__init__(x=int(ability.forced), target=target)
+        self.ability = ability
+        self.of = of
+        self.harms = harms
 
 
 class ReplayContext(AbilityContext):

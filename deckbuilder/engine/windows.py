@@ -22,8 +22,10 @@ from deckbuilder.engine.abilities import (
     NO_TRIGGERS,
     RESOURCE,
     WON_PILE,
+    WOULD_TRIGGER,
     AbilityContext,
     ReplayContext,
+    TriggeredContext,
 )
 from deckbuilder.engine.actions import (
     CONSPIRACY_BASE,
@@ -246,6 +248,9 @@ class WindowsMixin:
                     self._event("ability", f"{self.card(src).title}: {ab.text}")
                 if ab.limit is not None:
                     self._count_use(ab, src)
+                if cd.any_trigger[WOULD_TRIGGER] and trigger != WOULD_TRIGGER:
+                    if (yield from self._cancelled(src, ab, ctx)):
+                        continue
                 yield from ab.effect(self, src, ctx)
                 if self.facts.ability_triggered:
                     self.ability_triggered(src)
@@ -266,10 +271,13 @@ class WindowsMixin:
                 continue
             # The question is the same each time: built once per deck, kind and ability.
             key = (RESPONSE, cd.kind_of[src], ab)
+            if trigger == WOULD_TRIGGER and not ctx.harms:
+                # Cancelling an effect that does not harm you: only a person chooses it.
+                key = (RESPONSE, cd.kind_of[src], ab, WOULD_TRIGGER)
             choice = cd.kind_memo.get(key)
             if choice is None:
                 choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
-                if ab.ai == "avoid":
+                if ab.ai == "avoid" or len(key) == 4:
                     choice = choice._replace(harm=True)
                 cd.kind_memo[key] = choice
             if ab.ai_when is not None and not ab.ai_when(self, src, ctx):
@@ -284,12 +292,33 @@ class WindowsMixin:
                 if ab.limit is not None:
                     self._count_use(ab, src)
                 yield from self._pay_self_costs(ab, src)
+                if cd.any_trigger[WOULD_TRIGGER] and trigger != WOULD_TRIGGER:
+                    if (yield from self._cancelled(src, ab, ctx)):
+                        continue  # its costs stay paid
                 yield from ab.effect(self, src, ctx)
                 if self.facts.ability_triggered:
                     self.ability_triggered(src)
                 # A response from the discard pile is an effect triggered from there too.
                 if ab.zone == DISCARD_PILE and cd.any_trigger[DISCARD_ABILITY_USED]:
                     self._fire_all(DISCARD_ABILITY_USED)
+
+    def _cancelled(self, src: int, ab, ctx):
+        """Generator: the window before the response or forced response ``ab`` of ``src``
+        resolves (``WOULD_TRIGGER``, opened for the decks that answer it): returns whether an
+        answer cancelled its effect (then it does not resolve, and nothing answers its
+        resolving; its costs and its limit stay used). The answers to this window are not
+        themselves offered to it (cancelling one's own cancel changes nothing in a solo
+        game); an action, an event played or a response event from hand opens no window,
+        the player having chosen it. The automatic player cancels only an effect that harms
+        it: an ability marked "avoid" or one whose effect harms its controller
+        (``Ability.harms``)."""
+        w = TriggeredContext(src, ab, ctx, ab.harms or ab.ai == "avoid")
+        yield from self._would_asking(WOULD_TRIGGER, w)
+        if w.instead != "cancel":
+            return False
+        if self.log is not None:
+            self._event("cancel", f"{self.card(src).title}: {ab.text} cancelled")
+        return True
 
     def _respond_from_hand(self, src: int, ab, ctx):
         """Generator: offer to play the event ``src`` from hand as a response: its cost is
@@ -299,6 +328,8 @@ class WindowsMixin:
         if d == -2:
             return
         choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
+        if ab.trigger == WOULD_TRIGGER and not ctx.harms:  # as in ``_offer``
+            choice = choice._replace(harm=True)
         if not (yield choice).x or src not in self.you.hand:
             return
         self.you.hand.remove(src)

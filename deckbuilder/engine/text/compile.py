@@ -205,6 +205,37 @@ def _limit(spec, where):
     return (spec.get("times", 1), spec.get("per", "turn"))
 
 
+# Effect templates that drive insane, wound, sacrifice or discard cards: in a solo game they
+# act on your own (the goldfish has none), so a forced response using one harms you unless it
+# names the opponent. Nothing in the data marks a forced response harmful, so this list tells
+# the automatic player which ones are worth cancelling (``WOULD_TRIGGER``). "Destroy" is left
+# out: it is mostly aimed at the opponent's cards (Hermetic Seal's "destroy all Night cards").
+_HARMFUL = frozenset(
+    (
+        "insane",
+        "insane_unless_pay",
+        "wound",
+        "wound_others_or_sacrifice",
+        "sacrifice",
+        "sacrifice_resource",
+        "discard_from_hand",
+        "discard_from_play",
+    )
+)
+
+
+def _harms(effects) -> bool:
+    """An effect list using a ``_HARMFUL`` template not aimed at the opponent."""
+    items = [effects] if isinstance(effects, dict) else effects or ()
+    return any(
+        isinstance(e, dict)
+        and e.get("do") in _HARMFUL
+        and "opponent" not in (e.get("player"), e.get("whose"))
+        and not (isinstance(e.get("filter"), dict) and e["filter"].get("controller") == "opponent")
+        for e in items
+    )
+
+
 def compile_ability(record: dict, where: str, printed: str = ""):
     """The ``Ability``/``Static`` records of one ability record (a constant may give
     several passives), and for a story's win effect ``("win", label, effect)``."""
@@ -335,6 +366,10 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             can_pay,
             extra_cost,
             kind=kind,
+<<<<<<< HEAD
             ai_when=ai_when,
+=======
+            harms=_harms(record.get("effect")),
+>>>>>>> s4-trigcancel
         )
     ]

@@ -157,8 +157,9 @@ def instead(where, to):
     it is cancelled (``effect_would_sacrifice``), the draw does not happen (``would_draw``:
     nothing is drawn, so nothing answers "after you draw") or the arcane struggle readies
     nobody (``would_arcane_ready``), the wound is not dealt (``would_be_wounded``), the
-    card stays in play (``would_leave_play``) or the character does not go insane
-    (``would_go_insane``); ``resource``: a card leaving play is
+    card stays in play (``would_leave_play``), the character does not go insane
+    (``would_go_insane``) or the response or forced response does not resolve
+    (``would_trigger``); ``resource``: a card leaving play is
     attached to a domain of yours as a resource (the one with fewest resources offered
     first), "resource D" for domain D."""
 
@@ -301,3 +302,26 @@ def would_be_revealed(where, subject):
     answers with ``zone = "deck_top"``): if an answer takes it away, the next card is
     revealed instead."""
     return ab.WOULD_REVEAL, subject_condition(where, subject)
+
+
+# "After this card enters play" and the triggers on a card entering play, for "a card that
+# just entered play" (the card whose ability it is must be the one that entered).
+_ENTERING = frozenset(
+    (ab.CHARACTER_ENTERS, ab.SUPPORT_ENTERS, ab.PLAYED_CHARACTER, ab.CHARACTER_PUT)
+)
+
+
+def _just_entered(game, src, ctx):
+    t = ctx.ability.trigger
+    return t == ab.ENTERS or (t in _ENTERING and ctx.of is not None and ctx.of.target == ctx.target)
+
+
+@TRIGGER.register("would_trigger", subject=FILTER, entered=param(BOOL, False))
+def would_trigger(where, subject, entered):
+    """Before a response or forced response resolves (``WindowsMixin._cancelled``; subject:
+    the card whose ability it is; ``entered``: only the ability of a card that just entered
+    play, i.e. one triggered by that card's own entering play). An answer may cancel its
+    effect (``instead``, "cancel"). In a solo game the effects are your own: the automatic
+    player cancels only one that harms you (``Ability.harms``, or its ``ai`` "avoid"); a
+    person may cancel any."""
+    return ab.WOULD_TRIGGER, subject_condition(where, subject, _just_entered if entered else None)
