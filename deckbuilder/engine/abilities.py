@@ -173,11 +173,8 @@ TRIGGERS = (
     UNCOMMITTED,
     CARD_TO_DISCARD,
     DECK_DISCARDED,
-<<<<<<< HEAD
     SKILL_LOWERED,
-=======
     WOULD_TRIGGER,
->>>>>>> s4-trigcancel
 )
 
 # Zones an ability works from.
@@ -209,18 +206,15 @@ class Ability(NamedTuple):
     # Only the automatic player reads it: a person may still use it.
     worthwhile: Callable | None = None
     kind: str = ""  # the printed trigger word: "action", "response", "disrupt", "forced", "play"
-<<<<<<< HEAD
     # (game, src, ctx) -> int: the largest X offered for a "pay X" action (the cards its
     # effect can act on: a larger X pays for nothing); None: the domain's value.
     x_max: Callable | None = None
     # (game, src, ctx) -> bool: for a response, whether the automatic player takes it (it
     # declines when false, as for ai "avoid"); a person is asked whenever it is legal.
     ai_when: Callable | None = None
-=======
     # The effect drives insane, wounds, sacrifices or discards cards of its
     # controller's (``compile.py``): the automatic player cancels such a forced response.
     harms: bool = False
->>>>>>> s4-trigcancel
 
 
 class Static(NamedTuple):

@@ -366,10 +366,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             can_pay,
             extra_cost,
             kind=kind,
-<<<<<<< HEAD
             ai_when=ai_when,
-=======
             harms=_harms(record.get("effect")),
->>>>>>> s4-trigcancel
         )
     ]
