@@ -348,7 +348,8 @@ def ancestral_fear(game, src, ctx):
     characters insane to cancel the effect on that character." Answered one character at a
     time, in the "would leave play" window of a character destroyed (a sacrifice may be a
     cost, no effect); the character goes insane and stays in play. One with Willpower
-    cannot be driven insane, so the effect stands."""
+    cannot be driven insane, so the card is not offered for it (FAQ 1.5: the data's
+    ``willpower = false``)."""
     i = ctx.target
     you = game.controller_of(src)
     if you.status.get(i, INSANE) == INSANE or game.has_willpower(i) or you.wounds.get(i):

@@ -90,6 +90,12 @@ def _wounded(value):
     return lambda game, src, i: (game.you.wounds.get(i, 0) > 0) == value
 
 
+@atom("willpower", STATE, BOOL)
+def _willpower(value):
+    """Has Willpower, printed or gained (true: it cannot go insane), or not (false)."""
+    return lambda game, src, i: game.has_willpower(i) == value
+
+
 @atom("exhausted_for_cost", STATE, BOOL)
 def _exhausted_for_cost(value):
     """The card this card last exhausted to pay a cost (``exhaust_other``): "exhaust a
