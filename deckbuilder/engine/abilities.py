@@ -418,6 +418,29 @@ class AbilityContext:
 NO_CONTEXT = AbilityContext()
 
 
+class LeftStoryContext(AbilityContext):
+    """The context of a success that won its story at once (rulebook: five tokens win it
+    immediately, so it has left its slot before "after you succeed" answers): ``story`` is
+    -1 (no slot holds it: an effect on "that story" finds none), ``story_id`` the story and
+    ``was_committed`` the characters committed there at the moment of the success, which
+    a "succeeded here" answer reads (``story_committed``)."""
+
+    __slots__ = ("was_committed",)
+
+    def __init__(self, story_id: int, was_committed: tuple) -> None:
+        super().__init__(story_id=story_id)
+        self.was_committed = was_committed
+
+
+def story_committed(game, ctx) -> tuple | list:
+    """The characters committed at the story of the trigger: those there now, or, for a
+    story its success has just won (``LeftStoryContext``), those there at that moment."""
+    s = ctx.story
+    if s < 0:
+        return ctx.was_committed if ctx.__class__ is LeftStoryContext else ()
+    return game.you.committed[s] if s < len(game.you.committed) else ()
+
+
 class ReplayContext(AbilityContext):
     """The context of "after a forced response is triggered": ``target`` the card whose
     response it was, ``ability`` that response and ``of`` the context it resolved with."""
