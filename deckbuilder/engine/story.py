@@ -525,7 +525,9 @@ class StoryMixin:
                     if self.phase == OVER:
                         return
                     if succeeded:
-                        ctx = LeftStoryContext(sid, was) if won else None
+                        ctx = (
+                            LeftStoryContext(sid, was, s + (len(stories) == slots)) if won else None
+                        )
                         self._fire_all(SUCCEEDED, ctx or AbilityContext(story=s, story_id=sid))
                         if self._triggers:
                             yield from self._resolve_triggers()
@@ -664,7 +666,7 @@ class StoryMixin:
                     if self._triggers:
                         yield from self._resolve_triggers()
                 if succeeded:
-                    ctx = LeftStoryContext(sid, was) if won else None
+                    ctx = LeftStoryContext(sid, was, s + (len(stories) == slots)) if won else None
                     self._fire_all(SUCCEEDED, ctx or AbilityContext(story=s, story_id=sid))
                     if self._triggers:
                         yield from self._resolve_triggers()
