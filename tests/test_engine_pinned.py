@@ -58,9 +58,9 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "2dfba2292470a686",
+    ("broad", "greedy", True, 3): "375a1c1717cee5aa",
     ("broad", "greedy", False, 3): "63a935b90a445f16",
-    ("broad", "random", True, 4): "e40743b7a7df6225",
+    ("broad", "random", True, 4): "6762869cfcc94e7c",
 }
 
 
