@@ -433,6 +433,7 @@ class AbilityContext:
 NO_CONTEXT = AbilityContext()
 
 
+<<<<<<< HEAD
 class TriggeredContext(AbilityContext):
     """The context of the window before a response or forced response resolves
     (``WOULD_TRIGGER``): ``target`` the card whose ability it is, ``ability`` that ability,
@@ -446,6 +447,41 @@ class TriggeredContext(AbilityContext):
         self.ability = ability
         self.of = of
         self.harms = harms
+=======
+class LeftStoryContext(AbilityContext):
+    """The context of a success that won its story at once (rulebook: five tokens win it
+    immediately, so it has left its slot before "after you succeed" answers): ``story`` is
+    -1 (no slot holds it: an effect on "that story" finds none), ``story_id`` the story and
+    ``was_committed`` the characters committed there at the moment of the success, which
+    a "succeeded here" answer reads (``story_committed``); ``after`` the first slot still
+    to resolve (``first_unresolved``)."""
+
+    __slots__ = ("was_committed", "after")
+
+    def __init__(self, story_id: int, was_committed: tuple, after: int) -> None:
+        super().__init__(story_id=story_id)
+        self.was_committed = was_committed
+        self.after = after
+
+
+def first_unresolved(ctx) -> int:
+    """The first story slot after the story of the trigger (still to resolve this phase):
+    after a story its success has just won, the slot after its replacement (or, a won
+    conspiracy having left its slot, the one that now holds the next story); -1 when the
+    trigger names no story."""
+    if ctx.story >= 0:
+        return ctx.story + 1
+    return ctx.after if ctx.__class__ is LeftStoryContext else -1
+
+
+def story_committed(game, ctx) -> tuple | list:
+    """The characters committed at the story of the trigger: those there now, or, for a
+    story its success has just won (``LeftStoryContext``), those there at that moment."""
+    s = ctx.story
+    if s < 0:
+        return ctx.was_committed if ctx.__class__ is LeftStoryContext else ()
+    return game.you.committed[s] if s < len(game.you.committed) else ()
+>>>>>>> s4-success
 
 
 class ReplayContext(AbilityContext):

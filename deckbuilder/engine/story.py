@@ -54,6 +54,7 @@ from deckbuilder.engine.abilities import (
     WOULD_ARCANE_READY,
     WOULD_TOKEN,
     AbilityContext,
+    LeftStoryContext,
 )
 from deckbuilder.engine.actions import (
     CONSPIRACY_BASE,
@@ -519,12 +520,19 @@ class StoryMixin:
                 )
                 succeeded_first = first and total_skill >= 1
                 if succeeded_first:  # the skill comparison comes first
+<<<<<<< HEAD
                     there = list(committed)  # a win uncommits them
+=======
+                    was = self._committed_at(s) if succeeded else ()
+>>>>>>> s4-success
                     won = yield from self._skill_success(s, to_win)
                     if self.phase == OVER:
                         return
                     if succeeded:
-                        self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
+                        ctx = (
+                            LeftStoryContext(sid, was, s + (len(stories) == slots)) if won else None
+                        )
+                        self._fire_all(SUCCEEDED, ctx or AbilityContext(story=s, story_id=sid))
                         if self._triggers:
                             yield from self._resolve_triggers()
                         if self.phase == OVER:
@@ -652,6 +660,8 @@ class StoryMixin:
                     self._event("success", "skill succeeds, unchallenged: +2 success tokens")
                 n = tokens[s] = tokens[s] + (self._tokens_would(s, 2) if would_token else 2)
                 if n >= to_win:
+                    # Won at once, before the "after you succeed" answers (``_committed_at``)
+                    was = self._committed_at(s) if succeeded else ()
                     if text and not self._last_win(sid):
                         yield from self._win_story(s)
                     else:
@@ -664,7 +674,8 @@ class StoryMixin:
                     if self._triggers:
                         yield from self._resolve_triggers()
                 if succeeded:
-                    self._fire_all(SUCCEEDED, AbilityContext(story=s, story_id=sid))
+                    ctx = LeftStoryContext(sid, was, s + (len(stories) == slots)) if won else None
+                    self._fire_all(SUCCEEDED, ctx or AbilityContext(story=s, story_id=sid))
                     if self._triggers:
                         yield from self._resolve_triggers()
             elif not_succeeded and not won and not (special and succeeded_first):
@@ -690,6 +701,7 @@ class StoryMixin:
             if self._triggers:
                 yield from self._resolve_triggers()
 
+<<<<<<< HEAD
     def _arcane_after_win(self, committed: list[int], s: int, readied: bool):
         """Generator: a story won before its struggles whose struggles the player may
         choose (``skill_check_first``'s ``choose_struggles``): its won arcane struggle is
@@ -712,6 +724,18 @@ class StoryMixin:
         if readied and self.deck.by_trigger[READIED_BY_STRUGGLE][self.deck.kind_of[i]]:
             self._queue_trigger(READIED_BY_STRUGGLE, i, AbilityContext(x=ARCANE, story=s))
             yield from self._resolve_triggers()
+=======
+    def _committed_at(self, s: int) -> tuple:
+        """Every player's characters committed to story slot ``s`` now: taken before a
+        success's tokens are placed, for its "after you succeed" answers. Rule choice: the
+        rulebook wins a story the moment its fifth token is placed (its effect, then its
+        replacement, before anything else), so a success that wins it is answered after the
+        win, the story gone (``LeftStoryContext``: ctx.story -1, an effect on "that story"
+        finds none); the characters committed there at the moment of the success are still
+        those "committed to the story you succeeded at", though no longer committed to any
+        story."""
+        return tuple(i for player in self.players for i in player.committed[s])
+>>>>>>> s4-success
 
     def _exhausted_among(self, committed: list[int]) -> list[int]:
         """The exhausted characters among ``committed``: those a won arcane struggle may

@@ -119,13 +119,17 @@ def any_domain_drained(where):
 
 
 def _at_story_of_self(game, src, ctx):
-    s = ctx.story
-    return 0 <= s < len(game.you.committed) and src in game.you.committed[s]
+    # A success that won its story reads who was committed at that moment (``story_committed``).
+    return src in ab.story_committed(game, ctx)
 
 
 @TRIGGER.register("succeeded", here=param(BOOL, False))
 def succeeded(where, here):
-    """After you succeed at a story (``here``: the story this card is committed to)."""
+    """After you succeed at a story (``here``: the story this card is committed to). A
+    success that wins the story wins it at once (rulebook: five tokens win it immediately,
+    its effect before the next step), so the answers come after the win, the story gone
+    (ctx.story -1, ``LeftStoryContext``): "here" still means the characters committed there
+    at the moment of the success; an effect on "that story" finds none."""
     return ab.SUCCEEDED, _at_story_of_self if here else None
 
 

@@ -12,6 +12,7 @@ A condition is a table of atoms, all of which must hold (``{ night = true, commi
 
 from __future__ import annotations
 
+from deckbuilder.engine.abilities import story_committed
 from deckbuilder.engine.actions import CONSPIRACY_BASE, INSANE, STORY_HOST
 from deckbuilder.engine.text.filters import compile_filter, matching, passes
 from deckbuilder.engine.text.registry import (
@@ -345,7 +346,9 @@ def _story_of_self(value, where):
     def check(game, src, ctx):
         s = ctx.story
         if s < 0 or s >= len(game._stories):
-            return not value
+            # A success that won the story: committed there at that moment (the story
+            # and what was attached to it have left).
+            return (s < 0 and src in story_committed(game, ctx)) == value
         sid = game._stories[s]
         here = (
             src in game.you.committed[s]

@@ -7,6 +7,7 @@ from deckbuilder.engine.abilities import (
     STAYS_COMMITTED,
     UNCOMMITTED,
     AbilityContext,
+    first_unresolved,
 )
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
 from deckbuilder.engine.cards import CHARACTER
@@ -86,7 +87,7 @@ def commit_character(where, filter, sources, exhaust, stories, target, story, mu
             ]
         slots = range(len(game.you.committed))
         if stories == "unresolved":
-            slots = range(ctx.story + 1 if ctx.story >= 0 else 0, len(game.you.committed))
+            slots = range(max(first_unresolved(ctx), 0), len(game.you.committed))
         if not slots:
             return
         legal = None
@@ -129,7 +130,7 @@ def _unresolved_story(value, where):
     ``stories = "unresolved"`` has a story to commit to; none after the last one)."""
 
     def check(game, src, ctx):
-        return (0 <= ctx.story < len(game.you.committed) - 1) == value
+        return (0 <= first_unresolved(ctx) < len(game.you.committed)) == value
 
     return check
 
@@ -140,7 +141,8 @@ def _unresolved_story_with_commits(value, where):
     (``move_to_other_story`` with ``to = "unresolved_with_commits"`` has a story to go to)."""
 
     def check(game, src, ctx):
-        later = range(ctx.story + 1, len(game.you.committed)) if ctx.story >= 0 else ()
+        start = first_unresolved(ctx)
+        later = range(start, len(game.you.committed)) if start >= 0 else ()
         return any(game.you.committed[t] for t in later) == value
 
     return check

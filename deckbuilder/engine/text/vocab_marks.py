@@ -165,13 +165,16 @@ def mark_story(where, per):
 
 @condition("at_marked_story", ("phase", "turn"))
 def _at_marked_story(value, where):
-    """The story of the trigger (ctx.story) is one the card remembered (``mark_story``) this
-    phase (or turn)."""
+    """The story of the trigger (ctx.story, or ctx.story_id for a success that won it) is
+    one the card remembered (``mark_story``) this phase (or turn)."""
 
     def test(game, src, ctx):
         used = game._uses.get(_story_mark_key(src))
         if not used or used[1] != game._limit_stamp(value):
             return False
-        return 0 <= ctx.story < len(game._stories) and game._stories[ctx.story] in used[0]
+        s = ctx.story
+        if s < 0:  # a success that won the story: it has left, its id remains
+            return ctx.story_id >= 0 and ctx.story_id in used[0]
+        return s < len(game._stories) and game._stories[s] in used[0]
 
     return test

@@ -28,6 +28,14 @@ def _conspiracy_in_play(value, where):
     return lambda game, src, ctx: (game.you.conspiracy >= 0) == value
 
 
+@condition("trigger_story_in_play", BOOL)
+def _trigger_story_in_play(value, where):
+    """The story of the trigger is in play (or not): a success that won it has left it at
+    once (``LeftStoryContext``), so "add a token to / check again at that story" has no
+    story to act on and is not offered."""
+    return lambda game, src, ctx: (0 <= ctx.story < len(game._stories)) == value
+
+
 @EFFECT.register("lose_game")
 def lose_game(where):
     """You are eliminated from the game: it is lost."""
