@@ -433,7 +433,6 @@ class AbilityContext:
 NO_CONTEXT = AbilityContext()
 
 
-<<<<<<< HEAD
 class TriggeredContext(AbilityContext):
     """The context of the window before a response or forced response resolves
     (``WOULD_TRIGGER``): ``target`` the card whose ability it is, ``ability`` that ability,
@@ -447,7 +446,8 @@ class TriggeredContext(AbilityContext):
         self.ability = ability
         self.of = of
         self.harms = harms
-=======
+
+
 class LeftStoryContext(AbilityContext):
     """The context of a success that won its story at once (rulebook: five tokens win it
     immediately, so it has left its slot before "after you succeed" answers): ``story`` is
@@ -481,7 +481,6 @@ def story_committed(game, ctx) -> tuple | list:
     if s < 0:
         return ctx.was_committed if ctx.__class__ is LeftStoryContext else ()
     return game.you.committed[s] if s < len(game.you.committed) else ()
->>>>>>> s4-success
 
 
 class ReplayContext(AbilityContext):

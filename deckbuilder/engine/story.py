@@ -520,11 +520,8 @@ class StoryMixin:
                 )
                 succeeded_first = first and total_skill >= 1
                 if succeeded_first:  # the skill comparison comes first
-<<<<<<< HEAD
                     there = list(committed)  # a win uncommits them
-=======
                     was = self._committed_at(s) if succeeded else ()
->>>>>>> s4-success
                     won = yield from self._skill_success(s, to_win)
                     if self.phase == OVER:
                         return
@@ -701,7 +698,6 @@ class StoryMixin:
             if self._triggers:
                 yield from self._resolve_triggers()
 
-<<<<<<< HEAD
     def _arcane_after_win(self, committed: list[int], s: int, readied: bool):
         """Generator: a story won before its struggles whose struggles the player may
         choose (``skill_check_first``'s ``choose_struggles``): its won arcane struggle is
@@ -724,7 +720,7 @@ class StoryMixin:
         if readied and self.deck.by_trigger[READIED_BY_STRUGGLE][self.deck.kind_of[i]]:
             self._queue_trigger(READIED_BY_STRUGGLE, i, AbilityContext(x=ARCANE, story=s))
             yield from self._resolve_triggers()
-=======
+
     def _committed_at(self, s: int) -> tuple:
         """Every player's characters committed to story slot ``s`` now: taken before a
         success's tokens are placed, for its "after you succeed" answers. Rule choice: the
@@ -735,7 +731,6 @@ class StoryMixin:
         those "committed to the story you succeeded at", though no longer committed to any
         story."""
         return tuple(i for player in self.players for i in player.committed[s])
->>>>>>> s4-success
 
     def _exhausted_among(self, committed: list[int]) -> list[int]:
         """The exhausted characters among ``committed``: those a won arcane struggle may
