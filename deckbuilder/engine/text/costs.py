@@ -191,3 +191,24 @@ def sacrifice_resource(where, value):
             game._to_discard(i)
 
     return (lambda game, src: any(game.you.domains)), pay
+
+
+@COST.register("discard_resource", value=param(FILTER, required=True))
+def discard_resource(where, value):
+    """Discard one of your resources that the filter accepts ("discard a [Shub-Niggurath]
+    resource"); not offered without one."""
+    pred = compile_filter(value, where)
+
+    def pool(game, src):
+        return [i for d in game.you.domains for i in d if pred(game, src, i)]
+
+    def pay(game, src):
+        i = yield from choose_card(
+            game, "discard_resource", "discard resource", pool(game, src), harm=True
+        )
+        if i >= 0:
+            d = next(d for d, dom in enumerate(game.you.domains) if i in dom)
+            game._detach_resource(i, d)
+            game._to_discard(i)
+
+    return (lambda game, src: bool(pool(game, src))), pay

@@ -358,3 +358,30 @@ def ancestral_fear(game, src, ctx):
     game._go_insane(i)
     return
     yield
+
+
+@hook("archmage_arcanis")
+def archmage_arcanis(game, src, ctx):
+    """The Archmage, Arcanis (TMoM-037): "Action: Sacrifice a support card to choose and
+    remove a support card from the game with a cost equal to or lower than the card you
+    sacrificed. Limit once per turn." The goldfish opponent has no supports: only your own
+    can be sacrificed and removed, so it is offered only while you control two supports
+    (its condition: of two, the dearer can go for the other). Rule choice: printed costs
+    compare; the sacrifice (a cost) is paid here, first, as the target is chosen after it."""
+    cost, kind_of = game.deck.cost, game.deck.kind_of
+    you = game.controller_of(src)
+    supports = you.supports
+    pool = [
+        s
+        for s in supports
+        if any(t != s and cost[kind_of[t]] <= cost[kind_of[s]] for t in supports)
+    ]
+    s = yield from choose_card(game, "sacrifice", "sacrifice", pool, harm=True)
+    if s < 0:
+        return
+    limit = cost[kind_of[s]]
+    game._sacrifice(s)
+    targets = [t for t in you.supports if cost[kind_of[t]] <= limit]
+    t = yield from choose_card(game, "remove", "remove from the game", targets, harm=True)
+    if t >= 0:
+        remove_from_game(game, t)

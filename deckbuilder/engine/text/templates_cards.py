@@ -296,14 +296,19 @@ def _put_into_play(game, i: int, status: int) -> None:
     insane=param(BOOL, False),
     attach_self=param(BOOL, False),
     target=param(("choose", "all"), "choose"),
+    optional=param(BOOL, True),
 )
-def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_self, target):
+def put_into_play(
+    where, filter, sources, cost_max, exhausted, insane, attach_self, target, optional
+):
     """Put a character or support the filter accepts from hand, discard pile (or both) into
     play; ``cost_max`` caps its printed cost (a number or "X"); ``attach_self``: the event
     being played stays in play attached to the character ("with <this> attached. Counts as
     an Attachment Support card"); ``target = "all"``: every such card, none declined ("puts
     into play all characters in his discard pile"), a unique one only while no copy is in
-    play (the first copy enters, in the zone's order)."""
+    play (the first copy enters, in the zone's order); ``optional = false``: one is put into
+    play if any can be, none declined (no "may": "Sacrifice a character to put into play
+    ...")."""
     pred = compile_filter(filter, where)
     zones = (sources,) if isinstance(sources, str) else tuple(sources)
     limit_of = compile_amount(cost_max, where) if cost_max is not None else None
@@ -329,7 +334,7 @@ def put_into_play(where, filter, sources, cost_max, exhausted, insane, attach_se
                 if game.may_enter(cd.kind_of[i]):
                     _put_into_play(game, i, status)
             return
-        i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=True)
+        i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=optional)
         if i >= 0:
             _put_into_play(game, i, status)
             if attach_self and src in game._resolving and i in game.you.status:
