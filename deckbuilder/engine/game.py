@@ -507,6 +507,8 @@ class Game(
                 for s in stories
                 if self.may_commit_to(i, s)
             ]
+            if actions and self.facts.commit_cost and not self.commit_cost_payable():
+                actions = []  # a cost to commit no one can pay (Pervasive Toxemia's wound)
         cd = self.deck
         for i in self.you.hand:
             k = cd.kind_of[i]

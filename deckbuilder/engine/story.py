@@ -271,6 +271,15 @@ class StoryMixin:
             if st.kind == COMMIT_COST and self._uses.get((src, COMMIT_COST)) != self.turn
         ]
 
+    def commit_cost_payable(self) -> bool:
+        """Whether every cost to commit still due this turn can be paid (one whose
+        ``amount`` tells how, by a ``payable`` attribute): else no character commits."""
+        return all(
+            st.amount.payable(self, src)
+            for src, st in self._commit_costs()
+            if hasattr(st.amount, "payable")
+        )
+
     def _paid_commit(self, inst: int, s: int):
         """Generator: pay the costs to commit, then commit (if it still may)."""
         for src, st in self._commit_costs():
@@ -299,6 +308,8 @@ class StoryMixin:
                     continue
                 if not self.may_commit(i):
                     continue
+                if COMMIT_COST in kinds and not self.commit_cost_payable():
+                    continue  # "when able": a cost to commit it cannot pay
                 slots = [s for s in range(len(self._stories)) if self.may_commit_to(i, s)]
                 if not slots:
                     continue

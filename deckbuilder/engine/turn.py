@@ -391,8 +391,6 @@ class TurnMixin:
                 if self._cost_sources or cd.has_cost_statics:
                     cost = self._modified_cost(k, cost, d)
                 overpaid = self.you.dom_value[d] - cost
-            if self._cost_sources:
-                self._use_once_cost_sources(k)
             if self.log is not None:
                 self._event("play", f"played {self.card(inst).full_title}, draining domain {d + 1}")
             if self.facts.drain_matters:
@@ -401,6 +399,8 @@ class TurnMixin:
                 self.you.drained[d] = True
         elif self.log is not None:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
+        if self._cost_sources:  # "the next card costs less" is used even when it made it free
+            self._use_once_cost_sources(k)
         if rest:
             self._queue_rest_payment(inst, k, d, rest)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):

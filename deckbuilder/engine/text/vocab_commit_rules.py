@@ -153,13 +153,17 @@ def _wound_one(game, src):
         game._wound(i)
 
 
+# A cost no one can pay bars the commits (``StoryMixin.commit_cost_payable``).
+_wound_one.payable = lambda game, src: any(game.can_wound(i) for i in game.you.characters)
+
 _COMMIT_COSTS = {"wound": _wound_one}
 
 
 @CONSTANT.register("commit_cost", pay=param(tuple(_COMMIT_COSTS), required=True))
 def commit_cost(where, committed, pay):
     """To commit characters to stories in a turn, a player first pays this once (``wound``:
-    choose and wound a character you control)."""
+    choose and wound a character you control). Chosen: "must ... in order to commit" is a
+    cost, so a player who cannot pay it (no character that can be wounded) commits nothing."""
     return ab.Static(ab.COMMIT_COST, _always, _COMMIT_COSTS[pay])
 
 

@@ -96,6 +96,13 @@ def _willpower(value):
     return lambda game, src, i: game.has_willpower(i) == value
 
 
+@atom("can_wound", STATE, BOOL)
+def _can_wound(value):
+    """May be wounded, or chosen to be (true): not while it has Invulnerability. For an
+    ``exists`` condition: "wound a character you control or ..." needs one (FAQ 1.5)."""
+    return lambda game, src, i: game.can_wound(i) == value
+
+
 @atom("exhausted_for_cost", STATE, BOOL)
 def _exhausted_for_cost(value):
     """The card this card last exhausted to pay a cost (``exhaust_other``): "exhaust a
