@@ -28,6 +28,12 @@ def _conspiracy_in_play(value, where):
     return lambda game, src, ctx: (game.you.conspiracy >= 0) == value
 
 
+@condition("has_success_tokens", BOOL)
+def _has_success_tokens(value, where):
+    """You have a success token on a story (or not)."""
+    return lambda game, src, ctx: any(game.you.tokens) == value
+
+
 @condition("trigger_story_in_play", BOOL)
 def _trigger_story_in_play(value, where):
     """The story of the trigger is in play (or not): a success that won it has left it at
@@ -398,16 +404,32 @@ def wound_for_token(where, max_tokens):
 
 @EFFECT.register("tokens_to_draw")
 def tokens_to_draw(where):
-    """Choose a story with your success tokens: remove them all and draw as many cards."""
+    """Discard any number of your success tokens, from any stories, one at a time (a
+    story keeps the tokens you leave), then draw as many cards. The first token is not
+    optional: the ability is only worth playing for at least one (``has_success_tokens``)."""
 
     def effect(game, src, ctx):
-        slots = [s for s in range(len(game.you.tokens)) if game.you.tokens[s] > 0]
-        s = yield from choose_story(game, "remove_tokens", "remove the tokens of", slots)
-        if s < 0:
-            return
-        n = game.you.tokens[s]
-        game.you.tokens[s] = 0
-        log_event(game, "tokens", f"{n} success tokens removed")
-        game._draw_by_effect(n)
+        tokens = game.you.tokens
+        labelled = game._policy is None  # a policy reads values, not words: no labels
+        n = 0
+        while True:
+            acts = []
+            for s in range(len(tokens)):
+                if tokens[s] > 0:
+                    title = game._story_title(game._stories[s]) if labelled else ""
+                    label = f"discard a success token of {title}" if labelled else ""
+                    acts.append(Action(CHOOSE, story=s, x=s, label=label))
+            if not acts:
+                break
+            if n:
+                acts.append(Action(CHOOSE, x=-1, label="stop discarding success tokens"))
+            pick = (yield Choice("discard_tokens", "discard a success token", tuple(acts))).x
+            if pick < 0:
+                break
+            tokens[pick] -= 1
+            n += 1
+        if n:
+            log_event(game, "tokens", f"{n} success tokens discarded")
+            game._draw_by_effect(n)
 
     return effect
