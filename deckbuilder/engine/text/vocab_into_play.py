@@ -179,6 +179,13 @@ def _cheaper_in_hand_condition(value, where):
     return lambda game, src, ctx: bool(_cheaper_in_hand(game, src, ctx, None, False)) == value
 
 
+@condition("cheaper_or_equal_in_hand", BOOL)
+def _cheaper_or_equal_in_hand_condition(value, where):
+    """A character in hand costs at most the card the trigger is about: ``a character with a
+    cost equal to or lower than the destroyed character`` needs one (FAQ 1.5)."""
+    return lambda game, src, ctx: bool(_cheaper_in_hand(game, src, ctx, None, True)) == value
+
+
 @EFFECT.register("put_self_into_play", insane=param(BOOL, False), exhausted=param(BOOL, False))
 def put_self_into_play(where, insane, exhausted):
     """The card itself enters play from the hand or the discard pile (insane or exhausted
