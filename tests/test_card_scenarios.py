@@ -8,7 +8,7 @@ parametrised test runs them all.
     hand = ["Core-029"]                # card ids; a character may be {card, status}
     characters = ["Core-022"]
     supports = []
-    attach = [{ card = "FtGG-042", to = "story 1" }]   # on a character or support (its id) or a story
+    attach = [{ card = "FtGG-042", to = "story 1" }]   # on a character, a support or a story
     domains = [["Core-029", "Core-029"], ["Core-029"], []]
     discard = []
     top = ["Core-029"]                 # known cards on top of the deck, top first
