@@ -8,7 +8,7 @@ parametrised test runs them all.
     hand = ["Core-029"]                # card ids; a character may be {card, status}
     characters = ["Core-022"]
     supports = []
-    attach = [{ card = "FtGG-042", to = "story 1" }]   # on a character (its id) or a story
+    attach = [{ card = "FtGG-042", to = "story 1" }]   # on a character, a support or a story
     domains = [["Core-029", "Core-029"], ["Core-029"], []]
     discard = []
     top = ["Core-029"]                 # known cards on top of the deck, top first
@@ -144,7 +144,8 @@ def _position(pool, scenario) -> Game:
         if sup["to"].startswith("story "):  # "story N": the story in slot N (1-3)
             host = STORY_HOST + game._stories[int(sup["to"].split()[1]) - 1]
         else:
-            host = next(i for i in game.you.characters if game.card(i).card_id == sup["to"])
+            hosts = game.you.characters + [i for i in game.you.supports if i != inst]
+            host = next(i for i in hosts if game.card(i).card_id == sup["to"])
         game.you.attached[inst] = host
     for cid, n in scenario.get("wounds", {}).items():
         game.you.wounds[next(i for i in game.you.characters if game.card(i).card_id == cid)] = n

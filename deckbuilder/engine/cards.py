@@ -93,7 +93,8 @@ def attach_requirement(card):
     play stays when they change)."""
     if card.type != "Support":
         return None
-    m = _ATTACH.search(card.text)
+    # A few cards print their own title: "Attach Bootlegging Operation to a Location ...".
+    m = _ATTACH.search(card.text.replace(f"Attach {card.title} to", "Attach to"))
     if m is None:
         return None
     what = m.group(2).replace("you control", "").strip()

@@ -396,7 +396,9 @@ def resource_counts_as_faction(where):
 @EFFECT.register("forbid_faction_of_subject")
 def forbid_faction_of_subject(where):
     """Until the end of the phase you cannot play cards of the faction of the card the
-    trigger is about (the card just played)."""
+    trigger is about (the card just played). FAQ (Professor Lake): a Neutral card has no
+    faction, so it is never "of a different faction": after any card, Neutral cards are
+    forbidden too; after a Neutral card, every card with a faction may still be played."""
 
     def effect(game, src, ctx):
         i = ctx.target if ctx is not None else -1
@@ -405,7 +407,8 @@ def forbid_faction_of_subject(where):
         faction = game.deck.faction[game.deck.kind_of[i]]
 
         def who(game, kind):
-            return game.deck.faction[kind] == faction
+            f = game.deck.faction[kind]
+            return f == faction or f == NEUTRAL
 
         who.forbids_play = True
         game._cost_sources.append((who, 0, 0, False))
