@@ -531,8 +531,9 @@ class StoryMixin:
                 )
                 succeeded_first = first and total_skill >= 1
                 if succeeded_first:  # the skill comparison comes first
-                    there = list(committed)  # a win uncommits them
-                    was = self._committed_at(s) if succeeded else ()
+                    # Who is committed there, before a win uncommits them: for the
+                    # "succeeded here" answers and a struggle chosen after the win.
+                    was = self._committed_at(s) if succeeded or first == 2 else ()
                     won = yield from self._skill_success(s, to_win)
                     if self.phase == OVER:
                         return
@@ -550,7 +551,7 @@ class StoryMixin:
                         won = True
                         struggles = ()
                         if first == 2 and icons[ARCANE]:
-                            yield from self._arcane_after_win(there, s, readied)
+                            yield from self._arcane_after_win(was, s, readied)
                             if self.phase == OVER:
                                 return
             # ``committed`` stays as it is until a win (which ends the struggles): an arcane
@@ -709,7 +710,7 @@ class StoryMixin:
             if self._triggers:
                 yield from self._resolve_triggers()
 
-    def _arcane_after_win(self, committed: list[int], s: int, readied: bool):
+    def _arcane_after_win(self, committed, s: int, readied: bool):
         """Generator: a story won before its struggles whose struggles the player may
         choose (``skill_check_first``'s ``choose_struggles``): its won arcane struggle is
         offered, readying an exhausted character that was committed there."""
