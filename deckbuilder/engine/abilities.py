@@ -215,6 +215,9 @@ class Ability(NamedTuple):
     # The effect drives insane, wounds, sacrifices or discards cards of its
     # controller's (``compile.py``): the automatic player cancels such a forced response.
     harms: bool = False
+    # The effect reads "if you overpaid" (``compile.py``): its payer chooses the domain
+    # (``Game._paying_domain``) and the effect's context holds what it paid beyond the cost.
+    reads_overpaid: bool = False
 
 
 class Static(NamedTuple):

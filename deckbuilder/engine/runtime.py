@@ -344,7 +344,10 @@ class AbilityMixin:
         else:
             ab = cd.by_trigger[ACTION][cd.kind_of[inst]][n]
         d = a.domain
+        over = 0
         if d >= 0:
+            if ab.reads_overpaid and not ab.cost_x:  # "if you overpaid": what d paid beyond
+                over = self.you.dom_value[d] - ab.cost
             if cd.any_trigger[ABILITY_OVERPAID]:
                 self._overpaying(d, x if ab.cost_x else ab.cost)
             self._drain(d)
@@ -364,7 +367,7 @@ class AbilityMixin:
                 story = s
                 break
             s += 1
-        ctx = AbilityContext(x, 0, story)
+        ctx = AbilityContext(x, over, story)
         if ab.zone == DISCARD_PILE and cd.any_trigger[DISCARD_ABILITY_USED]:
             if ab.kind != "play":  # a card played from there triggers no effect
                 self._fire_all(DISCARD_ABILITY_USED)  # resolved after the effect (``_drive``)

@@ -24,13 +24,16 @@ from deckbuilder.engine.abilities import (
     WON_PILE,
     WOULD_TRIGGER,
     AbilityContext,
+    Choice,
     ReplayContext,
     TriggeredContext,
 )
 from deckbuilder.engine.actions import (
+    CHOOSE,
     CONSPIRACY_BASE,
     INSANE,
     OVER,
+    Action,
 )
 from deckbuilder.engine.cards import EVENT as EVENT_CARD
 from deckbuilder.engine.choices import yes_no
@@ -283,8 +286,13 @@ class WindowsMixin:
             if ab.ai_when is not None and not ab.ai_when(self, src, ctx):
                 choice = choice._replace(harm=True)  # legal, not worth it to the automatic player
             if (yield choice).x:
+                over = 0
                 if pay[0] >= 0:
-                    d = min(pay, key=lambda d: self.you.dom_value[d])
+                    if ab.reads_overpaid and len(pay) > 1:
+                        d = yield from self._paying_domain(pay, ab.cost)
+                        over = self.you.dom_value[d] - ab.cost
+                    else:
+                        d = min(pay, key=lambda d: self.you.dom_value[d])
                     self._overpaying(d, ab.cost)
                     self._drain(d)
                 if self.log is not None:
@@ -295,12 +303,38 @@ class WindowsMixin:
                 if cd.any_trigger[WOULD_TRIGGER] and trigger != WOULD_TRIGGER:
                     if (yield from self._cancelled(src, ab, ctx)):
                         continue  # its costs stay paid
-                yield from ab.effect(self, src, ctx)
+                if ab.reads_overpaid:
+                    # A would-window's context is shared by its answers: what this one
+                    # overpaid is its effect's alone.
+                    before, ctx.overpaid = ctx.overpaid, over
+                    try:
+                        yield from ab.effect(self, src, ctx)
+                    finally:
+                        ctx.overpaid = before
+                else:
+                    yield from ab.effect(self, src, ctx)
                 if self.facts.ability_triggered:
                     self.ability_triggered(src)
                 # A response from the discard pile is an effect triggered from there too.
                 if ab.zone == DISCARD_PILE and cd.any_trigger[DISCARD_ABILITY_USED]:
                     self._fire_all(DISCARD_ABILITY_USED)
+
+    def _paying_domain(self, pay: list[int], cost: int):
+        """Generator: the domain, among ``pay``, that pays ``cost`` for an ability whose
+        effect reads "if you overpaid". A person chooses it; the automatic player (and the
+        first option, answered by rule in a "would" window) overpays when it can, with the
+        smallest domain holding more than the cost (the printed bonus is worth a larger
+        drain; the smallest wastes least), else the smallest that pays."""
+        value = self.you.dom_value
+        order = sorted(pay, key=lambda d: (value[d] <= cost, value[d], d))
+        if self._policy is not None:
+            return order[0]
+        acts = tuple(
+            Action(CHOOSE, domain=d, x=d, label=f"pay from domain {d + 1} ({value[d]})")
+            for d in order
+        )
+        a = yield Choice("pay", "pay from", acts)
+        return a.x
 
     def _cancelled(self, src: int, ab, ctx):
         """Generator: the window before the response or forced response ``ab`` of ``src``

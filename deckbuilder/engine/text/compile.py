@@ -236,6 +236,16 @@ def _harms(effects) -> bool:
     )
 
 
+def _reads_overpaid(effects) -> bool:
+    """An effect list that reads whether it was overpaid (a condition or a parameter named
+    ``overpaid``/``overpaid_*``/``*_if_overpaid``, at any depth)."""
+    if isinstance(effects, dict):
+        return any("overpaid" in k or _reads_overpaid(v) for k, v in effects.items())
+    if isinstance(effects, list):
+        return any(_reads_overpaid(e) for e in effects)
+    return False
+
+
 def compile_ability(record: dict, where: str, printed: str = ""):
     """The ``Ability``/``Static`` records of one ability record (a constant may give
     several passives), and for a story's win effect ``("win", label, effect)``."""
@@ -330,6 +340,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 # triggered.
                 "play" if plays else "action",
                 x_max,
+                reads_overpaid=_reads_overpaid(record.get("effect")),
             )
         ]
     when = record.get("when")
@@ -368,5 +379,6 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             kind=kind,
             ai_when=ai_when,
             harms=_harms(record.get("effect")),
+            reads_overpaid=_reads_overpaid(record.get("effect")),
         )
     ]
