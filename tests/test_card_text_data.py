@@ -107,3 +107,18 @@ def test_every_hook_lives_in_the_hooks_module_with_its_card_text():
     for name, entry in HOOK.entries.items():
         assert entry.build.__module__ == "deckbuilder.engine.text.hooks", name
         assert '"' in entry.doc and "(" in entry.doc, f"{name}: no card text in its docstring"
+
+
+def test_only_an_ability_reading_overpaid_chooses_its_paying_domain():
+    """``reads_overpaid`` (the payer chooses the domain, the effect sees what it overpaid)
+    is set by an effect that reads "if you overpaid", at any depth, and by no other."""
+    from deckbuilder.engine.text.compile import compile_ability
+
+    reads = {"do": "if", "condition": {"overpaid": True}, "effects": [{"do": "draw", "n": 1}]}
+    for kind, when in (("action", None), ("response", {"event": "would_be_wounded"})):
+        record = {"kind": kind, "cost": {"pay": 1}, "effect": [reads]}
+        if when:
+            record["when"] = when
+        assert compile_ability(record, "test")[0].reads_overpaid
+        record["effect"] = [{"do": "draw", "n": 1}]
+        assert not compile_ability(record, "test")[0].reads_overpaid
