@@ -542,6 +542,8 @@ class StoryMixin:
                             LeftStoryContext(sid, was, s + (len(stories) == slots)) if won else None
                         )
                         self._fire_all(SUCCEEDED, ctx or AbilityContext(story=s, story_id=sid))
+                        if won and sid >= CONSPIRACY_BASE:
+                            self._won_conspiracy_succeeded(sid - CONSPIRACY_BASE, ctx)
                         if self._triggers:
                             yield from self._resolve_triggers()
                         if self.phase == OVER:
@@ -685,6 +687,8 @@ class StoryMixin:
                 if succeeded:
                     ctx = LeftStoryContext(sid, was, s + (len(stories) == slots)) if won else None
                     self._fire_all(SUCCEEDED, ctx or AbilityContext(story=s, story_id=sid))
+                    if won and sid >= CONSPIRACY_BASE:
+                        self._won_conspiracy_succeeded(sid - CONSPIRACY_BASE, ctx)
                     if self._triggers:
                         yield from self._resolve_triggers()
             elif not_succeeded and not won and not (special and succeeded_first):
@@ -732,6 +736,19 @@ class StoryMixin:
         if readied and self.deck.by_trigger[READIED_BY_STRUGGLE][self.deck.kind_of[i]]:
             self._queue_trigger(READIED_BY_STRUGGLE, i, AbilityContext(x=ARCANE, story=s))
             yield from self._resolve_triggers()
+
+    def _won_conspiracy_succeeded(self, c: int, ctx: LeftStoryContext) -> None:
+        """The conspiracy ``c`` a success has just won answers that success ("when a player
+        succeeds at this conspiracy"): it is in the won pile, where the listener registers
+        do not look, so it joins the queue itself. Rule choice: as a card answers its own
+        leaving play (FAQ), the conspiracy answers the success that won it, its text still
+        working for that one event (``_ability_live``); never twice, were it also
+        listed from the won pile."""
+        cd = self.deck
+        if cd.by_trigger[SUCCEEDED][cd.kind_of[c]] and not any(
+            t[1] == c and t[2] is ctx for t in self._triggers
+        ):
+            self._triggers.append((SUCCEEDED, c, ctx))
 
     def _committed_at(self, s: int) -> tuple:
         """Every player's characters committed to story slot ``s`` now: taken before a

@@ -25,6 +25,7 @@ from deckbuilder.engine.abilities import (
     WOULD_TRIGGER,
     AbilityContext,
     Choice,
+    LeftStoryContext,
     ReplayContext,
     TriggeredContext,
 )
@@ -401,6 +402,8 @@ class WindowsMixin:
                 or ab.trigger == "discarded"
                 or ab.trigger == "won"
                 or (ab.trigger == CHARACTER_LEAVES and ctx is not None and ctx.target == src)
+                # The success that won this conspiracy (``_won_conspiracy_succeeded``)
+                or (ctx.__class__ is LeftStoryContext and ctx.story_id == CONSPIRACY_BASE + src)
             )
         if zone == DISCARD_PILE:
             return src in self.you.discard

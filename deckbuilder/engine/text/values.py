@@ -347,8 +347,11 @@ def _story_of_self(value, where):
         s = ctx.story
         if s < 0 or s >= len(game._stories):
             # A success that won the story: committed there at that moment (the story
-            # and what was attached to it have left).
-            return (s < 0 and src in story_committed(game, ctx)) == value
+            # and what was attached to it have left), or the conspiracy it won.
+            here = s < 0 and (
+                src in story_committed(game, ctx) or ctx.story_id == CONSPIRACY_BASE + src
+            )
+            return here == value
         sid = game._stories[s]
         here = (
             src in game.you.committed[s]
