@@ -215,6 +215,10 @@ class Ability(NamedTuple):
     # The effect drives insane, wounds, sacrifices or discards cards of its
     # controller's (``compile.py``): the automatic player cancels such a forced response.
     harms: bool = False
+    # (game, src) -> bool: for an enters-play "When you play X, choose ...", whether its
+    # choice has a target now (src -1: the card is still in hand); the card is offered for
+    # play only then (FAQ 1.5: an effect that chooses needs a legal target). None: always.
+    play_check: Callable | None = None
 
 
 class Static(NamedTuple):
