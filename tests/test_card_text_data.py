@@ -54,6 +54,16 @@ def write(tmp_path, body: str):
             'effect = [{ do = "draw", n = 1 }]',
             "a forced response has no cost",
         ),
+        (
+            'kind = "response"\nwhen = { event = "committed" }\nneeds_target = true\n'
+            'effect = [{ do = "draw", n = 1 }]',
+            "needs_target is for an enters_play ability",
+        ),
+        (
+            'kind = "forced"\nwhen = { event = "enters_play" }\nneeds_target = 1\n'
+            'effect = [{ do = "draw", n = 1 }]',
+            "needs_target is true or false",
+        ),
     ],
 )
 def test_a_bad_ability_is_an_error_naming_file_and_card(tmp_path, ability, message):

@@ -66,3 +66,12 @@ def test_an_uncommitted_booster_is_used_after_the_commits(full_pool, card):
         game.apply(a)
     title = full_pool.card(card).title.split(",")[0]
     assert any(d.startswith(title + ":") for d in seen), seen
+
+
+@pytest.mark.parametrize(("characters", "played"), [((), False), (("IT-106",), True)])
+def test_doppelganger_is_played_only_with_a_character_to_copy(full_pool, characters, played):
+    # "When you play Doppelganger from your hand, choose ...": no target, no play (FAQ 1.5).
+    game = _game(full_pool, hand=["TWB-079"], characters=characters, phase="operations")
+    first = GreedyPolicy().choose(game)
+    assert first in game.legal_actions()
+    assert (first.kind == PLAY and game.card(first.card).card_id == "TWB-079") == played

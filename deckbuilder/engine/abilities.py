@@ -218,6 +218,10 @@ class Ability(NamedTuple):
     # The effect reads "if you overpaid" (``compile.py``): its payer chooses the domain
     # (``Game._paying_domain``) and the effect's context holds what it paid beyond the cost.
     reads_overpaid: bool = False
+    # (game, src) -> bool: for an enters-play "When you play X, choose ...", whether its
+    # choice has a target now (src -1: the card is still in hand); the card is offered for
+    # play only then (FAQ 1.5: an effect that chooses needs a legal target). None: always.
+    play_check: Callable | None = None
 
 
 class Static(NamedTuple):

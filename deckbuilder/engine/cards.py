@@ -203,6 +203,8 @@ class CompiledDeck:
         "self_cost",
         "alt_paid",
         "playable_event",
+        "play_checks",
+        "any_play_check",
         "simulated",
         "match_need",
         "cost_passive",
@@ -406,6 +408,13 @@ class CompiledDeck:
         self.passives_at_start: tuple | None = None
         # An event is offered only when its text is simulated (otherwise it does nothing).
         self.playable_event = [bool(e) for e in self.by_trigger["event"]]
+        # A character or support whose "When you play it, choose ..." needs a target now
+        # (``Ability.play_check``); a deck without one never looks.
+        self.play_checks = [
+            tuple(a.play_check for a in enters if a.play_check is not None)
+            for enters in self.by_trigger["enters"]
+        ]
+        self.any_play_check = any(self.play_checks)
         # Characters whose play only puts them into play: no passive or enters-play response
         # of their own, and nothing in the deck reacts to a character entering play.
         watched = {"enters_exhausted", "enters_insane", "insane_when"} & self.static_kinds

@@ -70,7 +70,12 @@ class GreedyProfile:
             t = cd.ctype[k]
             if keep_value[k] <= 0 or cd.cost_is_x[k] or t == EVENT:
                 play_check.append(0)
-            elif t == CHARACTER and cd.unique_id[k] < 0 and not (cd.heroic[k] or cd.villainous[k]):
+            elif (
+                t == CHARACTER
+                and cd.unique_id[k] < 0
+                and not (cd.heroic[k] or cd.villainous[k])
+                and not cd.play_checks[k]  # "When you play it, choose ...": a target needed
+            ):
                 play_check.append(1)
             else:
                 play_check.append(2)

@@ -168,8 +168,8 @@ class PayingMixin:
         return best
 
     def may_play(self, kind: int) -> bool:
-        """Type, uniqueness, Heroic/Villainous, the one-conspiracy limit, an attachment's host
-        and an event's window (not cost)."""
+        """Type, uniqueness, Heroic/Villainous, the one-conspiracy limit, an attachment's host,
+        an event's window and a target for a "When you play X, choose ..." (not cost)."""
         cd = self.deck
         t = cd.ctype[kind]
         if self._cost_sources and self._play_forbidden(kind):
@@ -194,6 +194,10 @@ class PayingMixin:
                     return False
         if t == CHARACTER and cd.side[kind] and self._clashes(kind, -1):
             return False
+        if cd.any_play_check and cd.play_checks[kind]:
+            # "When you play X, choose ...": not played without a target (FAQ 1.5)
+            if not all(check(self, -1) for check in cd.play_checks[kind]):
+                return False
         if t == SUPPORT and cd.attach[kind] is not None:
             return bool(self.attach_hosts(kind))
         return True

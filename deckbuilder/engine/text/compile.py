@@ -66,6 +66,7 @@ _KEYS = {
     "label",
     "ai",
     "ai_when",
+    "needs_target",
 }
 _WINDOWS = {
     "operations": ab.OPS,
@@ -358,6 +359,19 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     # The automatic player's judgement, apart from the text's condition: a person is
     # offered the response whenever the text allows it.
     ai_when = compile_condition(record.get("ai_when"), where)
+    play_check = None
+    needs_target = record.get("needs_target", False)
+    if not isinstance(needs_target, bool):
+        raise TextError(f"{where}: needs_target is true or false")
+    if needs_target:
+        # "When you play X from your hand, choose ...": X is played only with a target for
+        # that choice (FAQ 1.5), which its effect's ``worthwhile`` tells.
+        play_check = getattr(effect, "worthwhile", None)
+        if when["event"] != "enters_play" or play_check is None:
+            raise TextError(
+                f"{where}: needs_target is for an enters_play ability whose effect can tell "
+                "whether it has a target"
+            )
     return [
         ab.Ability(
             trigger,
@@ -380,5 +394,6 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             ai_when=ai_when,
             harms=_harms(record.get("effect")),
             reads_overpaid=_reads_overpaid(record.get("effect")),
+            play_check=play_check,
         )
     ]
