@@ -69,3 +69,22 @@ def test_john_henry_price_cut_only_for_attachments_on_him(full_pool):
     game.apply(next(a for a in _plays(game, "Core-015") if a.domain == 0))
     hosts = [game.describe(a) for a in game.legal_actions() if a.kind == CHOOSE]
     assert len(hosts) == 2  # paid in full: either character
+
+
+def test_ruinous_star_spawn_automatic_payment_unchanged(full_pool):
+    """The automatic player keeps its choice (``pay_domain``): the Cultists alone when they
+    can pay it all, else the domain that leaves the least to sacrifice; a person may now
+    also drain the domain instead (the legal actions)."""
+    cultists = {
+        "card": "TSB-014",
+        "characters": ["TSB-001"] * 5,
+        "hand": ["TSB-014"],
+        "domains": [["TSB-001"] * 5, [], []],
+    }
+    game = build(full_pool, cultists)
+    k = game.deck.kind_of[game.you.hand[0]]
+    assert game.pay_domain(k) == -1
+    assert sorted(a.domain for a in _plays(game, "TSB-014")) == [-1, 0]
+    game = build(full_pool, {**cultists, "characters": ["TSB-001"] * 2})
+    assert game.pay_domain(game.deck.kind_of[game.you.hand[0]]) == 0
+    assert [a.domain for a in _plays(game, "TSB-014")] == [0]

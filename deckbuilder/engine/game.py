@@ -528,6 +528,13 @@ class Game(
                     actions.extend(
                         Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d)
                     )
+                elif cd.alt_paid[k]:  # free by paying otherwise ("you may sacrifice..."):
+                    # a domain may pay instead, all or part of it
+                    actions.extend(
+                        Action(PLAY, i, d)
+                        for d in range(n_domains)
+                        if self.can_pay(k, d, in_part=True)
+                    )
             else:
                 actions.extend(Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d))
         if cd.text:

@@ -9,7 +9,7 @@ card whose cost is 0 (printed, X=0 or reduced to 0) needs no domain. Cost modifi
 may also waive the match or forbid a play). A card's own "lower my cost by sacrificing /
 draining more domains..." (``Static.pay``) lowers the cost like any reduction; what the
 domain drained did not pay is then paid that way first of all, before anything the play
-triggers. Paying for an ability ("pay N"), or a printed cost inside an effect, drains a
+triggers (a person playing step by step may pay more that way, by choice). Paying for an ability ("pay N"), or a printed cost inside an effect, drains a
 domain with at least N resources and needs no match (rule choice: the rules ask a match only
 for playing cards).
 """
@@ -39,9 +39,11 @@ class PayingMixin:
             return self._modified_cost(kind, c)
         return c
 
-    def can_pay(self, kind: int, d: int, x: int = 0) -> bool:
+    def can_pay(self, kind: int, d: int, x: int = 0, in_part: bool = False) -> bool:
         """Whether draining domain ``d`` (-1: none) pays for a card of ``kind`` (with X=x):
-        steadfast across all domains, then cost, resource match or Loyal in domain ``d``."""
+        steadfast across all domains, then cost, resource match or Loyal in domain ``d``
+        (``in_part``: a card whose own alternative payments (``Static.pay``) could pay it
+        all may still drain a domain for at least 1 of it)."""
         cd = self.deck
         for f, n in cd.steadfast[kind]:
             if self.you.fac_count[f] < n:
@@ -53,7 +55,9 @@ class PayingMixin:
                 # Paid in full, an attachment may go on another host than the one cutting.
                 cost = self._modified_cost(kind, base, d, hosted=False)
         if cost == 0:
-            return d == -1
+            if not in_part or d < 0:
+                return d == -1
+            cost = 1
         if d < 0 or self.you.drained[d] or self.you.dom_value[d] < cost:
             return False
         f = cd.faction[kind]
@@ -372,21 +376,37 @@ class PayingMixin:
         rest = full - (self.you.dom_value[d] if d >= 0 else 0)
         return rest if rest > 0 else 0
 
-    def _queue_rest_payment(self, inst: int, kind: int, d: int, rest: int) -> None:
+    def _queue_rest_payment(self, inst: int, kind: int, d: int, rest: int, x: int = 0) -> None:
         """Queue, first of all, the payment of ``rest`` of the cost of ``inst`` by its own
-        alternative payments (each pays what it can, in the order printed)."""
+        alternative payments (each pays what it can, in the order printed). Rule choice: a
+        person playing step by step may then lower the cost further by choice, down to 0
+        (the domain drained overpays); the automatic player and batch games pay only what
+        the domain leaves (no new question)."""
         payers = self.deck.alt_paid[kind]
+        extra = 0
+        if self._steps is not None and self._policy is None:
+            cd = self.deck
+            cost = x if cd.cost_is_x[kind] else cd.cost[kind]
+            extra = self._modified_cost(kind, cost, d, alt=False) - rest  # down to 0
+        if rest <= 0 and extra <= 0:
+            return
 
         def pay(game, src, ctx):
-            need = rest
+            need, more = rest, extra
             for st in payers:
-                if need <= 0:
+                if need <= 0 and more <= 0:
                     return
                 most = -st.amount(game, -1, kind, d)
                 part = need if need < most else most
-                if part > 0:
-                    yield from st.pay(game, src, part, d)
+                if part < 0:
+                    part = 0
+                spare = most - part if more > most - part else more
+                if part > 0 or spare > 0:
+                    paid = yield from st.pay(game, src, part, d, spare)
                     need -= part
+                    if spare > 0 and paid < spare:
+                        return  # declined (or none left): the next payers are not asked
+                    more -= paid
 
         self._triggers.insert(0, ((pay,), inst, None))
 

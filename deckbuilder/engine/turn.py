@@ -381,7 +381,8 @@ class TurnMixin:
         t = cd.ctype[k]
         context = cd.reads_context[k]
         overpaid = 0
-        rest = self._rest_to_pay(k, d, x) if cd.alt_paid[k] else 0  # before a drain
+        alt = cd.alt_paid[k]
+        rest = self._rest_to_pay(k, d, x) if alt else 0  # before a drain
         hosts = None  # an attachment paid only by a cut for one host goes on it
         if cd.has_cost_statics and t == SUPPORT and cd.attach[k] is not None and host < 0:
             hosts = self._hosts_paid_for(k, d, x)
@@ -401,8 +402,8 @@ class TurnMixin:
             self._event("play", f"played {self.card(inst).full_title} at no cost")
         if self._cost_sources:  # "the next card costs less" is used even when it made it free
             self._use_once_cost_sources(k)
-        if rest:
-            self._queue_rest_payment(inst, k, d, rest)
+        if alt:  # what the domain leaves, and for a person more by choice
+            self._queue_rest_payment(inst, k, d, rest, x)
         if not cd.text or (cd.plain_entry[k] and not self._triggers):
             if t == CHARACTER:  # ``_place_in_play`` inlined: the hot path of batch runs
                 if cd.triggers_of[k]:

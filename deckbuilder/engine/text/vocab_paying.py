@@ -68,7 +68,10 @@ def cost_paid_by(where, committed, by, filter, per, most):
     """You may lower the card's cost by paying something else when you play it: ``per``
     less for each of your characters the filter accepts that you sacrifice, drive insane
     or return to hand (at most ``most`` of them; 0: any number), or by draining more of
-    your domains (their resources pay too; the first domain still gives the match)."""
+    your domains (their resources pay too; the first domain still gives the match). Rule
+    choice: a person playing step by step may pay with characters even when the domain
+    drained could pay more (to feed a "when sacrificed" card, say), never below a cost of
+    0; draining more domains than the cost needs is never offered (it gains nothing)."""
     pred = compile_filter(filter, where)
 
     if by == "drain_domains":
@@ -76,15 +79,16 @@ def cost_paid_by(where, committed, by, filter, per, most):
         def amount(game, src, kind, d=-1):
             return -sum(game.you.dom_value[e] for e in _other_domains(game, d))
 
-        def pay(game, inst, need, d):
-            while need > 0:
+        def pay(game, inst, need, d, extra=0):
+            while need > 0:  # never more by choice (see the docstring)
                 doms = [e for e in _other_domains(game, d) if game.you.dom_value[e] > 0]
                 e = yield from choose_domain(game, "pay", "also drain", doms)
                 if e < 0:
-                    return
+                    return 0
                 need -= game.you.dom_value[e]
                 log_event(game, "pay", f"domain {e + 1} drained to pay too")
                 game._drain(e)
+            return 0
 
         return ab.Static(ab.COST, None, amount, minimum=1, pay=pay)
 
@@ -98,13 +102,23 @@ def cost_paid_by(where, committed, by, filter, per, most):
 
     prompts = {"sacrifice": "sacrifice", "insane": "drive insane", "return_to_hand": "return"}
 
-    def pay(game, inst, need, d):
-        while need > 0:
+    def pay(game, inst, need, d, extra=0):
+        # ``extra``: how much more the player may lower the cost by choice, after ``need``
+        # (asked only of a person: ``PayingMixin._queue_rest_payment``); returns how much
+        # of it was paid.
+        paid = by_choice = 0
+        while need > 0 or (by_choice < extra and not (most and paid >= most)):
             pool = _own_characters(game, inst, pred, sane)
-            i = yield from choose_card(game, "pay", prompts[by], pool, harm=True)
+            if need > 0:
+                i = yield from choose_card(game, "pay", prompts[by], pool, harm=True)
+            else:
+                i = yield from choose_card(game, "pay", prompts[by], pool, optional=True)
+                if i >= 0:
+                    by_choice += per
             if i < 0:
-                return
+                return by_choice
             need -= per
+            paid += 1
             log_event(game, "pay", f"{game.card(i).title}: {prompts[by]} to pay")
             if by == "sacrifice":
                 game._sacrifice(i)
@@ -112,6 +126,7 @@ def cost_paid_by(where, committed, by, filter, per, most):
                 game._go_insane(i, by_cost=True)
             else:
                 game._leave_play(i, to="hand")
+        return by_choice
 
     return ab.Static(ab.COST, None, amount, pay=pay)
 

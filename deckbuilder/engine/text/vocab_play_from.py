@@ -134,7 +134,7 @@ def play_as_if_from_hand(game, inst: int, d: int, events_to: str = "discard"):
     if game._cost_sources:
         game._use_once_cost_sources(k)
     log_event(game, "play", f"played {game.card(inst).full_title} as if from hand")
-    if rest:
+    if cd.alt_paid[k] and d >= 0:
         game._queue_rest_payment(inst, k, d, rest)
     if t == EVENT:
         ability = cd.by_trigger["event"][k][0]
