@@ -75,3 +75,66 @@ def test_doppelganger_is_played_only_with_a_character_to_copy(full_pool, charact
     first = GreedyPolicy().choose(game)
     assert first in game.legal_actions()
     assert (first.kind == PLAY and game.card(first.card).card_id == "TWB-079") == played
+
+
+def _story_phase(game):
+    """The greedy player's moves through the story phase, described."""
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase == STORY and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    return seen
+
+
+def _arranged(full_pool, hand=(), characters=(), supports=()):
+    deck = Deck("ai_when")
+    filler, hastur = full_pool.card("Core-029"), full_pool.card("MoE-026")
+    deck.add(filler, 30)
+    deck.add(hastur, 3)  # a Hastur resource pays for The Yellow Sign
+    for cid in {*hand, *supports, *(c if isinstance(c, str) else c[0] for c in characters)}:
+        deck.add(full_pool.card(cid), 3)
+    return Game.arranged(
+        deck,
+        hand=[full_pool.card(c) for c in hand],
+        domains=[[hastur] + [filler] * 3, [filler] * 2, [filler]],
+        characters=[
+            full_pool.card(c) if isinstance(c, str) else (full_pool.card(c[0]), c[1])
+            for c in characters
+        ],
+        supports=[full_pool.card(c) for c in supports],
+        phase=STORY,
+        first_player=False,
+    )
+
+
+@pytest.mark.parametrize("student", ["ready", "exhausted"])
+def test_chem_lab_waits_for_a_committed_student(full_pool, student):
+    # ai_when: the text lets a person use it with no Student committed (tsc scenarios).
+    game = _arranged(full_pool, characters=[("SoK-003", student), "Core-029"], supports=["TSC-051"])
+    seen = _story_phase(game)
+    used = any("Chem Lab" in d for d in seen)
+    assert used == (student == "ready"), seen
+
+
+@pytest.mark.parametrize("others", ["ready", "exhausted"])
+def test_the_yellow_sign_goes_to_a_committed_character(full_pool, others):
+    # ai_when and ai_filter: the text lets a person choose any character (tsc scenarios).
+    game = _arranged(
+        full_pool,
+        hand=["TSC-047"],
+        characters=[("Core-029", others), ("Core-029", others), ("Core-010", "exhausted")],
+    )
+    boosts = []
+    policy = GreedyPolicy()
+    game._policy = policy  # the batch path (``Game.run``): choices in effects answered at once
+    while game.phase == STORY and len(boosts) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        boosts.append(game.describe(a))
+        game.apply(a)
+        for i, _, icons in game._temp:
+            if icons == (3, 0, 1, 0) and "boosted" not in boosts:  # just played
+                assert game.committed_story(i) >= 0
+                boosts.append("boosted")
+    assert ("boosted" in boosts) == (others == "ready"), boosts

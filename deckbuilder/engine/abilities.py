@@ -209,8 +209,9 @@ class Ability(NamedTuple):
     # (game, src, ctx) -> int: the largest X offered for a "pay X" action (the cards its
     # effect can act on: a larger X pays for nothing); None: the domain's value.
     x_max: Callable | None = None
-    # (game, src, ctx) -> bool: for a response, whether the automatic player takes it (it
-    # declines when false, as for ai "avoid"); a person is asked whenever it is legal.
+    # (game, src, ctx) -> bool: whether the automatic player uses it (a response it declines,
+    # an action or an event it does not use or play when false, as for ai "avoid"); a
+    # person is offered it whenever it is legal.
     ai_when: Callable | None = None
     # The effect drives insane, wounds, sacrifices or discards cards of its
     # controller's (``compile.py``): the automatic player cancels such a forced response.

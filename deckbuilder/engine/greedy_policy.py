@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from deckbuilder.engine.abilities import ACTION, NO_ICONS_HERE
+from deckbuilder.engine.abilities import ACTION, NO_CONTEXT, NO_ICONS_HERE
 from deckbuilder.engine.actions import CONSPIRACY_BASE, play_action, use_action
 from deckbuilder.engine.cards import (
     N_FACTIONS,
@@ -376,8 +376,10 @@ class GreedyPolicy(Policy):
                     or (not ab.exhaust and i in game.you.status and game.committed_story(i) < 0)
                 ):
                     continue
-            worthwhile = ab.worthwhile
-            if worthwhile is None or worthwhile(game, i):
+            worthwhile, ai_when = ab.worthwhile, ab.ai_when
+            if (worthwhile is None or worthwhile(game, i)) and (
+                ai_when is None or ai_when(game, i, NO_CONTEXT)
+            ):
                 best, best_key = (i, d, n * 100), key
         if best is None:
             return None
@@ -418,6 +420,8 @@ class GreedyPolicy(Policy):
             phase != STORY
             or (not ab.exhaust and card in game.you.status and game.committed_story(card) < 0)
         ):
+            return False
+        if ab.ai_when is not None and not ab.ai_when(game, card, NO_CONTEXT):
             return False
         return ab.worthwhile is None or bool(ab.worthwhile(game, card))
 
@@ -659,9 +663,12 @@ def _in_pairs(plan: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _event_worthwhile(game: Game, k: int, inst: int) -> bool:
     """Whether playing the event ``k`` (the instance ``inst`` in hand) would change
-    anything, by its effect's ``worthwhile`` (as for an action); a person may still play it."""
-    worthwhile = game.deck.by_trigger["event"][k][0].worthwhile
-    return worthwhile is None or bool(worthwhile(game, inst))
+    anything, by its effect's ``worthwhile`` (as for an action), and whether the card data's
+    ``ai_when`` holds; a person may still play it."""
+    ab = game.deck.by_trigger["event"][k][0]
+    if ab.ai_when is not None and not ab.ai_when(game, inst, NO_CONTEXT):
+        return False
+    return ab.worthwhile is None or bool(ab.worthwhile(game, inst))
 
 
 def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:

@@ -9,9 +9,9 @@ card whose cost is 0 (printed, X=0 or reduced to 0) needs no domain. Cost modifi
 may also waive the match or forbid a play). A card's own "lower my cost by sacrificing /
 draining more domains..." (``Static.pay``) lowers the cost like any reduction; what the
 domain drained did not pay is then paid that way first of all, before anything the play
-triggers (a person playing step by step may pay more that way, by choice). Paying for an ability ("pay N"), or a printed cost inside an effect, drains a
-domain with at least N resources and needs no match (rule choice: the rules ask a match only
-for playing cards).
+triggers (a person playing step by step may pay more that way, by choice). Paying for an
+ability ("pay N"), or a printed cost inside an effect, drains a domain with at least N
+resources and needs no match (rule choice: the rules ask a match only for playing cards).
 """
 
 from __future__ import annotations

@@ -280,8 +280,11 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     ai = record.get("ai", "")
     if ai not in ("", "story", "before_commits", "avoid"):
         raise TextError(f"{where}: ai is 'story', 'before_commits' or 'avoid'")
-    if "ai_when" in record and kind not in ("response", "disrupt"):
-        raise TextError(f"{where}: ai_when is for a response or a disrupt")
+    if "ai_when" in record and kind not in ("response", "disrupt", "action", "play"):
+        raise TextError(f"{where}: ai_when is for a response, a disrupt, an action or a play")
+    # The automatic player's judgement, apart from the text's condition: a person is
+    # offered the ability whenever the text allows it.
+    ai_when = compile_condition(record.get("ai_when"), where)
     if ai == "before_commits" and kind != "play":
         raise TextError(f"{where}: ai 'before_commits' is for an event's play")
     limit = _limit(record.get("limit"), where)
@@ -307,6 +310,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 extra_cost=extra_cost,
                 worthwhile=getattr(effect, "worthwhile", None),
                 kind="play",
+                ai_when=ai_when,
             )
         ]
     if kind == "action":
@@ -341,6 +345,7 @@ def compile_ability(record: dict, where: str, printed: str = ""):
                 # triggered.
                 "play" if plays else "action",
                 x_max,
+                ai_when,
                 reads_overpaid=_reads_overpaid(record.get("effect")),
             )
         ]
@@ -356,9 +361,6 @@ def compile_ability(record: dict, where: str, printed: str = ""):
         condition = subject
     if kind == "forced" and (pay or exhaust or sacrifice or extra):
         raise TextError(f"{where}: a forced response has no cost")
-    # The automatic player's judgement, apart from the text's condition: a person is
-    # offered the response whenever the text allows it.
-    ai_when = compile_condition(record.get("ai_when"), where)
     play_check = None
     needs_target = record.get("needs_target", False)
     if not isinstance(needs_target, bool):

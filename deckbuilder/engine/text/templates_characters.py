@@ -176,6 +176,7 @@ def restore(where, n, ready, filter, target, overpaid_icons, willpower):
     toughness=param(INT, 0),
     subtype=STR,
     invulnerability=param(BOOL, False),
+    ai_filter=FILTER,
 )
 def boost(
     where,
@@ -190,12 +191,16 @@ def boost(
     toughness,
     subtype,
     invulnerability,
+    ai_filter,
 ):
     """Characters get +skill and gain (or lose) icons until the end of the phase or turn;
     ``overpaid_*`` is added when the card was overpaid; ``willpower``, ``toughness``,
     ``invulnerability``: they also gain Willpower, Toughness +n, Invulnerability until the
     end of the phase or turn (``_keywords``, ``_keywords_turn``); ``subtype``: they gain
-    that subtype until the end of the phase (``game._traits``)."""
+    that subtype until the end of the phase (``game._traits``). ``ai_filter``: the
+    characters the automatic player (a policy answering at once) chooses among, when any
+    (a committed one, for a boost the text lets go to any character); a person is offered
+    every character the text allows."""
     if subtype and until != "phase":
         raise TextError(f"{where}: a subtype is gained until the end of the phase only")
     keywords = [("Willpower", 1)] if willpower else []
@@ -204,6 +209,7 @@ def boost(
     if invulnerability:
         keywords.append((ab.INVULNERABILITY, 1))
     pred = compile_filter(filter, where)
+    ai_pred = compile_filter(ai_filter, where) if ai_filter else None
     amount = compile_amount(skill, where)
     ic = icon_tuple(icons)
     extra = icon_tuple(overpaid_icons)
@@ -216,6 +222,8 @@ def boost(
         pool = [
             i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
         ]
+        if ai_pred is not None and game._policy is not None:
+            pool = [i for i in pool if ai_pred(game, src, i)] or pool
         for i in (yield from targets_of(game, src, ctx, target, pool, "boost", "boost")):
             game._temp.append((i, s, i4))
             if until == "turn":
