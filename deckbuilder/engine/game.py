@@ -531,9 +531,7 @@ class Game(
                 elif cd.alt_paid[k]:  # free by paying otherwise ("you may sacrifice..."):
                     # a domain may pay instead, all or part of it
                     actions.extend(
-                        Action(PLAY, i, d)
-                        for d in range(n_domains)
-                        if self.can_pay(k, d, in_part=True)
+                        Action(PLAY, i, d) for d in range(n_domains) if self.pays_in_part(k, d)
                     )
             else:
                 actions.extend(Action(PLAY, i, d) for d in range(n_domains) if self.can_pay(k, d))

@@ -39,11 +39,9 @@ class PayingMixin:
             return self._modified_cost(kind, c)
         return c
 
-    def can_pay(self, kind: int, d: int, x: int = 0, in_part: bool = False) -> bool:
+    def can_pay(self, kind: int, d: int, x: int = 0) -> bool:
         """Whether draining domain ``d`` (-1: none) pays for a card of ``kind`` (with X=x):
-        steadfast across all domains, then cost, resource match or Loyal in domain ``d``
-        (``in_part``: a card whose own alternative payments (``Static.pay``) could pay it
-        all may still drain a domain for at least 1 of it)."""
+        steadfast across all domains, then cost, resource match or Loyal in domain ``d``."""
         cd = self.deck
         for f, n in cd.steadfast[kind]:
             if self.you.fac_count[f] < n:
@@ -55,9 +53,7 @@ class PayingMixin:
                 # Paid in full, an attachment may go on another host than the one cutting.
                 cost = self._modified_cost(kind, base, d, hosted=False)
         if cost == 0:
-            if not in_part or d < 0:
-                return d == -1
-            cost = 1
+            return d == -1
         if d < 0 or self.you.drained[d] or self.you.dom_value[d] < cost:
             return False
         f = cd.faction[kind]
@@ -68,6 +64,22 @@ class PayingMixin:
             have = self._match_in(kind, d, have)
         if cd.loyal[kind]:
             return have >= cost
+        return have > 0
+
+    def pays_in_part(self, kind: int, d: int) -> bool:
+        """Whether domain ``d`` may pay at least 1 of a card of ``kind`` whose own alternative
+        payments (``Static.pay``) could pay it all (``can_pay(kind, -1)``, steadfast
+        included): ready, not empty, and the resource match as for any play. Kept apart from
+        ``can_pay``, which every play asks."""
+        if d < 0 or self.you.drained[d] or self.you.dom_value[d] < 1:
+            return False
+        cd = self.deck
+        f = cd.faction[kind]
+        if f == NEUTRAL or (self._cost_sources and self._match_waived(kind)):
+            return True
+        have = self.you.dom_fac[d][f]
+        if self.facts.match_as:
+            have = self._match_in(kind, d, have)
         return have > 0
 
     def pay_domain(self, kind: int) -> int:
