@@ -7,6 +7,7 @@ from deckbuilder.engine.abilities import (
     STAYS_COMMITTED,
     UNCOMMITTED,
     AbilityContext,
+    LeftStoryContext,
     first_unresolved,
 )
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY
@@ -185,14 +186,19 @@ _HERE_ACTIONS = ("sacrifice", "to_hand", "insane", "ready")
 @EFFECT.register("committed_here", action=param(_HERE_ACTIONS, required=True), filter=FILTER)
 def committed_here(where, action, filter):
     """Every character of yours committed to the story of the event (or the one the card is
-    committed to) is sacrificed, returned to hand, driven insane or readied."""
+    committed to) is sacrificed, returned to hand, driven insane or readied; after a success
+    that won the story, those committed there at that moment (``LeftStoryContext``)."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        s = ctx.story if ctx is not None and ctx.story >= 0 else game.committed_story(src)
-        if s < 0 or s >= len(game.you.committed):
-            return
-        for i in [i for i in game.you.committed[s] if pred(game, src, i)]:
+        if ctx.__class__ is LeftStoryContext:  # a success that won the story: who was there
+            here = [i for i in ctx.was_committed if i in game.you.status]
+        else:
+            s = ctx.story if ctx is not None and ctx.story >= 0 else game.committed_story(src)
+            if s < 0 or s >= len(game.you.committed):
+                return
+            here = game.you.committed[s]
+        for i in [i for i in here if pred(game, src, i)]:
             if i not in game.you.status:
                 continue
             if action == "sacrifice":
