@@ -58,12 +58,7 @@ def test_drunken_hallucinations_waits_for_the_story_phase(full_pool):
 @pytest.mark.parametrize("card", ["TBJ-053", "TGS-089"])
 def test_an_uncommitted_booster_is_used_after_the_commits(full_pool, card):
     game = _game(full_pool, characters=[card, "TBJ-056", "Core-029", "Core-029", "Core-029"])
-    policy = GreedyPolicy()
-    seen = []
-    while game.phase == STORY and len(seen) < 30:
-        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
-        seen.append(game.describe(a))
-        game.apply(a)
+    seen = _story_phase(game)
     title = full_pool.card(card).title.split(",")[0]
     assert any(d.startswith(title + ":") for d in seen), seen
 
