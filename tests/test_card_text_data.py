@@ -132,3 +132,23 @@ def test_only_an_ability_reading_overpaid_chooses_its_paying_domain():
         assert compile_ability(record, "test")[0].reads_overpaid
         record["effect"] = [{"do": "draw", "n": 1}]
         assert not compile_ability(record, "test")[0].reads_overpaid
+
+
+def test_a_forced_response_harms_its_controller_by_the_mark_of_its_effect_template():
+    """``Ability.harms`` (the automatic player cancels such a forced response) comes from
+    the ``harms`` mark of the effect templates it uses, unless the effect names the
+    opponent; a template without the mark never harms."""
+    from deckbuilder.engine.text.compile import compile_ability
+    from deckbuilder.engine.text.registry import EFFECT
+
+    def harms(effect: dict) -> bool:
+        record = {"kind": "forced", "when": {"event": "draw_phase"}, "effect": [effect]}
+        return compile_ability(record, "test")[0].harms
+
+    assert EFFECT.entries["wound"].harms and not EFFECT.entries["draw"].harms
+    assert harms({"do": "wound"})
+    assert harms({"do": "discard_from_hand"})
+    assert not harms({"do": "discard_from_hand", "player": "opponent"})
+    assert not harms({"do": "wound", "filter": {"controller": "opponent"}})
+    assert not harms({"do": "draw", "n": 1})
+    assert not harms({"do": "destroy", "filter": {"keyword": "Night"}})

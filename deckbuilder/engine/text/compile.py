@@ -40,6 +40,7 @@ from deckbuilder.engine.text.effect_list import compile_effects
 from deckbuilder.engine.text.registry import (
     CONSTANT,
     COST,
+    EFFECT,
     HOOK,
     TRIGGER,
     TextError,
@@ -206,31 +207,16 @@ def _limit(spec, where):
     return (spec.get("times", 1), spec.get("per", "turn"))
 
 
-# Effect templates that drive insane, wound, sacrifice or discard cards: in a solo game they
-# act on your own (the goldfish has none), so a forced response using one harms you unless it
-# names the opponent. Nothing in the data marks a forced response harmful, so this list tells
-# the automatic player which ones are worth cancelling (``WOULD_TRIGGER``). "Destroy" is left
-# out: it is mostly aimed at the opponent's cards (Hermetic Seal's "destroy all Night cards").
-_HARMFUL = frozenset(
-    (
-        "insane",
-        "insane_unless_pay",
-        "wound",
-        "wound_others_or_sacrifice",
-        "sacrifice",
-        "sacrifice_resource",
-        "discard_from_hand",
-        "discard_from_play",
-    )
-)
-
-
 def _harms(effects) -> bool:
-    """An effect list using a ``_HARMFUL`` template not aimed at the opponent."""
+    """An effect list using a template marked ``harms`` (registry ``Entry.harms``) not aimed
+    at the opponent. "Destroy" is not marked: it is mostly aimed at the opponent's cards
+    (Hermetic Seal's "destroy all Night cards")."""
     items = [effects] if isinstance(effects, dict) else effects or ()
+    harmful = EFFECT.entries
     return any(
         isinstance(e, dict)
-        and e.get("do") in _HARMFUL
+        and e.get("do") in harmful
+        and harmful[e["do"]].harms
         and "opponent" not in (e.get("player"), e.get("whose"))
         and not (isinstance(e.get("filter"), dict) and e["filter"].get("controller") == "opponent")
         for e in items

@@ -44,6 +44,10 @@ class Entry(NamedTuple):
     build: Callable
     params: dict[str, Param]
     doc: str
+    # An effect that drives insane, wounds, sacrifices or discards cards of the player it
+    # acts for: in a solo game those are your own, so the automatic player cancels a forced
+    # response using it (``compile._harms``) unless the record aims it at the opponent.
+    harms: bool = False
 
 
 def _type_ok(ptype, value) -> bool:
@@ -88,15 +92,17 @@ class Registry:
         self.entries: dict[str, Entry] = {}
         self.used: set[str] = set()
 
-    def register(self, name: str, **params: Param | str):
+    def register(self, name: str, *, harms: bool = False, **params: Param | str):
         """Decorator: ``build(**params)`` makes what the entry names (an effect, a passive,
-        a predicate...). A bare type string is an optional parameter of that type."""
+        a predicate...). A bare type string is an optional parameter of that type;
+        ``harms`` marks an effect that harms the player it acts for (``Entry.harms``)."""
 
         def decorate(build):
             if name in self.entries:
                 raise TextError(f"{self.kind} {name!r} is registered twice")
             schema = {k: v if isinstance(v, Param) else Param(v) for k, v in params.items()}
-            self.entries[name] = Entry(name, build, schema, (build.__doc__ or "").strip())
+            doc = (build.__doc__ or "").strip()
+            self.entries[name] = Entry(name, build, schema, doc, harms)
             return build
 
         return decorate

@@ -260,7 +260,7 @@ def move_drain(where):
     return effect
 
 
-@EFFECT.register("sacrifice_resource")
+@EFFECT.register("sacrifice_resource", harms=True)
 def sacrifice_resource(where):
     """Choose one of your resources and put it into the discard pile."""
 

@@ -62,6 +62,7 @@ def draw(where, n, player):
 
 @EFFECT.register(
     "discard_from_hand",
+    harms=True,
     n=param(AMOUNT, 1),
     player=param(PLAYERS, "you"),
     random=param(BOOL, False),

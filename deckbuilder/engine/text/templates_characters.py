@@ -287,6 +287,7 @@ def copy_icons(where, filter, to, receiver, insane):
 
 @EFFECT.register(
     "sacrifice",
+    harms=True,
     filter=FILTER,
     target=param(TARGETS, "choose"),
     n=param(INT, 1),
@@ -318,7 +319,7 @@ def sacrifice(where, filter, target, n, zone):
     return effect
 
 
-@EFFECT.register("insane", filter=FILTER, target=param(TARGETS, "choose"))
+@EFFECT.register("insane", harms=True, filter=FILTER, target=param(TARGETS, "choose"))
 def insane(where, filter, target):
     """Characters go insane (Willpower protects, as the rules say)."""
     pred = compile_filter(filter, where)
@@ -363,7 +364,7 @@ def insane_for_restore(where, ready):
     return effect
 
 
-@EFFECT.register("wound", filter=FILTER, target=param(TARGETS, "choose"))
+@EFFECT.register("wound", harms=True, filter=FILTER, target=param(TARGETS, "choose"))
 def wound(where, filter, target):
     """Wound characters (Toughness as the rules say; one with Invulnerability is not in the
     pool: it cannot be chosen to be wounded)."""

@@ -437,7 +437,7 @@ def boost_per_other_faction(where, per):
     return effect
 
 
-@EFFECT.register("wound_others_or_sacrifice", wounds=param(INT, 2))
+@EFFECT.register("wound_others_or_sacrifice", harms=True, wounds=param(INT, 2))
 def wound_others_or_sacrifice(where, wounds):
     """Deal ``wounds`` wounds to each other character you control, or sacrifice this card:
     a choice, the option that loses less offered first (what the automatic player takes):

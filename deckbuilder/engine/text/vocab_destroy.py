@@ -65,6 +65,7 @@ def destroy(where, filter, zone, target):
 
 @EFFECT.register(
     "discard_from_play",
+    harms=True,
     filter=FILTER,
     zone=param(("characters", "supports", "play"), "characters"),
     target=param(TARGETS, "choose"),

@@ -137,7 +137,7 @@ def move_subject_attachment(where, filter):
     return effect
 
 
-@EFFECT.register("insane_unless_pay", n=param(INT, 1))
+@EFFECT.register("insane_unless_pay", harms=True, n=param(INT, 1))
 def insane_unless_pay(where, n):
     """The character the trigger is about goes insane unless you pay n (drain a domain
     with at least n resources)."""
