@@ -133,3 +133,11 @@ def test_the_yellow_sign_goes_to_a_committed_character(full_pool, others):
                 assert game.committed_story(i) >= 0
                 boosts.append("boosted")
     assert ("boosted" in boosts) == (others == "ready"), boosts
+
+
+def test_expert_testimony_is_played_in_the_story_phase(full_pool):
+    # Census review: its window is the story phase, so the "story" hint (after the commits)
+    # is what lets the automatic player play it at all; the exhausted student commits.
+    game = _arranged(full_pool, hand=["SoK-036"], characters=[("Core-029", "exhausted")])
+    seen = _story_phase(game)
+    assert any(d.startswith("play Expert Testimony") for d in seen), seen
