@@ -152,3 +152,15 @@ def test_a_forced_response_harms_its_controller_by_the_mark_of_its_effect_templa
     assert not harms({"do": "wound", "filter": {"controller": "opponent"}})
     assert not harms({"do": "draw", "n": 1})
     assert not harms({"do": "destroy", "filter": {"keyword": "Night"}})
+
+
+def test_an_event_played_only_in_the_story_phase_must_say_when_the_automatic_player_plays_it():
+    """With no ``ai`` hint the automatic player looks at an event in operations only, so a
+    story-phase event without one would never be played: loading refuses it."""
+    from deckbuilder.engine.text.compile import compile_ability
+
+    record = {"kind": "play", "window": "story", "effect": [{"do": "draw", "n": 1}]}
+    with pytest.raises(TextError, match="needs ai 'story'"):
+        compile_ability(record, "zz.toml Zz-001")
+    for ai in ("story", "before_commits", "avoid"):
+        assert compile_ability({**record, "ai": ai}, "zz.toml Zz-001")

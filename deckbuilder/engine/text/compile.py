@@ -273,6 +273,13 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     ai_when = compile_condition(record.get("ai_when"), where)
     if ai == "before_commits" and kind != "play":
         raise TextError(f"{where}: ai 'before_commits' is for an event's play")
+    if kind == "play" and record.get("window") == "story" and not ai:
+        # The automatic player looks at an event with no hint in operations only: one
+        # playable only in the story phase would never be played (Expert Testimony was not).
+        raise TextError(
+            f"{where}: an event played only in the story phase needs ai 'story', "
+            "'before_commits' or 'avoid'"
+        )
     limit = _limit(record.get("limit"), where)
     pay, pay_x, x_max, exhaust, sacrifice, extra = _costs(record.get("cost"), where)
     can_pay, extra_cost = _extra_cost(extra)
