@@ -133,3 +133,64 @@ def test_the_yellow_sign_goes_to_a_committed_character(full_pool, others):
                 assert game.committed_story(i) >= 0
                 boosts.append("boosted")
     assert ("boosted" in boosts) == (others == "ready"), boosts
+
+
+def _operations(game):
+    """The greedy player's moves through the operations phase, described."""
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    return seen
+
+
+# (the card that cuts, in play as a character or a support; a resource of the faction it
+# cuts for; a card it cuts for that costs 3; one that costs 2)
+_CUTS = [
+    ("Core-123", "character", "AE-183", "MN-114", "AE-183"),  # Priestess of Bubastis
+    ("PT-032", "character", "AE-183", "MN-114", "AE-183"),  # One of the Thousand
+    ("DD-067", "support", "AE-064", "SoA-014", "AE-064"),  # Ancient Gold
+    ("IotF-053", "character", "TOotST-020", "TOotST-029", "TOotST-020"),  # Wealthy Sponsor
+]
+
+
+@pytest.mark.parametrize("dear", [True, False])
+@pytest.mark.parametrize(("card", "zone", "resource", "cost3", "cost2"), _CUTS)
+def test_a_cost_cut_is_used_for_a_card_no_domain_pays_for(
+    full_pool, card, zone, resource, cost3, cost2, dear
+):
+    # ai_when cut_lets_play: a domain of 2 pays for the card of cost 3 only after the cut;
+    # the card of cost 2 is played without spending the cutting card (the domains of 1
+    # have no resource of its faction).
+    target = cost3 if dear else cost2
+    deck = Deck("cost cut")
+    filler = full_pool.card("Core-029")
+    deck.add(filler, 30)
+    for cid in {card, resource, target}:
+        deck.add(full_pool.card(cid), 4)  # (the resource may be the card of cost 2)
+    res = full_pool.card(resource)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card(target)] * 2,  # (Wealthy Sponsor discards one)
+        domains=[[res, res], [filler], [filler]],
+        characters=[full_pool.card(card)] if zone == "character" else [],
+        supports=[full_pool.card(card)] if zone == "support" else [],
+        phase="operations",
+        first_player=False,
+    )
+    seen = _operations(game)
+    title = full_pool.card(card).title.split(",")[0]
+    played = full_pool.card(target).title.split(",")[0]
+    assert any(d.startswith(title + ":") for d in seen) == dear, seen
+    assert any(played in d and d.startswith("play") for d in seen), seen
+
+
+@pytest.mark.parametrize("value", [{"amount": 0}, {"amount": 1, "step": 1}, "yes"])
+def test_cut_lets_play_checks_its_value(value):
+    from deckbuilder.engine.text.registry import TextError
+    from deckbuilder.engine.text.values import compile_condition
+
+    with pytest.raises(TextError):
+        compile_condition({"cut_lets_play": value}, "test")
