@@ -151,7 +151,6 @@ def _operations(game):
 _CUTS = [
     ("Core-123", "character", "AE-183", "MN-114", "AE-183"),  # Priestess of Bubastis
     ("PT-032", "character", "AE-183", "MN-114", "AE-183"),  # One of the Thousand
-    ("DD-067", "support", "AE-064", "SoA-014", "AE-064"),  # Ancient Gold
     ("IotF-053", "character", "TOotST-020", "TOotST-029", "TOotST-020"),  # Wealthy Sponsor
 ]
 
