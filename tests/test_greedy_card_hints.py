@@ -193,3 +193,30 @@ def test_cut_lets_play_checks_its_value(value):
 
     with pytest.raises(TextError):
         compile_condition({"cut_lets_play": value}, "test")
+
+
+@pytest.mark.parametrize("status", ["exhausted", "ready"])
+@pytest.mark.parametrize(("event", "resource"), [("Core-038", "Core-029"), ("Core-080", "AE-064")])
+def test_a_ready_event_is_played_for_an_exhausted_character_before_the_commits(
+    full_pool, event, resource, status
+):
+    # Restless and Wary, Legacy of Ramses: ai before_commits with ai_when an exhausted
+    # character (one that may then commit); nothing to ready, the card is kept.
+    deck = Deck("ready")
+    filler, res = full_pool.card("Core-029"), full_pool.card(resource)
+    deck.add(filler, 30)
+    deck.add(full_pool.card(event), 3)
+    if res is not filler:
+        deck.add(res, 4)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card(event)],
+        domains=[[res] * 3, [filler], [filler]],
+        characters=[(filler, status), filler],
+        phase=STORY,
+        first_player=False,
+    )
+    first = GreedyPolicy().choose(game)
+    assert (first.kind == PLAY and game.card(first.card).card_id == event) == (
+        status == "exhausted"
+    ), game.describe(first)
