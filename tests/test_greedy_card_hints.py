@@ -141,3 +141,90 @@ def test_expert_testimony_is_played_in_the_story_phase(full_pool):
     game = _arranged(full_pool, hand=["SoK-036"], characters=[("Core-029", "exhausted")])
     seen = _story_phase(game)
     assert any(d.startswith("play Expert Testimony") for d in seen), seen
+
+
+def _operations(game):
+    """The greedy player's moves through the operations phase, described."""
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    return seen
+
+
+# (the card that cuts, in play as a character or a support; a resource of the faction it
+# cuts for; a card it cuts for that costs 3; one that costs 2)
+_CUTS = [
+    ("Core-123", "character", "AE-183", "MN-114", "AE-183"),  # Priestess of Bubastis
+    ("PT-032", "character", "AE-183", "MN-114", "AE-183"),  # One of the Thousand
+    ("IotF-053", "character", "TOotST-020", "TOotST-029", "TOotST-020"),  # Wealthy Sponsor
+]
+
+
+@pytest.mark.parametrize("dear", [True, False])
+@pytest.mark.parametrize(("card", "zone", "resource", "cost3", "cost2"), _CUTS)
+def test_a_cost_cut_is_used_for_a_card_no_domain_pays_for(
+    full_pool, card, zone, resource, cost3, cost2, dear
+):
+    # ai_when cut_lets_play: a domain of 2 pays for the card of cost 3 only after the cut;
+    # the card of cost 2 is played without spending the cutting card (the domains of 1
+    # have no resource of its faction).
+    target = cost3 if dear else cost2
+    deck = Deck("cost cut")
+    filler = full_pool.card("Core-029")
+    deck.add(filler, 30)
+    for cid in {card, resource, target}:
+        deck.add(full_pool.card(cid), 4)  # (the resource may be the card of cost 2)
+    res = full_pool.card(resource)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card(target)] * 2,  # (Wealthy Sponsor discards one)
+        domains=[[res, res], [filler], [filler]],
+        characters=[full_pool.card(card)] if zone == "character" else [],
+        supports=[full_pool.card(card)] if zone == "support" else [],
+        phase="operations",
+        first_player=False,
+    )
+    seen = _operations(game)
+    title = full_pool.card(card).title.split(",")[0]
+    played = full_pool.card(target).title.split(",")[0]
+    assert any(d.startswith(title + ":") for d in seen) == dear, seen
+    assert any(played in d and d.startswith("play") for d in seen), seen
+
+
+@pytest.mark.parametrize("value", [{"amount": 0}, {"amount": 1, "step": 1}, "yes"])
+def test_cut_lets_play_checks_its_value(value):
+    from deckbuilder.engine.text.registry import TextError
+    from deckbuilder.engine.text.values import compile_condition
+
+    with pytest.raises(TextError):
+        compile_condition({"cut_lets_play": value}, "test")
+
+
+@pytest.mark.parametrize("status", ["exhausted", "ready"])
+@pytest.mark.parametrize(("event", "resource"), [("Core-038", "Core-029"), ("Core-080", "AE-064")])
+def test_a_ready_event_is_played_for_an_exhausted_character_before_the_commits(
+    full_pool, event, resource, status
+):
+    # Restless and Wary, Legacy of Ramses: ai before_commits with ai_when an exhausted
+    # character (one that may then commit); nothing to ready, the card is kept.
+    deck = Deck("ready")
+    filler, res = full_pool.card("Core-029"), full_pool.card(resource)
+    deck.add(filler, 30)
+    deck.add(full_pool.card(event), 3)
+    if res is not filler:
+        deck.add(res, 4)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card(event)],
+        domains=[[res] * 3, [filler], [filler]],
+        characters=[(filler, status), filler],
+        phase=STORY,
+        first_player=False,
+    )
+    first = GreedyPolicy().choose(game)
+    assert (first.kind == PLAY and game.card(first.card).card_id == event) == (
+        status == "exhausted"
+    ), game.describe(first)

@@ -473,3 +473,42 @@ def _domain_all_of(value, where):
         )
 
     return test
+
+
+@condition("cut_lets_play", CONDITION)
+def _cut_lets_play(value, where):
+    """{amount = N, minimum = M, filter = {...}}: a card in hand the filter accepts, that
+    may be played now but that no ready domain pays for, would be paid for after a cut of N
+    (never below M) to the next such card: the automatic player's reason to use a "lower
+    the cost of the next ..." ability (a cut for a card it can pay anyway spends the
+    source for nothing). The cut is tried as an effect of the phase, then taken back."""
+    if not isinstance(value, dict) or set(value) - {"amount", "minimum", "filter"}:
+        raise TextError(f"{where}: cut_lets_play takes amount, minimum and filter")
+    amount = value.get("amount", 1)
+    minimum = value.get("minimum", 0)
+    if not isinstance(amount, int) or amount < 1 or not isinstance(minimum, int):
+        raise TextError(f"{where}: cut_lets_play takes a positive amount and an int minimum")
+    pred = compile_kind_filter(value.get("filter"), where)
+
+    def who(game, kind):
+        return pred(game, -1, kind)
+
+    def test(game, src, ctx):
+        kind_of = game.deck.kind_of
+        wanted = [
+            k
+            for k in {kind_of[i] for i in game.you.hand}
+            if who(game, k) and game.may_play(k) and game.pay_domain(k) == -2
+        ]
+        if not wanted:
+            return False
+        cache, sources = game._cost_cache, game._cost_sources
+        game._cost_cache = {}
+        sources.append((who, -amount, minimum, True))
+        try:
+            return any(game.pay_domain(k) != -2 for k in wanted)
+        finally:
+            sources.pop()
+            game._cost_cache = cache
+
+    return test
