@@ -32,7 +32,7 @@ from card_db.db import prepare_database  # noqa: E402
 from card_db.pool import CardPool  # noqa: E402
 from card_db.store import load_cards  # noqa: E402
 from deckbuilder.deck import Deck, DeckEntry  # noqa: E402
-from deckbuilder.engine.abilities import Ability  # noqa: E402
+from deckbuilder.engine.abilities import HAND, Ability  # noqa: E402
 from deckbuilder.engine.cards import compile_deck  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
 from deckbuilder.engine.greedy_profile import greedy_profile  # noqa: E402
@@ -68,6 +68,18 @@ def _deck_with(card, extra: tuple = ()) -> Deck:
     return Deck(f"census {card.title}", draw, [DeckEntry(e.card, e.count) for e in base.story])
 
 
+class _CensusGame(Game):
+    """A game that notes each time an instance of ``watched`` is put into play (played, or
+    put into play by an effect, which logs no "played" line)."""
+
+    __slots__ = ("watched", "placed")
+
+    def _place_in_play(self, inst: int, *args, **kwargs) -> None:
+        if self.deck.kind_of[inst] == self.watched:
+            self.placed = True
+        super()._place_in_play(inst, *args, **kwargs)
+
+
 def _census(args: tuple) -> dict:
     card_id, games, *extra_ids = args
     card = _POOL.card(card_id)
@@ -83,18 +95,22 @@ def _census(args: tuple) -> dict:
     policy = get_policy("greedy")
     reached, fired = 0, Counter()
     prefix = f"{card.title}: "
+    # An event played from hand as a response or disrupt resolves without an "ability" line.
+    as_response = f"played {card.full_title} as a response"
     for seed in range(games):
-        game = Game.new(compiled, seed, first_player=True, turn_cap=25, log=True)
+        game = _CensusGame.new(compiled, seed, first_player=True, turn_cap=25, log=True)
+        game.watched, game.placed = kind, False
         game.run(policy)
         texts = {e.text for e in game.log if e.kind == "ability" and e.text.startswith(prefix)}
-        if any(e.kind in ("play", "to_play") and card.title in e.text for e in game.log):
+        played = [e.text for e in game.log if e.kind == "play" and card.full_title in e.text]
+        if game.placed or played:
             reached += 1
         for ab in triggered:
-            if f"{prefix}{ab.text}" in texts:
+            if f"{prefix}{ab.text}" in texts or (ab.zone == HAND and as_response in played):
                 fired[ab.text] += 1
     return {
         "id": card_id,
-        "title": card.full_title if hasattr(card, "full_title") else card.title,
+        "title": card.full_title,
         "type": card.type,
         "cost": card.cost,
         "kept": keep_value > 0,  # the automatic player plays it at all
