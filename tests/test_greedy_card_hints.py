@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from deckbuilder.deck import Deck
-from deckbuilder.engine.actions import PLAY
+from deckbuilder.engine.actions import PLAY, USE
 from deckbuilder.engine.game import STORY, Game
 from deckbuilder.engine.greedy_policy import GreedyPolicy
 
@@ -133,3 +133,57 @@ def test_the_yellow_sign_goes_to_a_committed_character(full_pool, others):
                 assert game.committed_story(i) >= 0
                 boosts.append("boosted")
     assert ("boosted" in boosts) == (others == "ready"), boosts
+
+
+def _operations(game):
+    """The greedy player's moves through the operations phase: (kind, card id)."""
+    policy = GreedyPolicy()
+    game._policy = policy  # the batch path: choices in effects answered at once
+    seen = []
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.choose(game)
+        seen.append((a.kind, game.card(a.card).card_id if a.card >= 0 else ""))
+        game.apply(a)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("source", "in_play", "target", "resource", "sizes", "used"),
+    [
+        # Handmaid: sacrifice her (cut 2) for an Avatar of cost 4 a domain of 2 pays for.
+        ("TTY-001", "character", "TTY-019", "TTY-015", (2, 1, 1), True),
+        ("TTY-001", "character", "TTY-019", "TTY-015", (1, 1, 1), False),  # still too dear
+        ("TTY-001", "character", "TTY-019", "TTY-015", (4, 1, 1), False),  # paid in full
+        # Arthur Todd: cut 5 (to 1).
+        ("TbtA-111", "character", "TTY-019", "TTY-015", (1, 1, 1), True),
+        ("TbtA-111", "character", "TTY-019", "TTY-015", (4, 1, 1), False),
+        # Demented Phrenologist: go insane, cut 1 for a Hastur character.
+        ("TTB-007", "character", "TTY-042", "MoE-026", (3, 1, 1), True),
+        ("TTB-007", "character", "TTY-042", "MoE-026", (2, 1, 1), False),
+        # Stygian Idol: exhaust, cut 1 for a Serpent.
+        ("TSC-045", "support", "PT-024", "MoE-025", (2, 1, 1), True),
+        ("TSC-045", "support", "PT-024", "MoE-025", (1, 1, 1), False),
+    ],
+)
+def test_a_cost_cut_is_used_when_it_lets_a_card_be_played_now(
+    full_pool, source, in_play, target, resource, sizes, used
+):
+    # ai_when cut_makes_playable: a person may use them at any time (the text allows it).
+    deck = Deck("cost cut")
+    for cid in {source, target}:
+        deck.add(full_pool.card(cid), 3)
+    deck.add(full_pool.card(resource), 10)
+    deck.add(full_pool.card("Core-029"), 30)
+    res = full_pool.card(resource)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card(target)],
+        domains=[[res] * n for n in sizes],
+        characters=[full_pool.card(source)] if in_play == "character" else [],
+        supports=[full_pool.card(source)] if in_play == "support" else [],
+        phase="operations",
+        first_player=False,
+    )
+    seen = _operations(game)
+    assert ((USE, source) in seen) == used, seen
+    assert ((PLAY, target) in seen) == (used or sizes[0] >= 4), seen
