@@ -150,16 +150,10 @@ def _operations(game):
 @pytest.mark.parametrize(
     ("source", "in_play", "target", "resource", "sizes", "used"),
     [
-        # Handmaid: sacrifice her (cut 2) for an Avatar of cost 4 a domain of 2 pays for.
-        ("TTY-001", "character", "TTY-019", "TTY-015", (2, 1, 1), True),
-        ("TTY-001", "character", "TTY-019", "TTY-015", (1, 1, 1), False),  # still too dear
-        ("TTY-001", "character", "TTY-019", "TTY-015", (4, 1, 1), False),  # paid in full
-        # Arthur Todd: cut 5 (to 1).
-        ("TbtA-111", "character", "TTY-019", "TTY-015", (1, 1, 1), True),
-        ("TbtA-111", "character", "TTY-019", "TTY-015", (4, 1, 1), False),
         # Demented Phrenologist: go insane, cut 1 for a Hastur character.
         ("TTB-007", "character", "TTY-042", "MoE-026", (3, 1, 1), True),
-        ("TTB-007", "character", "TTY-042", "MoE-026", (2, 1, 1), False),
+        ("TTB-007", "character", "TTY-042", "MoE-026", (2, 1, 1), False),  # still too dear
+        ("TTB-007", "character", "TTY-042", "MoE-026", (4, 1, 1), False),  # paid in full
         # Stygian Idol: exhaust, cut 1 for a Serpent.
         ("TSC-045", "support", "PT-024", "MoE-025", (2, 1, 1), True),
         ("TSC-045", "support", "PT-024", "MoE-025", (1, 1, 1), False),
