@@ -181,3 +181,34 @@ def test_a_cost_cut_is_used_when_it_lets_a_card_be_played_now(
     seen = _operations(game)
     assert ((USE, source) in seen) == used, seen
     assert ((PLAY, target) in seen) == (used or sizes[0] >= 4), seen
+
+
+@pytest.mark.parametrize(
+    ("drained", "wounded", "used"), [(2, False, True), (2, True, False), (1, False, False)]
+)
+def test_mi_go_worker_takes_one_wound_for_a_mi_go_it_can_then_play(
+    full_pool, drained, wounded, used
+):
+    # ai_when: the cut (the resources on a drained domain) must let it play the Mi-Go
+    # Commander (cost 4) from the ready domain of 2; a second wound would destroy him.
+    deck = Deck("Mi-Go Worker")
+    for cid in ("TTY-006", "SoA-020"):
+        deck.add(full_pool.card(cid), 3)
+    deck.add(full_pool.card("TTY-015"), 10)
+    deck.add(full_pool.card("Core-029"), 30)
+    res = full_pool.card("TTY-015")
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card("SoA-020")],
+        domains=[[res] * drained, [res] * 2, [res]],
+        characters=[full_pool.card("TTY-006")],
+        phase="operations",
+        first_player=False,
+    )
+    game.you.drained[0] = True
+    worker = game.you.characters[0]
+    if wounded:
+        game.you.wounds[worker] = 1
+    seen = _operations(game)
+    assert ((USE, "TTY-006") in seen) == used, seen
+    assert ((PLAY, "SoA-020") in seen) == used, seen
