@@ -3,7 +3,12 @@ attached at a cost (The Blackwood Initiative), a card no longer offered (Profess
 
 from __future__ import annotations
 
+import pytest
+
+from deckbuilder.engine.abilities import NO_CONTEXT
 from deckbuilder.engine.actions import ATTACH, CHOOSE, PASS, PLAY
+from deckbuilder.engine.text.registry import TextError
+from deckbuilder.engine.text.values import compile_condition
 from tests.test_card_scenarios import build, step
 
 
@@ -88,3 +93,26 @@ def test_ruinous_star_spawn_automatic_payment_unchanged(full_pool):
     game = build(full_pool, {**cultists, "characters": ["TSB-001"] * 2})
     assert game.pay_domain(game.deck.kind_of[game.you.hand[0]]) == 0
     assert [a.domain for a in _plays(game, "TSB-014")] == [0]
+
+
+def test_cut_makes_playable_reads_its_amount(full_pool):
+    # The ai_when of Stygian Idol and Mi-Go Worker: a card of the hand too dear now that
+    # the cut would let a ready domain (of its faction) pay for.
+    for bad in ({"amount": 0}, {"amount": "all"}, {"amount": 1, "minimum": "1"}):
+        with pytest.raises(TextError):
+            compile_condition({"cut_makes_playable": bad}, "test")
+    game = build(
+        full_pool,
+        {"card": "Core-130", "hand": ["Core-130"], "domains": [["TTY-015"] * 2, ["MoE-026"] * 2]},
+    )  # Mi-Go Warrior (cost 3) with a Shub-Niggurath domain of 2, a Hastur one of 2
+
+    def holds(**spec):
+        cond = compile_condition({"cut_makes_playable": spec}, "test")
+        return cond(game, -1, NO_CONTEXT)
+
+    assert holds(amount=1, subtype="Mi-Go")
+    assert not holds(amount=1, subtype="Serpent")  # no such card in hand
+    assert not holds(amount=1, minimum=3, subtype="Mi-Go")  # not below its minimum
+    assert not holds(amount="drained_domain", subtype="Mi-Go")  # no drained domain
+    game.you.drained[1] = True  # the Hastur domain: 2 resources
+    assert holds(amount="drained_domain", subtype="Mi-Go")

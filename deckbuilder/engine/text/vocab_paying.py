@@ -198,6 +198,50 @@ def _payable_into_play(value, where):
     return lambda game, src, ctx: bool(_payable_pool(game, src, source, pred))
 
 
+@condition("cut_makes_playable", CONDITION)
+def _cut_makes_playable(value, where):
+    """{amount = N, minimum = M, ...filter}: a card of your hand the filter accepts that you
+    cannot pay for now but could once its cost is N lower (not below M, default 0): a ready
+    domain holds that much, with a resource of its faction (as many as the cost, Loyal);
+    amount = "drained_domain": the resources on your largest drained domain. A
+    hint for the automatic player, which uses a "the next ... costs N less" ability only
+    then (it plays what it can pay for first); other cost changes, steadfast and may-play
+    rules are left out (``pay_domain`` judges the play itself)."""
+    amount, minimum = value.get("amount"), value.get("minimum", 0)
+    by_drained = amount == "drained_domain"
+    if not by_drained and (not isinstance(amount, int) or amount < 1):
+        raise TextError(
+            f'{where}: cut_makes_playable takes amount = N (N >= 1) or "drained_domain"'
+        )
+    if not isinstance(minimum, int):
+        raise TextError(f"{where}: cut_makes_playable takes minimum = M")
+    pred = compile_filter({k: v for k, v in value.items() if k not in ("amount", "minimum")}, where)
+
+    def check(game, src, ctx):
+        cd, you = game.deck, game.you
+        cut_by = amount
+        if by_drained:
+            cut_by = max(
+                (len(you.domains[d]) for d in you.domain_indices if you.drained[d]), default=0
+            )
+            if cut_by < 1:
+                return False
+        for i in you.hand:
+            k = cd.kind_of[i]
+            if i == src or not pred(game, src, i) or game.pay_domain(k) != -2:
+                continue
+            cut = max(game.cost_of(k) - cut_by, minimum)
+            f = cd.faction[k]
+            need = cut if cd.loyal[k] else 1
+            for d in you.domain_indices:
+                if not you.drained[d] and you.dom_value[d] >= cut:
+                    if f == NEUTRAL or you.dom_fac[d][f] >= need:
+                        return True
+        return False
+
+    return check
+
+
 @EFFECT.register(
     "pay_printed_cost_into_play",
     source=param(("deck", "discard"), required=True),
