@@ -150,16 +150,6 @@ def _operations(game):
     while game.phase == "operations" and len(seen) < 30:
         a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
         seen.append(game.describe(a))
-
-
-def _operations(game):
-    """The greedy player's moves through the operations phase: (kind, card id)."""
-    policy = GreedyPolicy()
-    game._policy = policy  # the batch path: choices in effects answered at once
-    seen = []
-    while game.phase == "operations" and len(seen) < 30:
-        a = policy.choose(game)
-        seen.append((a.kind, game.card(a.card).card_id if a.card >= 0 else ""))
         game.apply(a)
     return seen
 
@@ -194,36 +184,6 @@ def test_a_cost_cut_is_used_for_a_card_no_domain_pays_for(
         domains=[[res, res], [filler], [filler]],
         characters=[full_pool.card(card)] if zone == "character" else [],
         supports=[full_pool.card(card)] if zone == "support" else [],
-
-
-@pytest.mark.parametrize(
-    ("source", "in_play", "target", "resource", "sizes", "used"),
-    [
-        # Demented Phrenologist: go insane, cut 1 for a Hastur character.
-        ("TTB-007", "character", "TTY-042", "MoE-026", (3, 1, 1), True),
-        ("TTB-007", "character", "TTY-042", "MoE-026", (2, 1, 1), False),  # still too dear
-        ("TTB-007", "character", "TTY-042", "MoE-026", (4, 1, 1), False),  # paid in full
-        # Stygian Idol: exhaust, cut 1 for a Serpent.
-        ("TSC-045", "support", "PT-024", "MoE-025", (2, 1, 1), True),
-        ("TSC-045", "support", "PT-024", "MoE-025", (1, 1, 1), False),
-    ],
-)
-def test_a_cost_cut_is_used_when_it_lets_a_card_be_played_now(
-    full_pool, source, in_play, target, resource, sizes, used
-):
-    # ai_when cut_makes_playable: a person may use them at any time (the text allows it).
-    deck = Deck("cost cut")
-    for cid in {source, target}:
-        deck.add(full_pool.card(cid), 3)
-    deck.add(full_pool.card(resource), 10)
-    deck.add(full_pool.card("Core-029"), 30)
-    res = full_pool.card(resource)
-    game = Game.arranged(
-        deck,
-        hand=[full_pool.card(target)],
-        domains=[[res] * n for n in sizes],
-        characters=[full_pool.card(source)] if in_play == "character" else [],
-        supports=[full_pool.card(source)] if in_play == "support" else [],
         phase="operations",
         first_player=False,
     )
@@ -270,6 +230,50 @@ def test_a_ready_event_is_played_for_an_exhausted_character_before_the_commits(
     ), game.describe(first)
 
 
+def _operation_moves(game):
+    """The greedy player's moves through the operations phase: (kind, card id)."""
+    policy = GreedyPolicy()
+    game._policy = policy  # the batch path: choices in effects answered at once
+    seen = []
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.choose(game)
+        seen.append((a.kind, game.card(a.card).card_id if a.card >= 0 else ""))
+        game.apply(a)
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("source", "in_play", "target", "resource", "sizes", "used"),
+    [
+        # Demented Phrenologist: go insane, cut 1 for a Hastur character.
+        ("TTB-007", "character", "TTY-042", "MoE-026", (3, 1, 1), True),
+        ("TTB-007", "character", "TTY-042", "MoE-026", (2, 1, 1), False),  # still too dear
+        ("TTB-007", "character", "TTY-042", "MoE-026", (4, 1, 1), False),  # paid in full
+        # Stygian Idol: exhaust, cut 1 for a Serpent.
+        ("TSC-045", "support", "PT-024", "MoE-025", (2, 1, 1), True),
+        ("TSC-045", "support", "PT-024", "MoE-025", (1, 1, 1), False),
+    ],
+)
+def test_a_cost_cut_is_used_when_it_lets_a_card_be_played_now(
+    full_pool, source, in_play, target, resource, sizes, used
+):
+    # ai_when cut_makes_playable: a person may use them at any time (the text allows it).
+    deck = Deck("cost cut")
+    for cid in {source, target}:
+        deck.add(full_pool.card(cid), 3)
+    deck.add(full_pool.card(resource), 10)
+    deck.add(full_pool.card("Core-029"), 30)
+    res = full_pool.card(resource)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card(target)],
+        domains=[[res] * n for n in sizes],
+        characters=[full_pool.card(source)] if in_play == "character" else [],
+        supports=[full_pool.card(source)] if in_play == "support" else [],
+        phase="operations",
+        first_player=False,
+    )
+    seen = _operation_moves(game)
     assert ((USE, source) in seen) == used, seen
     assert ((PLAY, target) in seen) == (used or sizes[0] >= 4), seen
 
@@ -300,6 +304,6 @@ def test_mi_go_worker_takes_one_wound_for_a_mi_go_it_can_then_play(
     worker = game.you.characters[0]
     if wounded:
         game.you.wounds[worker] = 1
-    seen = _operations(game)
+    seen = _operation_moves(game)
     assert ((USE, "TTY-006") in seen) == used, seen
     assert ((PLAY, "SoA-020") in seen) == used, seen
