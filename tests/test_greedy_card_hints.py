@@ -194,15 +194,6 @@ def test_a_cost_cut_is_used_for_a_card_no_domain_pays_for(
     assert any(played in d and d.startswith("play") for d in seen), seen
 
 
-@pytest.mark.parametrize("value", [{"amount": 0}, {"amount": 1, "step": 1}, "yes"])
-def test_cut_lets_play_checks_its_value(value):
-    from deckbuilder.engine.text.registry import TextError
-    from deckbuilder.engine.text.values import compile_condition
-
-    with pytest.raises(TextError):
-        compile_condition({"cut_lets_play": value}, "test")
-
-
 @pytest.mark.parametrize("status", ["exhausted", "ready"])
 @pytest.mark.parametrize(("event", "resource"), [("Core-038", "Core-029"), ("Core-080", "AE-064")])
 def test_a_ready_event_is_played_for_an_exhausted_character_before_the_commits(
@@ -257,7 +248,7 @@ def _operation_moves(game):
 def test_a_cost_cut_is_used_when_it_lets_a_card_be_played_now(
     full_pool, source, in_play, target, resource, sizes, used
 ):
-    # ai_when cut_makes_playable: a person may use them at any time (the text allows it).
+    # ai_when cut_lets_play: a person may use them at any time (the text allows it).
     deck = Deck("cost cut")
     for cid in {source, target}:
         deck.add(full_pool.card(cid), 3)

@@ -95,19 +95,29 @@ def test_ruinous_star_spawn_automatic_payment_unchanged(full_pool):
     assert [a.domain for a in _plays(game, "TSB-014")] == [0]
 
 
-def test_cut_makes_playable_reads_its_amount(full_pool):
-    # The ai_when of Stygian Idol and Mi-Go Worker: a card of the hand too dear now that
-    # the cut would let a ready domain (of its faction) pay for.
-    for bad in ({"amount": 0}, {"amount": "all"}, {"amount": 1, "minimum": "1"}):
+def test_cut_lets_play_reads_its_amount(full_pool):
+    # The ai_when of the "next ... costs less" cards (Priestess of Bubastis, Stygian Idol,
+    # Mi-Go Worker ...): a card of the hand too dear now that the cut would let a ready
+    # domain pay for.
+    bad_values = (
+        {"amount": 0},
+        {"amount": "all"},
+        {"amount": True},
+        {"amount": 1, "minimum": "1"},
+        {"amount": 1, "step": 1},
+        "yes",
+    )
+    for bad in bad_values:
         with pytest.raises(TextError):
-            compile_condition({"cut_makes_playable": bad}, "test")
+            compile_condition({"cut_lets_play": bad}, "test")
     game = build(
         full_pool,
         {"card": "Core-130", "hand": ["Core-130"], "domains": [["TTY-015"] * 2, ["MoE-026"] * 2]},
     )  # Mi-Go Warrior (cost 3) with a Shub-Niggurath domain of 2, a Hastur one of 2
 
-    def holds(**spec):
-        cond = compile_condition({"cut_makes_playable": spec}, "test")
+    def holds(subtype, **spec):
+        spec["filter"] = {"subtype": subtype}
+        cond = compile_condition({"cut_lets_play": spec}, "test")
         return cond(game, -1, NO_CONTEXT)
 
     assert holds(amount=1, subtype="Mi-Go")

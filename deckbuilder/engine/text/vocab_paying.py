@@ -198,50 +198,6 @@ def _payable_into_play(value, where):
     return lambda game, src, ctx: bool(_payable_pool(game, src, source, pred))
 
 
-@condition("cut_makes_playable", CONDITION)
-def _cut_makes_playable(value, where):
-    """{amount = N, minimum = M, ...filter}: a card of your hand the filter accepts that you
-    cannot pay for now but could once its cost is N lower (not below M, default 0): a ready
-    domain holds that much, with a resource of its faction (as many as the cost, Loyal);
-    amount = "drained_domain": the resources on your largest drained domain. A
-    hint for the automatic player, which uses a "the next ... costs N less" ability only
-    then (it plays what it can pay for first); other cost changes, steadfast and may-play
-    rules are left out (``pay_domain`` judges the play itself)."""
-    amount, minimum = value.get("amount"), value.get("minimum", 0)
-    by_drained = amount == "drained_domain"
-    if not by_drained and (not isinstance(amount, int) or amount < 1):
-        raise TextError(
-            f'{where}: cut_makes_playable takes amount = N (N >= 1) or "drained_domain"'
-        )
-    if not isinstance(minimum, int):
-        raise TextError(f"{where}: cut_makes_playable takes minimum = M")
-    pred = compile_filter({k: v for k, v in value.items() if k not in ("amount", "minimum")}, where)
-
-    def check(game, src, ctx):
-        cd, you = game.deck, game.you
-        cut_by = amount
-        if by_drained:
-            cut_by = max(
-                (len(you.domains[d]) for d in you.domain_indices if you.drained[d]), default=0
-            )
-            if cut_by < 1:
-                return False
-        for i in you.hand:
-            k = cd.kind_of[i]
-            if i == src or not pred(game, src, i) or game.pay_domain(k) != -2:
-                continue
-            cut = max(game.cost_of(k) - cut_by, minimum)
-            f = cd.faction[k]
-            need = cut if cd.loyal[k] else 1
-            for d in you.domain_indices:
-                if not you.drained[d] and you.dom_value[d] >= cut:
-                    if f == NEUTRAL or you.dom_fac[d][f] >= need:
-                        return True
-        return False
-
-    return check
-
-
 @EFFECT.register(
     "pay_printed_cost_into_play",
     source=param(("deck", "discard"), required=True),
@@ -521,23 +477,39 @@ def _domain_all_of(value, where):
 
 @condition("cut_lets_play", CONDITION)
 def _cut_lets_play(value, where):
-    """{amount = N, minimum = M, filter = {...}}: a card in hand the filter accepts, that
-    may be played now but that no ready domain pays for, would be paid for after a cut of N
-    (never below M) to the next such card: the automatic player's reason to use a "lower
-    the cost of the next ..." ability (a cut for a card it can pay anyway spends the
-    source for nothing). The cut is tried as an effect of the phase, then taken back."""
+    """{amount = N | "drained_domain", minimum = M, filter = {...}}: a card in hand the
+    filter accepts, that may be played now but that no ready domain pays for, would be paid
+    for after a cut of N (never below M) to the next such card: the automatic player's
+    reason to use a "lower the cost of the next ..." ability (a cut for a card it can pay
+    anyway spends the source for nothing). ``"drained_domain"``: the cut is the resources
+    on your largest drained domain (Mi-Go Worker). The cut is tried as an effect of the
+    phase, then taken back, so every rule of paying judges it."""
     if not isinstance(value, dict) or set(value) - {"amount", "minimum", "filter"}:
         raise TextError(f"{where}: cut_lets_play takes amount, minimum and filter")
     amount = value.get("amount", 1)
     minimum = value.get("minimum", 0)
-    if not isinstance(amount, int) or amount < 1 or not isinstance(minimum, int):
-        raise TextError(f"{where}: cut_lets_play takes a positive amount and an int minimum")
+    by_drained = amount == "drained_domain"
+    if (
+        not by_drained and (not isinstance(amount, int) or isinstance(amount, bool) or amount < 1)
+    ) or not isinstance(minimum, int):
+        raise TextError(
+            f'{where}: cut_lets_play takes amount = N (N >= 1) or "drained_domain" and an int '
+            "minimum"
+        )
     pred = compile_kind_filter(value.get("filter"), where)
 
     def who(game, kind):
         return pred(game, -1, kind)
 
     def test(game, src, ctx):
+        cut = amount
+        if by_drained:
+            you = game.you
+            cut = max(
+                (len(you.domains[d]) for d in you.domain_indices if you.drained[d]), default=0
+            )
+            if cut < 1:
+                return False
         kind_of = game.deck.kind_of
         wanted = [
             k
@@ -548,7 +520,7 @@ def _cut_lets_play(value, where):
             return False
         cache, sources = game._cost_cache, game._cost_sources
         game._cost_cache = {}
-        sources.append((who, -amount, minimum, True))
+        sources.append((who, -cut, minimum, True))
         try:
             return any(game.pay_domain(k) != -2 for k in wanted)
         finally:
