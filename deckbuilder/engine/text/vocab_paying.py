@@ -473,3 +473,24 @@ def _domain_all_of(value, where):
         )
 
     return test
+
+
+@condition("domain_all_of_holds", CONDITION)
+def _domain_all_of_holds(value, where):
+    """{factions = NAMES, ...filter}: one of your domains with resources, all of them of
+    these factions, holds a resource the filter accepts (a card worth taking back from it)."""
+    if "factions" not in value:
+        raise TextError(f"{where}: domain_all_of_holds needs factions")
+    names = value["factions"]
+    factions = {faction_index(n) for n in ([names] if isinstance(names, str) else names)}
+    pred = compile_filter({k: v for k, v in value.items() if k != "factions"}, where)
+
+    def test(game, src, ctx):
+        cd = game.deck
+        for dom in game.you.domains:
+            if dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom):
+                if any(pred(game, src, r) for r in dom):
+                    return True
+        return False
+
+    return test
