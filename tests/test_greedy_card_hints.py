@@ -298,3 +298,24 @@ def test_mi_go_worker_takes_one_wound_for_a_mi_go_it_can_then_play(
     seen = _operation_moves(game)
     assert ((USE, "TTY-006") in seen) == used, seen
     assert ((PLAY, "SoA-020") in seen) == used, seen
+
+
+@pytest.mark.parametrize(("resource", "played"), [("DotU-053", False), ("TOotST-026", True)])
+def test_hoarding_knowledge_only_takes_back_a_character(full_pool, resource, played):
+    # ai_when: the swap is legal with any card in the domain (dotu scenarios), but without a
+    # character to take back the greedy player gave its least useful card for nothing.
+    deck = Deck("hoarding")
+    for cid in ("Core-029", "Core-073", "DotU-053", resource):
+        deck.add(full_pool.card(cid), 3)
+    deck.add(full_pool.card("Core-029"), 30)
+    st = full_pool.card("DotU-053")
+    game = Game.arranged(
+        deck,
+        hand=[st, full_pool.card("Core-073")],
+        domains=[[st, st, full_pool.card(resource)], [full_pool.card("Core-029")], []],
+        characters=[full_pool.card("Core-029")],
+        phase=STORY,
+        first_player=False,
+    )
+    seen = _story_phase(game)
+    assert any("Hoarding Knowledge" in d for d in seen) == played, seen

@@ -126,3 +126,20 @@ def test_cut_lets_play_reads_its_amount(full_pool):
     assert not holds(amount="drained_domain", subtype="Mi-Go")  # no drained domain
     game.you.drained[1] = True  # the Hastur domain: 2 resources
     assert holds(amount="drained_domain", subtype="Mi-Go")
+
+
+def test_domain_all_of_reads_names_or_factions_with_what_the_domain_holds(full_pool):
+    # Hoarding Knowledge's legal condition (a Silver Twilight domain) and its ai_when (one
+    # that holds a character to take back).
+    for bad in ({"holds": {"type": "character"}}, {"factions": 3}, {"factions": "x", "n": 1}):
+        with pytest.raises(TextError):
+            compile_condition({"domain_all_of": bad}, "test")
+    game = build(full_pool, {"card": "Core-130", "domains": [["DotU-053", "DotU-053"]]})
+
+    def holds(value):
+        return compile_condition({"domain_all_of": value}, "test")(game, -1, NO_CONTEXT)
+
+    assert holds("silver twilight") and holds(["silver twilight", "cthulhu"])
+    assert not holds("cthulhu")
+    assert holds({"factions": "silver twilight", "holds": {"type": "event"}})
+    assert not holds({"factions": "silver twilight", "holds": {"type": "character"}})

@@ -365,6 +365,8 @@ class WindowsMixin:
         choice = yes_no("response", f"{self.card(src).title}: {ab.text}")
         if ab.trigger == WOULD_TRIGGER and not ctx.harms:  # as in ``_offer``
             choice = choice._replace(harm=True)
+        elif ab.ai == "avoid" or (ab.ai_when is not None and not ab.ai_when(self, src, ctx)):
+            choice = choice._replace(harm=True)  # as in ``_offer``: legal, not for the AI
         if not (yield choice).x or src not in self.you.hand:
             return
         self.you.hand.remove(src)

@@ -21,6 +21,7 @@ from deckbuilder.engine.text.filters import (
     faction_index,
 )
 from deckbuilder.engine.text.registry import (
+    ANY,
     BOOL,
     CONDITION,
     CONSTANT,
@@ -30,7 +31,6 @@ from deckbuilder.engine.text.registry import (
     ICONS,
     INT,
     STR,
-    STRS,
     TRIGGER,
     TextError,
     param,
@@ -459,18 +459,29 @@ def _attached_to_self(value):
     return lambda game, src, i: (game.you.attached.get(i, -1) == src) == value
 
 
-@condition("domain_all_of", STRS)
+@condition("domain_all_of", ANY)
 def _domain_all_of(value, where):
-    """You have a domain with resources, all of them of these factions."""
+    """You have a domain with resources, all of them of these factions (a name or a list);
+    ``{factions = NAMES, holds = {...filter}}``: such a domain holds a resource the filter
+    accepts (Hoarding Knowledge's automatic player takes back only a character)."""
+    holds = None
+    if isinstance(value, dict):
+        if "factions" not in value or set(value) - {"factions", "holds"}:
+            raise TextError(f"{where}: domain_all_of takes factions and holds")
+        holds = compile_filter(value.get("holds"), where) if value.get("holds") else None
+        value = value["factions"]
     names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise TextError(f"{where}: domain_all_of takes faction names")
     factions = {faction_index(n) for n in names}
 
     def test(game, src, ctx):
         cd = game.deck
-        return any(
-            dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom)
-            for dom in game.you.domains
-        )
+        for dom in game.you.domains:
+            if dom and all(cd.faction[cd.kind_of[r]] in factions for r in dom):
+                if holds is None or any(holds(game, src, r) for r in dom):
+                    return True
+        return False
 
     return test
 
