@@ -319,3 +319,29 @@ def test_hoarding_knowledge_only_takes_back_a_character(full_pool, resource, pla
     )
     seen = _story_phase(game)
     assert any("Hoarding Knowledge" in d for d in seen) == played, seen
+
+
+def test_atlantis_does_not_draw_back_the_prophecy_just_placed_on_the_deck(full_pool):
+    # ai_when: drawing the face-up Prophecy off the deck undoes it, and a free one would be
+    # played and drawn again and again (sok scenarios: a person may still draw it).
+    deck = Deck("Atlantis")
+    filler = full_pool.card("Core-029")
+    deck.add(filler, 30)
+    for cid in ("SoK-025", "SoK-032"):
+        deck.add(full_pool.card(cid), 3)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card("SoK-032")],
+        domains=[[filler] * 2, [filler], [filler]],
+        supports=[full_pool.card("SoK-025")],
+        phase="operations",
+        first_player=False,
+    )
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    assert sum(d.startswith("play Por V") for d in seen) == 1, seen
+    assert not any(d.startswith("Atlantis:") for d in seen), seen

@@ -459,6 +459,8 @@ class TurnMixin:
         # place it on the deck.
         self._event_done(inst)
         self._card_played(inst)
+        if self.facts.ability_triggered:  # an event's Action is a triggered effect (FAQ)
+            self.ability_triggered(inst)
         if self._triggers:
             yield from self._resolve_triggers()
 

@@ -385,6 +385,8 @@ class WindowsMixin:
         self._resolving.remove(src)
         self._event_done(src)
         self._card_played(src)
+        if self.facts.ability_triggered:  # an event's Response is a triggered effect
+            self.ability_triggered(src)
 
     def _ability_live(self, ab, src: int, ctx: AbilityContext | None = None) -> bool:
         """Whether ``src`` is where ``ab`` works (and has its text: sane, not blanked). A

@@ -17,8 +17,9 @@ from deckbuilder.engine.text.triggers import subject_condition
 
 @TRIGGER.register("ability_triggered", subject=FILTER)
 def ability_triggered(where, subject):
-    """After a player triggers an effect of a card (an action or response of a card, or an
-    effect that triggers it; subject: that card). The goldfish opponent triggers none."""
+    """After a player triggers an effect of a card (an action or response of a card, an
+    event played, its Action or Response being a triggered effect (FAQ), or an effect that
+    triggers it; subject: that card). The goldfish opponent triggers none."""
     return ab.ABILITY_TRIGGERED, subject_condition(where, subject)
 
 
