@@ -133,3 +133,22 @@ def test_the_yellow_sign_goes_to_a_committed_character(full_pool, others):
                 assert game.committed_story(i) >= 0
                 boosts.append("boosted")
     assert ("boosted" in boosts) == (others == "ready"), boosts
+
+
+@pytest.mark.parametrize(("domains", "paid"), [((4, 3), 0), ((3, 3), 0), ((3, 4), 1)])
+def test_the_mothers_hand_is_overpaid_for_its_refresh(full_pool, domains, paid):
+    # ai = "overpay": overpaid, the refresh gives a domain back, so the card costs nothing;
+    # the smallest domain holding more than the cost pays (else the smallest that pays).
+    deck = Deck("overpay")
+    shub = full_pool.card("SoA-022")
+    deck.add(shub, 12)
+    deck.add(full_pool.card("SoA-024"), 3)
+    deck.add(full_pool.card("Core-029"), 30)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card("SoA-024")],
+        domains=[[shub] * n for n in domains] + [[]],
+        first_player=False,
+    )
+    first = GreedyPolicy().choose(game)
+    assert first.kind == PLAY and first.domain == paid

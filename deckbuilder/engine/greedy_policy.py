@@ -296,6 +296,8 @@ class GreedyPolicy(Policy):
             if domain != -2:
                 best, best_value, best_domain = i, v, domain
         if best >= 0:
+            if profile.overpays is not None and profile.overpays[kind_of[best]]:
+                best_domain = _overpaying_domain(game, kind_of[best], best_domain)
             return play_action(best, best_domain)
         if not game.deck.text:
             return None
@@ -669,6 +671,18 @@ def _event_worthwhile(game: Game, k: int, inst: int) -> bool:
     if ab.ai_when is not None and not ab.ai_when(game, inst, NO_CONTEXT):
         return False
     return ab.worthwhile is None or bool(ab.worthwhile(game, inst))
+
+
+def _overpaying_domain(game: Game, kind: int, domain: int) -> int:
+    """For a card whose text rewards overpaying (ai = "overpay"): the smallest ready domain
+    that pays for it with more than its cost (the smallest wastes least), else ``domain``."""
+    cost = game.cost_of(kind)
+    value = game.you.dom_value
+    best = -1
+    for d in game.you.domain_indices:
+        if value[d] > cost and game.can_pay(kind, d) and (best < 0 or value[d] < value[best]):
+            best = d
+    return domain if best < 0 else best
 
 
 def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:

@@ -38,6 +38,7 @@ class GreedyProfile:
         "unlock_value_of_instance",
         "mulligan_candidate",
         "value_of_instance",
+        "overpays",
     )
 
     def __init__(self, cd) -> None:
@@ -135,6 +136,10 @@ class GreedyProfile:
                 *(flags if any(flags) else None for flags in zones),
                 [by_kind[k] for k in cd.kind_of],
             )
+        # Kinds whose text rewards overpaying for them (ai = "overpay"): paid for with a
+        # domain holding more than the cost when there is one (None: no such card).
+        overpays = [any(a.ai == "overpay" for a in cd.abilities[k]) for k in kinds]
+        self.overpays = overpays if any(overpays) else None
         self.faction_of_instance = [cd.faction[k] for k in cd.kind_of]
         # Scores of a card as a resource before the factions already offered count: the
         # setup split (a deck faction adds its own bonus there; per instance, the split's

@@ -17,8 +17,9 @@ An ability record::
     while = "committed"                              # constant: only while committed
     label = "..."                                    # words shown with the action
     ai = "story" | "before_commits" | "avoid"        # a hint for the automatic player:
-                                                     # after the commits, before them (an
-                                                     # event), never
+         | "overpay"                                 # after the commits, before them (an
+                                                     # event), never; overpay for the card
+                                                     # (its "if you overpaid" rewards it)
 """
 
 from __future__ import annotations
@@ -278,8 +279,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             "play/hand/discard/resource/won/deck_top"
         )
     ai = record.get("ai", "")
-    if ai not in ("", "story", "before_commits", "avoid"):
-        raise TextError(f"{where}: ai is 'story', 'before_commits' or 'avoid'")
+    if ai not in ("", "story", "before_commits", "avoid", "overpay"):
+        raise TextError(f"{where}: ai is 'story', 'before_commits', 'avoid' or 'overpay'")
     if "ai_when" in record and kind not in ("response", "disrupt", "action", "play"):
         raise TextError(f"{where}: ai_when is for a response, a disrupt, an action or a play")
     # The automatic player's judgement, apart from the text's condition: a person is
@@ -287,6 +288,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
     ai_when = compile_condition(record.get("ai_when"), where)
     if ai == "before_commits" and kind != "play":
         raise TextError(f"{where}: ai 'before_commits' is for an event's play")
+    if ai == "overpay" and kind not in ("response", "forced"):
+        raise TextError(f"{where}: ai 'overpay' is for the answer to the card's own play")
     limit = _limit(record.get("limit"), where)
     pay, pay_x, x_max, exhaust, sacrifice, extra = _costs(record.get("cost"), where)
     can_pay, extra_cost = _extra_cost(extra)
