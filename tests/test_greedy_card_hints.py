@@ -152,3 +152,31 @@ def test_the_mothers_hand_is_overpaid_for_its_refresh(full_pool, domains, paid):
     )
     first = GreedyPolicy().choose(game)
     assert first.kind == PLAY and first.domain == paid
+
+
+@pytest.mark.parametrize("host", ["ready", "insane"])
+def test_library_of_ebla_moves_a_tome_only_off_an_insane_character(full_pool, host):
+    # ai_when: a Tome works the same on any host; paying 1 to move it between two ready
+    # characters changes nothing (the lr scenarios offer it to a person).
+    filler = full_pool.card("Core-029")
+    deck = Deck("library")
+    deck.add(filler, 30)
+    for cid in ("LR-079", "ER-052"):
+        deck.add(full_pool.card(cid), 3)
+    game = Game.arranged(
+        deck,
+        domains=[[filler] * 2, [filler] * 2, [filler]],
+        characters=[(filler, host), filler],
+        supports=[full_pool.card("LR-079"), full_pool.card("ER-052")],
+        first_player=False,
+    )
+    book = next(i for i in game.you.supports if game.card(i).card_id == "ER-052")
+    game.you.attached[book] = game.you.characters[0]
+    game._statics_cache = None
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    assert any("move a Tome" in d for d in seen) == (host == "insane"), seen
