@@ -180,3 +180,25 @@ def test_library_of_ebla_moves_a_tome_only_off_an_insane_character(full_pool, ho
         seen.append(game.describe(a))
         game.apply(a)
     assert any("move a Tome" in d for d in seen) == (host == "insane"), seen
+
+
+def test_broadmoor_reveals_before_the_domains_pay_for_the_hand(full_pool):
+    # ai = "first": the free reveal comes before cards are played from hand, so that a
+    # Cthulhu event on top can still be paid (the tty scenarios show it played).
+    filler = full_pool.card("Core-029")
+    deck = Deck("broadmoor")
+    deck.add(filler, 30)
+    for cid in ("TTY-041", "TSB-028"):
+        deck.add(full_pool.card(cid), 3)
+    game = Game.arranged(
+        deck,
+        hand=[filler],
+        domains=[[filler] * 2, [filler], []],
+        supports=[full_pool.card("TTY-041")],
+        first_player=False,
+    )
+    aurora = next(i for i in game.you.deck_cards if game.card(i).card_id == "TSB-028")
+    game.you.deck_cards.remove(aurora)
+    game.you.top.append(aurora)
+    first = GreedyPolicy().choose(game)
+    assert game.card(first.card).card_id == "TTY-041", game.describe(first)

@@ -39,6 +39,7 @@ class GreedyProfile:
         "mulligan_candidate",
         "value_of_instance",
         "overpays",
+        "first_actions",
     )
 
     def __init__(self, cd) -> None:
@@ -104,6 +105,14 @@ class GreedyProfile:
                 if a.ai != "avoid" and not a.cost_x:
                     useful[a.zone].add(k)
         self.useful_actions = frozenset(useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND])
+        # Kinds with a free action used before cards are played from hand (ai = "first":
+        # what it reveals may be played with the domains still ready); None: no such card.
+        first = frozenset(
+            k
+            for k in kinds
+            if any(a.ai == "first" and not a.cost_x for a in cd.by_trigger["action"][k])
+        )
+        self.first_actions = first or None
         # The same per instance, for the zones in play, discard pile, hand (None: no such
         # card), so that a zone is searched without looking up kinds.
         self.useful_instances = tuple(
