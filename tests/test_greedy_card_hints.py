@@ -345,3 +345,72 @@ def test_atlantis_does_not_draw_back_the_prophecy_just_placed_on_the_deck(full_p
         game.apply(a)
     assert sum(d.startswith("play Por V") for d in seen) == 1, seen
     assert not any(d.startswith("Atlantis:") for d in seen), seen
+
+
+@pytest.mark.parametrize(("domains", "paid"), [((4, 3), 0), ((3, 3), 0), ((3, 4), 1)])
+def test_the_mothers_hand_is_overpaid_for_its_refresh(full_pool, domains, paid):
+    # ai = "overpay": overpaid, the refresh gives a domain back, so the card costs nothing;
+    # the smallest domain holding more than the cost pays (else the smallest that pays).
+    deck = Deck("overpay")
+    shub = full_pool.card("SoA-022")
+    deck.add(shub, 12)
+    deck.add(full_pool.card("SoA-024"), 3)
+    deck.add(full_pool.card("Core-029"), 30)
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card("SoA-024")],
+        domains=[[shub] * n for n in domains] + [[]],
+        first_player=False,
+    )
+    first = GreedyPolicy().choose(game)
+    assert first.kind == PLAY and first.domain == paid
+
+
+@pytest.mark.parametrize("host", ["ready", "insane"])
+def test_library_of_ebla_moves_a_tome_only_off_an_insane_character(full_pool, host):
+    # ai_when: a Tome works the same on any host; paying 1 to move it between two ready
+    # characters changes nothing (the lr scenarios offer it to a person).
+    filler = full_pool.card("Core-029")
+    deck = Deck("library")
+    deck.add(filler, 30)
+    for cid in ("LR-079", "ER-052"):
+        deck.add(full_pool.card(cid), 3)
+    game = Game.arranged(
+        deck,
+        domains=[[filler] * 2, [filler] * 2, [filler]],
+        characters=[(filler, host), filler],
+        supports=[full_pool.card("LR-079"), full_pool.card("ER-052")],
+        first_player=False,
+    )
+    book = next(i for i in game.you.supports if game.card(i).card_id == "ER-052")
+    game.you.attached[book] = game.you.characters[0]
+    game._statics_cache = None
+    policy = GreedyPolicy()
+    seen = []
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    assert any("move a Tome" in d for d in seen) == (host == "insane"), seen
+
+
+def test_broadmoor_reveals_before_the_domains_pay_for_the_hand(full_pool):
+    # ai = "first": the free reveal comes before cards are played from hand, so that a
+    # Cthulhu event on top can still be paid (the tty scenarios show it played).
+    filler = full_pool.card("Core-029")
+    deck = Deck("broadmoor")
+    deck.add(filler, 30)
+    for cid in ("TTY-041", "TSB-028"):
+        deck.add(full_pool.card(cid), 3)
+    game = Game.arranged(
+        deck,
+        hand=[filler],
+        domains=[[filler] * 2, [filler], []],
+        supports=[full_pool.card("TTY-041")],
+        first_player=False,
+    )
+    aurora = next(i for i in game.you.deck_cards if game.card(i).card_id == "TSB-028")
+    game.you.deck_cards.remove(aurora)
+    game.you.top.append(aurora)
+    first = GreedyPolicy().choose(game)
+    assert game.card(first.card).card_id == "TTY-041", game.describe(first)

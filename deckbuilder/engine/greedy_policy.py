@@ -269,6 +269,10 @@ class GreedyPolicy(Policy):
         """The most valuable payable character, conspiracy or useful support (smallest
         domain that pays), else a useful event, else a useful ability."""
         profile = self._profile_cache if game.deck is self._deck else self._profile(game)
+        if profile.first_actions is not None:
+            first = self._first_action(game, profile)
+            if first is not None:
+                return first
         cd = game.deck
         kind_of = cd.kind_of
         if game._cost_sources or cd.has_cost_statics:
@@ -296,10 +300,31 @@ class GreedyPolicy(Policy):
             if domain != -2:
                 best, best_value, best_domain = i, v, domain
         if best >= 0:
+            if profile.overpays is not None and profile.overpays[kind_of[best]]:
+                best_domain = _overpaying_domain(game, kind_of[best], best_domain)
             return play_action(best, best_domain)
         if not game.deck.text:
             return None
         return self._extra_action(game, profile, profile.ops_events, OPERATIONS)
+
+    def _first_action(self, game: Game, profile: GreedyProfile) -> Action | None:
+        """A free action hinted ai = "first", worth using now, before any card is played
+        from hand (operations only; the story phase keeps its order)."""
+        if game.phase != OPERATIONS:
+            return None
+        for i, n, ab in _useful_uses(profile, game) or ():
+            if ab.ai != "first" or ab.cost > 0 or ab.cost_x:
+                continue
+            if ab.ai_when is not None and not ab.ai_when(game, i, NO_CONTEXT):
+                continue
+            if ab.worthwhile is not None and not ab.worthwhile(game, i):
+                continue
+            action = use_action(i, -1, n * 100)
+            if game._policy is None:  # step by step: the labelled action offered to a person
+                useful = profile.first_actions
+                action = next(a for a in game.ability_actions(useful) if a[:5] == action[:5])
+            return self._within_cap(game, OPERATIONS, action)
+        return None
 
     def pre_commit(self, game: Game) -> Action | None:
         """An event that helps the commits (one whose character may commit), if payable."""
@@ -669,6 +694,18 @@ def _event_worthwhile(game: Game, k: int, inst: int) -> bool:
     if ab.ai_when is not None and not ab.ai_when(game, inst, NO_CONTEXT):
         return False
     return ab.worthwhile is None or bool(ab.worthwhile(game, inst))
+
+
+def _overpaying_domain(game: Game, kind: int, domain: int) -> int:
+    """For a card whose text rewards overpaying (ai = "overpay"): the smallest ready domain
+    that pays for it with more than its cost (the smallest wastes least), else ``domain``."""
+    cost = game.cost_of(kind)
+    value = game.you.dom_value
+    best = -1
+    for d in game.you.domain_indices:
+        if value[d] > cost and game.can_pay(kind, d) and (best < 0 or value[d] < value[best]):
+            best = d
+    return domain if best < 0 else best
 
 
 def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:

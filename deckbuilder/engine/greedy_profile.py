@@ -38,6 +38,8 @@ class GreedyProfile:
         "unlock_value_of_instance",
         "mulligan_candidate",
         "value_of_instance",
+        "overpays",
+        "first_actions",
     )
 
     def __init__(self, cd) -> None:
@@ -103,6 +105,14 @@ class GreedyProfile:
                 if a.ai != "avoid" and not a.cost_x:
                     useful[a.zone].add(k)
         self.useful_actions = frozenset(useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND])
+        # Kinds with a free action used before cards are played from hand (ai = "first":
+        # what it reveals may be played with the domains still ready); None: no such card.
+        first = frozenset(
+            k
+            for k in kinds
+            if any(a.ai == "first" and not a.cost_x for a in cd.by_trigger["action"][k])
+        )
+        self.first_actions = first or None
         # The same per instance, for the zones in play, discard pile, hand (None: no such
         # card), so that a zone is searched without looking up kinds.
         self.useful_instances = tuple(
@@ -135,6 +145,10 @@ class GreedyProfile:
                 *(flags if any(flags) else None for flags in zones),
                 [by_kind[k] for k in cd.kind_of],
             )
+        # Kinds whose text rewards overpaying for them (ai = "overpay"): paid for with a
+        # domain holding more than the cost when there is one (None: no such card).
+        overpays = [any(a.ai == "overpay" for a in cd.abilities[k]) for k in kinds]
+        self.overpays = overpays if any(overpays) else None
         self.faction_of_instance = [cd.faction[k] for k in cd.kind_of]
         # Scores of a card as a resource before the factions already offered count: the
         # setup split (a deck faction adds its own bonus there; per instance, the split's

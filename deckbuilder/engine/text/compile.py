@@ -17,8 +17,11 @@ An ability record::
     while = "committed"                              # constant: only while committed
     label = "..."                                    # words shown with the action
     ai = "story" | "before_commits" | "avoid"        # a hint for the automatic player:
-                                                     # after the commits, before them (an
-                                                     # event), never
+         | "overpay" | "first"                       # after the commits, before them (an
+                                                     # event), never; overpay for the card
+                                                     # (its "if you overpaid" rewards it);
+                                                     # a free action used before cards are
+                                                     # played from hand (operations)
 """
 
 from __future__ import annotations
@@ -264,8 +267,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             "play/hand/discard/resource/won/deck_top"
         )
     ai = record.get("ai", "")
-    if ai not in ("", "story", "before_commits", "avoid"):
-        raise TextError(f"{where}: ai is 'story', 'before_commits' or 'avoid'")
+    if ai not in ("", "story", "before_commits", "avoid", "overpay", "first"):
+        raise TextError(f"{where}: ai is 'story', 'before_commits', 'avoid', 'overpay' or 'first'")
     if "ai_when" in record and kind not in ("response", "disrupt", "action", "play"):
         raise TextError(f"{where}: ai_when is for a response, a disrupt, an action or a play")
     # The automatic player's judgement, apart from the text's condition: a person is
@@ -280,6 +283,10 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             f"{where}: an event played only in the story phase needs ai 'story', "
             "'before_commits' or 'avoid'"
         )
+    if ai == "first" and kind != "action":
+        raise TextError(f"{where}: ai 'first' is for an action")
+    if ai == "overpay" and kind not in ("response", "forced"):
+        raise TextError(f"{where}: ai 'overpay' is for the answer to the card's own play")
     limit = _limit(record.get("limit"), where)
     pay, pay_x, x_max, exhaust, sacrifice, extra = _costs(record.get("cost"), where)
     can_pay, extra_cost = _extra_cost(extra)
