@@ -133,3 +133,13 @@ def test_the_yellow_sign_goes_to_a_committed_character(full_pool, others):
                 assert game.committed_story(i) >= 0
                 boosts.append("boosted")
     assert ("boosted" in boosts) == (others == "ready"), boosts
+
+
+def test_parallel_universe_is_attached_to_a_story_not_played_as_a_support(full_pool):
+    # Its only text works from hand (attach to a story): played as a support it does nothing.
+    game = _game(full_pool, hand=["TTftS-098"], phase="operations")
+    first = GreedyPolicy().choose(game)
+    assert first in game.legal_actions()
+    assert not (first.kind == PLAY and game.card(first.card).card_id == "TTftS-098")
+    seen = _story_phase(_game(full_pool, hand=["TTftS-098"]))
+    assert any(d.startswith("Parallel Universe:") for d in seen), seen

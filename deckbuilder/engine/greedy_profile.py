@@ -70,6 +70,9 @@ class GreedyProfile:
             t = cd.ctype[k]
             if keep_value[k] <= 0 or cd.cost_is_x[k] or t == EVENT:
                 play_check.append(0)
+            elif t == SUPPORT and _helps_from_hand_only(cd, k):
+                # Played as a plain support its text does nothing: kept for its action.
+                play_check.append(0)
             elif (
                 t == CHARACTER
                 and cd.unique_id[k] < 0
@@ -183,3 +186,14 @@ def _helps(cd, k: int) -> bool:
     if any(a.ai != "avoid" for a in abilities):
         return True
     return any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
+
+
+def _helps_from_hand_only(cd, k: int) -> bool:
+    """Whether all a support's useful text works from hand ("Action: pay 1 to attach it from
+    your hand to a story"): played as a plain support it would do nothing."""
+    useful = [a for a in cd.abilities[k] if a.ai != "avoid"]
+    return (
+        bool(useful)
+        and all(a.zone == HAND for a in useful)
+        and not any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
+    )
