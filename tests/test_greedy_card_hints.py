@@ -143,3 +143,17 @@ def test_parallel_universe_is_attached_to_a_story_not_played_as_a_support(full_p
     assert not (first.kind == PLAY and game.card(first.card).card_id == "TTftS-098")
     seen = _story_phase(_game(full_pool, hand=["TTftS-098"]))
     assert any(d.startswith("Parallel Universe:") for d in seen), seen
+
+
+def test_aziz_chatuluka_is_not_sacrificed_for_an_ancient_one_that_cannot_commit(full_pool):
+    # The Ancient One goes back on the deck at the end of the phase, and the greedy player
+    # has no action window before its commits: Aziz and every domain would be lost for nothing.
+    game = _game(full_pool, hand=["Core-042"], characters=["TSS-015"], phase="operations")
+    seen = []
+    policy = GreedyPolicy()
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    seen += _story_phase(game)
+    assert not any(d.startswith("Aziz Chatuluka:") for d in seen), seen
