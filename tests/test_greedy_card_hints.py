@@ -157,3 +157,16 @@ def test_aziz_chatuluka_is_not_sacrificed_for_an_ancient_one_that_cannot_commit(
         game.apply(a)
     seen += _story_phase(game)
     assert not any(d.startswith("Aziz Chatuluka:") for d in seen), seen
+
+
+@pytest.mark.parametrize(("others", "used"), [(("Core-042",), True), ((), False)])
+def test_magarta_kiss_pays_x_only_for_an_ancient_one_in_the_deck(full_pool, others, used):
+    # An X cost is paid with the largest domain, only when its ai_when holds (an Ancient One
+    # in the deck: the other copies of Dagon).
+    game = _game(full_pool, characters=["TSS-021", *others], phase="operations")
+    first = GreedyPolicy().choose(game)
+    assert first in game.legal_actions()
+    described = game.describe(first)
+    assert described.startswith("Magarta Kiss:") == used, described
+    if used:
+        assert "X=4" in described, described

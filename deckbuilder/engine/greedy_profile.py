@@ -103,7 +103,7 @@ class GreedyProfile:
         useful = {IN_PLAY: set(), DISCARD_PILE: set(), HAND: set()}
         for k in kinds:
             for a in cd.by_trigger["action"][k]:
-                if a.ai != "avoid" and not a.cost_x:
+                if a.ai != "avoid" and _x_cost_judged(a):
                     useful[a.zone].add(k)
         self.useful_actions = frozenset(useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND])
         # The same per instance, for the zones in play, discard pile, hand (None: no such
@@ -125,7 +125,7 @@ class GreedyProfile:
                     for n, a in enumerate(abilities)
                     if a.window & window
                     and a.ai != "avoid"
-                    and not a.cost_x
+                    and _x_cost_judged(a)
                     and (window != 1 or a.ai != "story")
                 )
                 for abilities in cd.by_trigger["action"]
@@ -197,3 +197,9 @@ def _helps_from_hand_only(cd, k: int) -> bool:
         and all(a.zone == HAND for a in useful)
         and not any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
     )
+
+
+def _x_cost_judged(a) -> bool:
+    """Whether the automatic player may use an action for its cost: an X cost only with an
+    ``ai_when`` (the data says when it is worth it; X is then its largest domain's value)."""
+    return not a.cost_x or a.ai_when is not None
