@@ -414,3 +414,40 @@ def test_broadmoor_reveals_before_the_domains_pay_for_the_hand(full_pool):
     game.you.top.append(aurora)
     first = GreedyPolicy().choose(game)
     assert game.card(first.card).card_id == "TTY-041", game.describe(first)
+
+
+def test_parallel_universe_is_attached_to_a_story_not_played_as_a_support(full_pool):
+    # Its only text works from hand (attach to a story): played as a support it does nothing.
+    game = _game(full_pool, hand=["TTftS-098"], phase="operations")
+    first = GreedyPolicy().choose(game)
+    assert first in game.legal_actions()
+    assert not (first.kind == PLAY and game.card(first.card).card_id == "TTftS-098")
+    seen = _story_phase(_game(full_pool, hand=["TTftS-098"]))
+    assert any(d.startswith("Parallel Universe:") for d in seen), seen
+
+
+def test_aziz_chatuluka_is_not_sacrificed_for_an_ancient_one_that_cannot_commit(full_pool):
+    # The Ancient One goes back on the deck at the end of the phase, and the greedy player
+    # has no action window before its commits: Aziz and every domain would be lost for nothing.
+    game = _game(full_pool, hand=["Core-042"], characters=["TSS-015"], phase="operations")
+    seen = []
+    policy = GreedyPolicy()
+    while game.phase == "operations" and len(seen) < 30:
+        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
+        seen.append(game.describe(a))
+        game.apply(a)
+    seen += _story_phase(game)
+    assert not any(d.startswith("Aziz Chatuluka:") for d in seen), seen
+
+
+@pytest.mark.parametrize(("others", "used"), [(("Core-042",), True), ((), False)])
+def test_magarta_kiss_pays_x_only_for_an_ancient_one_in_the_deck(full_pool, others, used):
+    # An X cost is paid with the largest domain, only when its ai_when holds (an Ancient One
+    # in the deck: the other copies of Dagon).
+    game = _game(full_pool, characters=["TSS-021", *others], phase="operations")
+    first = GreedyPolicy().choose(game)
+    assert first in game.legal_actions()
+    described = game.describe(first)
+    assert described.startswith("Magarta Kiss:") == used, described
+    if used:
+        assert "X=4" in described, described

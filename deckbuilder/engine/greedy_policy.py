@@ -376,10 +376,15 @@ class GreedyPolicy(Policy):
         best, best_key = None, None
         dom_value, drained = game.you.dom_value, game.you.drained
         for i, n, ab in uses:
-            if ab.cost_x:
-                continue  # never worth using (``_worth_using``)
-            cost = ab.cost
-            if cost <= 0:
+            cost, x = ab.cost, 0
+            if ab.cost_x:  # used only with an ``ai_when``: X as large as a domain allows
+                if ab.ai_when is None:
+                    continue
+                d, x = _largest_x(game, ab, i)
+                if d < 0 or (best_key is not None and 1 + dom_value[d] >= best_key):
+                    continue
+                key = 1 + dom_value[d]
+            elif cost <= 0:
                 d, key = -1, 0  # no domain needed
             else:
                 d, key = -1, None
@@ -391,7 +396,7 @@ class GreedyPolicy(Policy):
                     continue  # no domain pays for it
             if best_key is not None and key >= best_key:
                 continue
-            # ``_worth_using_ability`` written out (an X cost was skipped above).
+            # ``_worth_using_ability`` written out (an X cost without ``ai_when`` skipped above).
             ai = ab.ai
             if ai:
                 if ai == "avoid":
@@ -405,7 +410,7 @@ class GreedyPolicy(Policy):
             if (worthwhile is None or worthwhile(game, i)) and (
                 ai_when is None or ai_when(game, i, NO_CONTEXT)
             ):
-                best, best_key = (i, d, n * 100), key
+                best, best_key = (i, d, n * 100 + x), key
         if best is None:
             return None
         action = use_action(*best)
@@ -752,6 +757,20 @@ def _useful_uses(profile: GreedyProfile, game: Game) -> list[tuple] | None:
     if outside:
         cards += outside
     return game.usable_among(cards, table, window)
+
+
+def _largest_x(game: Game, ab, i: int) -> tuple[int, int]:
+    """The undrained domain of most resources and the X it pays for the X cost of ``ab``
+    (capped by its ``x_max``); (-1, 0) when none pays X = 1."""
+    you = game.you
+    cap = ab.x_max(game, i, None) if ab.x_max is not None else None
+    d, top = -1, 0
+    for e, v in enumerate(you.dom_value):
+        if not you.drained[e] and v > top:
+            d, top = e, v
+    if cap is not None:
+        top = min(top, cap)
+    return (d, top) if top >= 1 else (-1, 0)
 
 
 def _useful_card_present(profile: GreedyProfile, game: Game) -> bool:

@@ -72,6 +72,9 @@ class GreedyProfile:
             t = cd.ctype[k]
             if keep_value[k] <= 0 or cd.cost_is_x[k] or t == EVENT:
                 play_check.append(0)
+            elif t == SUPPORT and _helps_from_hand_only(cd, k):
+                # Played as a plain support its text does nothing: kept for its action.
+                play_check.append(0)
             elif (
                 t == CHARACTER
                 and cd.unique_id[k] < 0
@@ -102,7 +105,7 @@ class GreedyProfile:
         useful = {IN_PLAY: set(), DISCARD_PILE: set(), HAND: set()}
         for k in kinds:
             for a in cd.by_trigger["action"][k]:
-                if a.ai != "avoid" and not a.cost_x:
+                if a.ai != "avoid" and _x_cost_judged(a):
                     useful[a.zone].add(k)
         self.useful_actions = frozenset(useful[IN_PLAY] | useful[DISCARD_PILE] | useful[HAND])
         # Kinds with a free action used before cards are played from hand (ai = "first":
@@ -132,7 +135,7 @@ class GreedyProfile:
                     for n, a in enumerate(abilities)
                     if a.window & window
                     and a.ai != "avoid"
-                    and not a.cost_x
+                    and _x_cost_judged(a)
                     and (window != 1 or a.ai != "story")
                 )
                 for abilities in cd.by_trigger["action"]
@@ -197,3 +200,20 @@ def _helps(cd, k: int) -> bool:
     if any(a.ai != "avoid" for a in abilities):
         return True
     return any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
+
+
+def _helps_from_hand_only(cd, k: int) -> bool:
+    """Whether all a support's useful text works from hand ("Action: pay 1 to attach it from
+    your hand to a story"): played as a plain support it would do nothing."""
+    useful = [a for a in cd.abilities[k] if a.ai != "avoid"]
+    return (
+        bool(useful)
+        and all(a.zone == HAND for a in useful)
+        and not any(st.kind in ("skill", "icons", "cost") for st in cd.statics[k])
+    )
+
+
+def _x_cost_judged(a) -> bool:
+    """Whether the automatic player may use an action for its cost: an X cost only with an
+    ``ai_when`` (the data says when it is worth it; X is then its largest domain's value)."""
+    return not a.cost_x or a.ai_when is not None
