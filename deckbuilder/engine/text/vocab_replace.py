@@ -67,14 +67,21 @@ def _lethal(game, src, ctx):
     return game.you.status.get(i) == INSANE or game.you.wounds.get(i, 0) >= game.toughness_of(i)
 
 
-@TRIGGER.register("would_be_wounded", subject=FILTER, lethal=param(BOOL, False))
-def would_be_wounded(where, subject, lethal):
+@TRIGGER.register("would_be_wounded", subject=FILTER)
+def would_be_wounded(where, subject):
     """Before a character of yours is wounded, one wound at a time (subject: it). An answer
-    may cancel the wound (``instead``, "cancel") or move it (``wound_instead``).
-    ``lethal``: only a wound that would destroy it. Choice: a cancel that costs something
-    (a card, resources, exhausting) is offered only then, as a player keeps it for the
-    character it would save; a wound the character survives is worth no card."""
-    return ab.WOULD_WOUND, subject_condition(where, subject, _lethal if lethal else None)
+    may cancel the wound (``instead``, "cancel") or move it (``wound_instead``)."""
+    return ab.WOULD_WOUND, subject_condition(where, subject, None)
+
+
+@condition("lethal_wound", BOOL)
+def _lethal_wound(value, where):
+    """In a "would be wounded" window: the wound would destroy the character (insane, or no
+    Toughness left). The automatic player's judgement for a cancel or a move that costs
+    something (a card, resources, exhausting): it keeps it for the character it would save,
+    as a wound the character survives is worth no card (``ai_when``); a person is offered
+    every wound the text names."""
+    return _lethal if value else (lambda game, src, ctx: not _lethal(game, src, ctx))
 
 
 @EFFECT.register("wound_instead", filter=FILTER)
