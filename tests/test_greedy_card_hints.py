@@ -451,3 +451,13 @@ def test_magarta_kiss_pays_x_only_for_an_ancient_one_in_the_deck(full_pool, othe
     assert described.startswith("Magarta Kiss:") == used, described
     if used:
         assert "X=4" in described, described
+
+
+@pytest.mark.parametrize("deep_one", ["ready", "exhausted"])
+def test_lord_of_yha_nthlei_readies_only_a_deep_one_that_was_not_committed(full_pool, deep_one):
+    # ai_when: a person may ready a committed Deep One too (soa scenarios); readied after
+    # the commits, it gains nothing against the goldfish, and the resource is spent.
+    game = _arranged(full_pool, characters=[("SoA-029", deep_one), "SoA-026"])
+    seen = _story_phase(game)
+    used = any("ready a Deep One" in d for d in seen)
+    assert used == (deep_one == "exhausted"), seen
