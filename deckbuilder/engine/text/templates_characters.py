@@ -64,6 +64,16 @@ def targets_of(game, src, ctx, target, pool, kind, prompt, harm=False):
     return [i] if i >= 0 else []
 
 
+def ai_narrowed(game, src, pool, ai_pred):
+    """``pool`` as the automatic player sees it (a policy answering at once): the ones
+    ``ai_pred`` accepts when there are any (an ``ai_filter``: a committed character gains
+    nothing from a boost, an uncommitted one from being readied); a person is offered every
+    card the text allows."""
+    if ai_pred is None or game._policy is None:
+        return pool
+    return [i for i in pool if ai_pred(game, src, i)] or pool
+
+
 def _characters(game):
     return game.you.characters
 
@@ -78,18 +88,22 @@ def bound_key(src):
     target=param(TARGETS, "choose"),
     bind=param(BOOL, False),
     supports=param(BOOL, False),
+    ai_filter=FILTER,
 )
-def ready(where, filter, target, bind, supports):
+def ready(where, filter, target, bind, supports, ai_filter):
     """Ready exhausted characters; ``bind``: the one readied must commit where this card
     commits this turn ("must commit to the same story as X, if able": ``commit_bound``);
-    ``supports``: exhausted supports may be readied too ("ready a card you control")."""
+    ``supports``: exhausted supports may be readied too ("ready a card you control");
+    ``ai_filter``: the ones the automatic player chooses among, when any (``ai_narrowed``)."""
     pred = compile_filter(filter, where)
+    ai_pred = compile_filter(ai_filter, where) if ai_filter else None
 
     def effect(game, src, ctx):
         you = game.you
         pool = [i for i in you.characters if you.status[i] == EXHAUSTED and pred(game, src, i)]
         if supports:
             pool += [i for i in you.supports if i in you.exhausted_supports and pred(game, src, i)]
+        pool = ai_narrowed(game, src, pool, ai_pred)
         for i in (yield from targets_of(game, src, ctx, target, pool, "ready", "ready")):
             if i in you.exhausted_supports:
                 you.exhausted_supports.discard(i)
@@ -222,8 +236,7 @@ def boost(
         pool = [
             i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
         ]
-        if ai_pred is not None and game._policy is not None:
-            pool = [i for i in pool if ai_pred(game, src, i)] or pool
+        pool = ai_narrowed(game, src, pool, ai_pred)
         for i in (yield from targets_of(game, src, ctx, target, pool, "boost", "boost")):
             game._temp.append((i, s, i4))
             if until == "turn":
