@@ -74,6 +74,10 @@ def ai_narrowed(game, src, pool, ai_pred):
     return [i for i in pool if ai_pred(game, src, i)] or pool
 
 
+def _is_insane(game, src, i):
+    return game.you.status[i] == INSANE
+
+
 def _characters(game):
     return game.you.characters
 
@@ -141,9 +145,14 @@ def exhaust(where, filter, target):
     target=param(("self", "choose", "subject"), "choose"),
     overpaid_icons=ICONS,
     willpower=param(("phase", "turn")),
+    sane_ready=param(BOOL, False),
 )
-def restore(where, n, ready, filter, target, overpaid_icons, willpower):
-    """Restore up to n insane characters (and ready them when ``ready``); when the card was
+def restore(where, n, ready, filter, target, overpaid_icons, willpower, sane_ready):
+    """Restore up to n insane characters (and ready them when ``ready``); ``sane_ready``
+    ("restore and ready a character"): an exhausted sane character may be chosen too, only
+    readied (FAQ 1.6: the part it is ineligible for is ignored; rule choice: one that is
+    neither insane nor exhausted is not offered, nothing of the text would apply), the
+    automatic player choosing among insane ones when any (``ai_narrowed``); when the card was
     overpaid, each of them gains ``overpaid_icons`` until the end of the phase;
     ``target = "subject"``: the character of the event (one "just made insane");
     ``willpower``: each of them gains Willpower until the end of the phase or turn."""
@@ -157,6 +166,13 @@ def restore(where, n, ready, filter, target, overpaid_icons, willpower):
                 for i in game.you.characters
                 if game.you.status[i] == INSANE and pred(game, src, i)
             ]
+            if sane_ready:
+                pool += [
+                    i
+                    for i in game.you.characters
+                    if game.you.status[i] == EXHAUSTED and pred(game, src, i)
+                ]
+                pool = ai_narrowed(game, src, pool, _is_insane)
             if target == "self":
                 pool = [src] if src in pool else []
             elif target == "subject":
@@ -164,7 +180,8 @@ def restore(where, n, ready, filter, target, overpaid_icons, willpower):
             i = yield from choose_card(game, "restore", "restore", pool)
             if i < 0:
                 return
-            game._restore(i)
+            if game.you.status[i] == INSANE:
+                game._restore(i)
             if ready:
                 game._ready(i)
             if extra is not None and ctx is not None and ctx.overpaid > 0:
