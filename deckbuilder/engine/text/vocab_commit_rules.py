@@ -187,7 +187,8 @@ def commits_ready_this_turn(where, target, filter, willpower, invulnerability):
     with ``willpower`` it also gains Willpower: it cannot go insane this turn; with
     ``invulnerability``, Invulnerability until the end of the turn), or the
     character chosen before (``subject``, ``choose_subject``) does so until the end of the
-    phase: outside the story phase that ends before any commit, so nothing is recorded."""
+    phase: outside the story phase that ends before any commit, so nothing is recorded. A
+    chosen ``story`` too lasts the phase: chosen outside the story phase it records nothing."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -200,7 +201,7 @@ def commits_ready_this_turn(where, target, filter, willpower, invulnerability):
             s = yield from choose_story(
                 game, "story", "characters commit without exhausting to", range(len(game._stories))
             )
-            if s >= 0:
+            if s >= 0 and game.phase == STORY:  # "until the end of the phase" (Dhole Tunnel)
                 _rule(game, ("commits_ready", game._stories[s], -1))
             return
         pool = [
