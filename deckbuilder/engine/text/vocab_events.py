@@ -19,6 +19,7 @@ from deckbuilder.engine.choices import yes_no
 from deckbuilder.engine.effects import choose_card, choose_domain, choose_story, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, EFFECT, FILTER, INT, TRIGGER, param
+from deckbuilder.engine.text.templates_characters import ai_narrowed
 from deckbuilder.engine.text.triggers import subject_condition
 
 
@@ -114,16 +115,19 @@ def conspiracy_enters(where, subject):
 
 
 # ----------------------------------------------------------------- the subject of effects
-@EFFECT.register("choose_subject", filter=FILTER)
-def choose_subject(where, filter):
+@EFFECT.register("choose_subject", filter=FILTER, ai_filter=FILTER)
+def choose_subject(where, filter, ai_filter):
     """Choose a sane character you control that the filter accepts: it becomes the card the
-    next effects of the list (``target = "subject"``, ``at_end_of_phase``) are about."""
+    next effects of the list (``target = "subject"``, ``at_end_of_phase``) are about;
+    ``ai_filter``: the ones the automatic player chooses among, when any (``ai_narrowed``)."""
     pred = compile_filter(filter, where)
+    ai_pred = compile_filter(ai_filter, where) if ai_filter else None
 
     def effect(game, src, ctx):
         pool = [
             i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
         ]
+        pool = ai_narrowed(game, src, pool, ai_pred)
         i = yield from choose_card(game, "boost", "choose", pool)
         ctx.target = i
         game._entered = i  # an effect list with at_end_of_phase follows it (compile.py)
