@@ -461,3 +461,20 @@ def test_lord_of_yha_nthlei_readies_only_a_deep_one_that_was_not_committed(full_
     seen = _story_phase(game)
     used = any("ready a Deep One" in d for d in seen)
     assert used == (deep_one == "exhausted"), seen
+
+
+def test_written_in_the_sky_is_offered_with_no_ancient_one_in_the_deck(full_pool):
+    # A search may find nothing: a person may play it (the scenarios always keep a copy of
+    # each card in the deck, so this is a unit test); the automatic player declines it.
+    deck = Deck("sky")
+    yg, sky, filler = (full_pool.card(c) for c in ("Core-122", "SoM-019", "Core-029"))
+    deck.add(filler, 30)
+    deck.add(yg, 5)
+    deck.add(sky, 1)
+    game = Game.arranged(deck, hand=[yg, sky], domains=[[yg] * 4, [filler], []])
+    play = next(a for a in game.legal_actions() if game.describe(a).startswith("play Y'Golonac"))
+    game.apply(play)
+    offered = [game.describe(a) for a in game.legal_actions()]
+    assert any(d.startswith("Written in the Sky:") for d in offered), offered
+    answer = GreedyPolicy().decide(game, game.choice)
+    assert not game.describe(answer).startswith("Written in the Sky:")
