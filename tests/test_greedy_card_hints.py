@@ -337,12 +337,7 @@ def test_atlantis_does_not_draw_back_the_prophecy_just_placed_on_the_deck(full_p
         phase="operations",
         first_player=False,
     )
-    policy = GreedyPolicy()
-    seen = []
-    while game.phase == "operations" and len(seen) < 30:
-        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
-        seen.append(game.describe(a))
-        game.apply(a)
+    seen = _operations(game)
     assert sum(d.startswith("play Por V") for d in seen) == 1, seen
     assert not any(d.startswith("Atlantis:") for d in seen), seen
 
@@ -366,15 +361,21 @@ def test_the_mothers_hand_is_overpaid_for_its_refresh(full_pool, domains, paid):
     assert first.kind == PLAY and first.domain == paid
 
 
+def _filler_deck(full_pool, *card_ids):
+    """A deck of 30 fillers (Laboratory Assistant) and three of each card: (deck, filler)."""
+    filler = full_pool.card("Core-029")
+    deck = Deck("hints")
+    deck.add(filler, 30)
+    for cid in card_ids:
+        deck.add(full_pool.card(cid), 3)
+    return deck, filler
+
+
 @pytest.mark.parametrize("host", ["ready", "insane"])
 def test_library_of_ebla_moves_a_tome_only_off_an_insane_character(full_pool, host):
     # ai_when: a Tome works the same on any host; paying 1 to move it between two ready
     # characters changes nothing (the lr scenarios offer it to a person).
-    filler = full_pool.card("Core-029")
-    deck = Deck("library")
-    deck.add(filler, 30)
-    for cid in ("LR-079", "ER-052"):
-        deck.add(full_pool.card(cid), 3)
+    deck, filler = _filler_deck(full_pool, "LR-079", "ER-052")
     game = Game.arranged(
         deck,
         domains=[[filler] * 2, [filler] * 2, [filler]],
@@ -385,23 +386,14 @@ def test_library_of_ebla_moves_a_tome_only_off_an_insane_character(full_pool, ho
     book = next(i for i in game.you.supports if game.card(i).card_id == "ER-052")
     game.you.attached[book] = game.you.characters[0]
     game._statics_cache = None
-    policy = GreedyPolicy()
-    seen = []
-    while game.phase == "operations" and len(seen) < 30:
-        a = policy.decide(game, game.choice) if game.choice is not None else policy.choose(game)
-        seen.append(game.describe(a))
-        game.apply(a)
+    seen = _operations(game)
     assert any("move a Tome" in d for d in seen) == (host == "insane"), seen
 
 
 def test_broadmoor_reveals_before_the_domains_pay_for_the_hand(full_pool):
     # ai = "first": the free reveal comes before cards are played from hand, so that a
     # Cthulhu event on top can still be paid (the tty scenarios show it played).
-    filler = full_pool.card("Core-029")
-    deck = Deck("broadmoor")
-    deck.add(filler, 30)
-    for cid in ("TTY-041", "TSB-028"):
-        deck.add(full_pool.card(cid), 3)
+    deck, filler = _filler_deck(full_pool, "TTY-041", "TSB-028")
     game = Game.arranged(
         deck,
         hand=[filler],
