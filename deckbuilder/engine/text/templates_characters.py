@@ -278,15 +278,20 @@ def boost(
     to=param(("self", "host", "choose"), "self"),
     receiver=FILTER,
     insane=param(BOOL, False),
+    itself=param(BOOL, False),
+    ai_filter=FILTER,
 )
-def copy_icons(where, filter, to, receiver, insane):
+def copy_icons(where, filter, to, receiver, insane, itself, ai_filter):
     """Until the end of the phase the card (or, ``to = "host"``, the character it is
     attached to; ``to = "choose"``, a sane character you control that the ``receiver``
     filter accepts, chosen first) gains the printed icons of a chosen other character the
     filter accepts: a sane one, or with ``insane`` any ("choose a character": an insane
-    character's icons are still printed)."""
+    character's icons are still printed). ``itself``: the receiver may be the chosen one
+    too ("choose a character" names no other): it gains its own printed icons once more.
+    ``ai_filter``: the characters the automatic player copies among, when any."""
     pred = compile_filter(filter, where)
     takes = compile_filter(receiver, where)
+    ai_pred = compile_filter(ai_filter, where) if ai_filter else None
 
     def effect(game, src, ctx):
         cd = game.deck
@@ -304,8 +309,11 @@ def copy_icons(where, filter, to, receiver, insane):
         pool = [
             i
             for i in game.you.characters
-            if i != gains and (insane or game.you.status[i] != INSANE) and pred(game, src, i)
+            if (itself or i != gains)
+            and (insane or game.you.status[i] != INSANE)
+            and pred(game, src, i)
         ]
+        pool = ai_narrowed(game, src, pool, ai_pred)
         i = yield from choose_card(game, "boost", "copy the icons of", pool)
         if i >= 0:
             k = cd.kind_of[i]
