@@ -11,6 +11,7 @@ from deckbuilder.engine.cards import CHARACTER
 from deckbuilder.engine.effects import choose_card, choose_domain, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import BOOL, CONSTANT, EFFECT, FILTER, param
+from deckbuilder.engine.text.templates_characters import ai_narrowed
 from deckbuilder.engine.text.values import condition
 
 
@@ -37,16 +38,27 @@ def _end_copy(game, src, ctx):
     text=param(("gain", "replace"), "gain"),
     until=param(("phase", "turn", "while"), "phase"),
     pay_cost=param(BOOL, False),
+    itself=param(BOOL, False),
+    insane=param(BOOL, False),
+    ai_filter=FILTER,
 )
-def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
+def copy_character(
+    where, receiver, who, filter, stats, text, until, pay_cost, itself, insane, ai_filter
+):
     """A character (the card itself, or one you control the ``who`` filter accepts) copies
     another character in play the filter accepts: it gains its text box (``text =
     "replace"``: instead of its own), and its printed skill and icons are added
     (``stats = "add"``) or become its own (``"become"``), until the end of the phase, of the
     turn, or for as long as both stay in play (``while``). ``pay_cost``: the copied
-    character's printed cost is paid now (a domain of that many resources is drained)."""
+    character's printed cost is paid now (a domain of that many resources is drained).
+    ``itself`` ("choose a character", no "other"): the receiver may copy itself: its printed
+    skill and icons are added once more, its own text box it already has. ``insane``: an
+    insane character may be chosen too, whatever the filter (FAQ: it has no subtypes), and
+    gives nothing (no skill, icons or text box); the rest of the effect still happens.
+    ``ai_filter``: the characters the automatic player copies among, when any."""
     takes = compile_filter(who, where)
     pred = compile_filter(filter, where)
+    ai_pred = compile_filter(ai_filter, where) if ai_filter else None
 
     def affordable(game, k):
         cost = game.deck.cost[k]
@@ -60,11 +72,15 @@ def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
         return [
             i
             for i in game.you.characters
-            if i != gains
-            and game.you.status[i] != INSANE
-            and cd.ctype[cd.kind_of[i]] == CHARACTER
-            and pred(game, src, i)
-            and (not pay_cost or affordable(game, cd.kind_of[i]))
+            if (itself or i != gains)
+            and (
+                insane
+                and game.you.status[i] == INSANE
+                or game.you.status[i] != INSANE
+                and cd.ctype[cd.kind_of[i]] == CHARACTER
+                and pred(game, src, i)
+                and (not pay_cost or affordable(game, cd.kind_of[i]))
+            )
         ]
 
     def effect(game, src, ctx):
@@ -80,10 +96,19 @@ def copy_character(where, receiver, who, filter, stats, text, until, pay_cost):
             gains = yield from choose_card(game, "copy", "make a copy of", pool)
         if gains not in game.you.status or game.you.status[gains] == INSANE:
             return
-        i = yield from choose_card(game, "copy", "copy", sources(game, src, gains))
+        pool = ai_narrowed(game, src, sources(game, src, gains), ai_pred)
+        i = yield from choose_card(game, "copy", "copy", pool)
         if i < 0:
             return
         k = cd.kind_of[i]
+        if game.you.status[i] == INSANE or i == gains:
+            if i == gains and stats == "add":  # its own text box it already has
+                skill, icons = _printed(cd, k)
+                game._temp.append((gains, skill, icons))
+                if until == "turn":
+                    game._temp_turn.append((gains, skill, icons))
+            log_event(game, "copy", f"{game.card(gains).title} copies {game.card(i).title}")
+            return
         if pay_cost and cd.cost[k] > 0:
             doms = [
                 d
