@@ -168,7 +168,8 @@ _LETTERS = "TCAI"
 )
 def gain_icon_choice(where, choices, lose, filter, target):
     """Characters gain one icon of the player's choice (among ``choices``; losing ``lose``
-    for it) until the end of the phase."""
+    for it) until the end of the phase. With ``lose``, a chosen character without that
+    icon to change is ineligible for the change, which is ignored for it (FAQ 1.6)."""
     pred = compile_filter(filter, where)
     if not choices or any(ch not in _LETTERS for ch in choices + lose):
         raise TextError(f"{where}: icons are letters among TCAI")
@@ -178,6 +179,8 @@ def gain_icon_choice(where, choices, lose, filter, target):
             i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
         ]
         chosen = yield from targets_of(game, src, ctx, target, pool, "boost", "boost")
+        if lose:
+            chosen = [i for i in chosen if game.icons_of(i)[_LETTERS.index(lose)] > 0]
         if not chosen:
             return
         if len(choices) == 1:
