@@ -308,10 +308,13 @@ def enter_committed(where, exhausted, source, filter, story, pay):
     return effect
 
 
-@EFFECT.register("commit_self", exhaust=param(BOOL, False))
-def commit_self(where, exhaust):
+@EFFECT.register(
+    "commit_self", exhaust=param(BOOL, False), story=param(("choose", "here"), "choose")
+)
+def commit_self(where, exhaust, story):
     """This character commits to a story (leaving the one it is committed to), exhausting
-    only with ``exhaust``."""
+    only with ``exhaust``: one you choose, or with ``story = "here"`` the story of the
+    trigger (ctx.story: "commit it to that story", Jiang Shi)."""
 
     def effect(game, src, ctx):
         if game.you.status.get(src) not in (READY, EXHAUSTED):
@@ -319,7 +322,11 @@ def commit_self(where, exhaust):
         here = game.committed_story(src)
         if here >= 0 and game.has_static(STAYS_COMMITTED, src):
             return
-        slots = [s for s in range(len(game.you.committed)) if s != here]
+        if story == "here":
+            s = ctx.story
+            slots = [s] if 0 <= s < len(game.you.committed) and s != here else []
+        else:
+            slots = [s for s in range(len(game.you.committed)) if s != here]
         s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
             return
