@@ -149,6 +149,29 @@ def _unresolved_story_with_commits(value, where):
     return check
 
 
+def _recommit_pool(game, src, pred) -> list:
+    """Your committed characters the filter accepts that may leave their story (sane, no
+    passive keeps them there), when a different story is in play to re-commit them to."""
+    if len(game._stories) < 2:
+        return []
+    return [
+        i
+        for c in game.you.committed
+        for i in c
+        if game.you.status.get(i) != INSANE
+        and pred(game, src, i)
+        and not game.has_static(STAYS_COMMITTED, i)
+    ]
+
+
+@condition("may_recommit", FILTER)
+def _may_recommit(value, where):
+    """``recommit`` with this filter has a character to move: FAQ 1.5, a character that
+    cannot leave its story (The Door that will not Close) is no target."""
+    pred = compile_filter(value, where)
+    return lambda game, src, ctx: bool(_recommit_pool(game, src, pred))
+
+
 @EFFECT.register("recommit", filter=FILTER)
 def recommit(where, filter):
     """Uncommit one of your committed characters the filter accepts and commit it to a
@@ -156,14 +179,7 @@ def recommit(where, filter):
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
-        pool = [
-            i
-            for c in game.you.committed
-            for i in c
-            if game.you.status.get(i) != INSANE
-            and pred(game, src, i)
-            and not game.has_static(STAYS_COMMITTED, i)
-        ]
+        pool = _recommit_pool(game, src, pred)
         i = yield from choose_card(game, "recommit", "move", pool)
         if i < 0:
             return
@@ -308,10 +324,13 @@ def enter_committed(where, exhausted, source, filter, story, pay):
     return effect
 
 
-@EFFECT.register("commit_self", exhaust=param(BOOL, False))
-def commit_self(where, exhaust):
+@EFFECT.register(
+    "commit_self", exhaust=param(BOOL, False), story=param(("choose", "here"), "choose")
+)
+def commit_self(where, exhaust, story):
     """This character commits to a story (leaving the one it is committed to), exhausting
-    only with ``exhaust``."""
+    only with ``exhaust``: one you choose, or with ``story = "here"`` the story of the
+    trigger (ctx.story: "commit it to that story", Jiang Shi)."""
 
     def effect(game, src, ctx):
         if game.you.status.get(src) not in (READY, EXHAUSTED):
@@ -319,7 +338,11 @@ def commit_self(where, exhaust):
         here = game.committed_story(src)
         if here >= 0 and game.has_static(STAYS_COMMITTED, src):
             return
-        slots = [s for s in range(len(game.you.committed)) if s != here]
+        if story == "here":
+            s = ctx.story
+            slots = [s] if 0 <= s < len(game.you.committed) and s != here else []
+        else:
+            slots = [s for s in range(len(game.you.committed)) if s != here]
         s = yield from choose_story(game, "commit", "commit to", slots)
         if s < 0:
             return
