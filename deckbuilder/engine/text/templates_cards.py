@@ -298,9 +298,10 @@ def _put_into_play(game, i: int, status: int) -> None:
     attach_self=param(BOOL, False),
     target=param(("choose", "all"), "choose"),
     optional=param(BOOL, True),
+    include_self=param(BOOL, False),
 )
 def put_into_play(
-    where, filter, sources, cost_max, exhausted, insane, attach_self, target, optional
+    where, filter, sources, cost_max, exhausted, insane, attach_self, target, optional, include_self
 ):
     """Put a character or support the filter accepts from hand, discard pile (or both) into
     play; ``cost_max`` caps its printed cost (a number or "X"); ``attach_self``: the event
@@ -309,7 +310,9 @@ def put_into_play(
     into play all characters in his discard pile"), a unique one only while no copy is in
     play (the first copy enters, in the zone's order); ``optional = false``: one is put into
     play if any can be, none declined (no "may": "Sacrifice a character to put into play
-    ...")."""
+    ..."); ``include_self``: the source itself may be chosen (a card back in hand after
+    leaving play: "After X leaves play, put into play from your hand a ..."), otherwise
+    never (the event being played)."""
     pred = compile_filter(filter, where)
     zones = (sources,) if isinstance(sources, str) else tuple(sources)
     limit_of = compile_amount(cost_max, where) if cost_max is not None else None
@@ -321,7 +324,7 @@ def put_into_play(
         for zone in zones:
             for i in game.you.hand if zone == "hand" else game.you.discard:
                 k = cd.kind_of[i]
-                if i == src or cd.ctype[k] not in (CHARACTER, SUPPORT):
+                if (i == src and not include_self) or cd.ctype[k] not in (CHARACTER, SUPPORT):
                     continue
                 if limit is not None and cd.cost[k] > limit:
                     continue
