@@ -470,3 +470,20 @@ def test_written_in_the_sky_is_offered_with_no_ancient_one_in_the_deck(full_pool
     assert any(d.startswith("Written in the Sky:") for d in offered), offered
     answer = GreedyPolicy().decide(game, game.choice)
     assert not game.describe(answer).startswith("Written in the Sky:")
+
+
+@pytest.mark.parametrize(("card", "resource"), [("TPtY-104", "Core-029"), ("TTY-032", "TTY-001")])
+def test_an_event_with_nothing_to_change_is_kept(full_pool, card, resource):
+    # ai_when: Changing the Names and Iä! Iä! choose nothing, so a person may play them with
+    # no token on a story, no wounded character (tpty, tty scenarios); the greedy player not.
+    deck, filler = _filler_deck(full_pool, card, resource, "Core-008")
+    game = Game.arranged(
+        deck,
+        hand=[full_pool.card(card)],
+        domains=[[full_pool.card(resource)] * 3 + [filler], [filler] * 2, [filler]],
+        characters=[full_pool.card("Core-008")],
+        first_player=False,
+    )
+    title = full_pool.card(card).title
+    seen = _operations(game)
+    assert not any(title in d for d in seen), seen

@@ -349,11 +349,16 @@ def ancestral_fear(game, src, ctx):
     time, in the "would leave play" window of a character destroyed (a sacrifice may be a
     cost, no effect); the character goes insane and stays in play. One with Willpower
     cannot be driven insane, so the card is not offered for it (FAQ 1.5: the data's
-    ``willpower = false``)."""
+    ``willpower = false``). A wounded one may be chosen (it can go insane), but going insane
+    wounded destroys it (rulebook): the destruction goes on, rather than a second "would
+    leave play" window for the same character (the automatic player does not choose it)."""
     i = ctx.target
     you = game.controller_of(src)
-    if you.status.get(i, INSANE) == INSANE or game.has_willpower(i) or you.wounds.get(i):
-        return  # insane already, protected, or wounded (insane, it would be destroyed)
+    if you.status.get(i, INSANE) == INSANE or game.has_willpower(i):
+        return  # insane already, or protected
+    if you.wounds.get(i):
+        game._event("destroy", f"{game.card(i).title} goes insane while wounded: destroyed")
+        return
     ctx.instead = "cancel"
     game._go_insane(i)
     return

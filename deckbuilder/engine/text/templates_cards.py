@@ -298,9 +298,21 @@ def _put_into_play(game, i: int, status: int) -> None:
     attach_self=param(BOOL, False),
     target=param(("choose", "all"), "choose"),
     optional=param(BOOL, True),
+    include_self=param(BOOL, False),
+    attachments=param(BOOL, False),
 )
 def put_into_play(
-    where, filter, sources, cost_max, exhausted, insane, attach_self, target, optional
+    where,
+    filter,
+    sources,
+    cost_max,
+    exhausted,
+    insane,
+    attach_self,
+    target,
+    optional,
+    include_self,
+    attachments,
 ):
     """Put a character or support the filter accepts from hand, discard pile (or both) into
     play; ``cost_max`` caps its printed cost (a number or "X"); ``attach_self``: the event
@@ -309,7 +321,11 @@ def put_into_play(
     into play all characters in his discard pile"), a unique one only while no copy is in
     play (the first copy enters, in the zone's order); ``optional = false``: one is put into
     play if any can be, none declined (no "may": "Sacrifice a character to put into play
-    ...")."""
+    ..."); ``include_self``: the source itself may be chosen (a card back in hand after
+    leaving play: "After X leaves play, put into play from your hand a ..."), otherwise
+    never (the event being played); ``attachments``: an attachment with a legal host may be
+    chosen too, and goes on a host of your choice ("put an Artifact or Item support card
+    into play"), otherwise none is (the text names characters or plain supports)."""
     pred = compile_filter(filter, where)
     zones = (sources,) if isinstance(sources, str) else tuple(sources)
     limit_of = compile_amount(cost_max, where) if cost_max is not None else None
@@ -321,11 +337,13 @@ def put_into_play(
         for zone in zones:
             for i in game.you.hand if zone == "hand" else game.you.discard:
                 k = cd.kind_of[i]
-                if i == src or cd.ctype[k] not in (CHARACTER, SUPPORT):
+                if (i == src and not include_self) or cd.ctype[k] not in (CHARACTER, SUPPORT):
                     continue
                 if limit is not None and cd.cost[k] > limit:
                     continue
-                if cd.attach[k] is not None or not game.may_enter(k) or not pred(game, src, i):
+                if not game.may_enter(k) or not pred(game, src, i):
+                    continue
+                if cd.attach[k] is not None and not (attachments and game.attach_hosts(k)):
                     continue
                 pool.append(i)
         status = INSANE if insane else EXHAUSTED if exhausted else READY
@@ -336,7 +354,12 @@ def put_into_play(
                     _put_into_play(game, i, status)
             return
         i = yield from choose_card(game, "put_into_play", "put into play", pool, optional=optional)
-        if i >= 0:
+        if i >= 0 and cd.attach[cd.kind_of[i]] is not None:
+            game._take_from(i)
+            h = yield from choose_host(game, i, game.attach_hosts(cd.kind_of[i]))
+            log_event(game, "put_into_play", f"{game.card(i).title} put into play")
+            game._enter(i, None, h)
+        elif i >= 0:
             _put_into_play(game, i, status)
             if attach_self and src in game._resolving and i in game.you.status:
                 stay_attached(game, src, i)
