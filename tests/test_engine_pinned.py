@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "d934789c853efab4",
     ("broad", "greedy", False, 3): "5fc61f101cb4cf58",
-    ("broad", "random", True, 4): "fba31f4115c97b95",
+    ("broad", "random", True, 4): "6bd77dcbf1ae2dce",
 }
 
 
