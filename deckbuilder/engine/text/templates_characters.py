@@ -122,9 +122,12 @@ def ready(where, filter, target, bind, supports, ai_filter):
     return effect
 
 
-@EFFECT.register("exhaust", filter=FILTER, target=param(TARGETS, "choose"))
-def exhaust(where, filter, target):
-    """Exhaust ready characters (a player alone chooses among their own)."""
+@EFFECT.register(
+    "exhaust", filter=FILTER, target=param(TARGETS, "choose"), no_refresh=param(BOOL, False)
+)
+def exhaust(where, filter, target, no_refresh):
+    """Exhaust ready characters (a player alone chooses among their own); ``no_refresh``:
+    they do not ready during the next refresh phase."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -133,6 +136,8 @@ def exhaust(where, filter, target):
         ]
         for i in (yield from targets_of(game, src, ctx, target, pool, "exhaust", "exhaust", True)):
             game._exhaust(i)
+            if no_refresh:
+                game._no_ready.add(i)
 
     return effect
 
