@@ -60,7 +60,7 @@ BATCHES = {
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
     ("broad", "greedy", True, 3): "d934789c853efab4",
     ("broad", "greedy", False, 3): "5fc61f101cb4cf58",
-    ("broad", "random", True, 4): "095318bf1ff5fedf",
+    ("broad", "random", True, 4): "3d762d964368ee34",
 }
 
 
