@@ -248,6 +248,10 @@ class WindowsMixin:
             if ab.limit is not None and not self._within_limit(ab, src):
                 continue
             if ab.forced:
+                # A printed Forced Response is a triggered effect (rulebook): a passive
+                # forbidding triggers bars it; a rule record (no ``kind``) never is.
+                if ab.kind and NO_TRIGGERS in cd.static_kinds and self._barred(ab, src):
+                    continue
                 if self.log is not None:
                     self._event("ability", f"{self.card(src).title}: {ab.text}")
                 if ab.limit is not None:
@@ -452,9 +456,9 @@ class WindowsMixin:
         return self._uses.get((BLANKED, inst)) == (self.turn, self.phase)
 
     def _barred(self, ab, src: int) -> bool:
-        """A NO_TRIGGERS passive in play forbids triggering ``ab`` of ``src`` (a forced
-        response is the game's, not a player's: never barred)."""
-        if NO_TRIGGERS not in self.deck.static_kinds or ab.forced:
+        """A NO_TRIGGERS passive in play forbids triggering ``ab`` of ``src`` (a printed
+        Forced Response too, when the passive lists "forced")."""
+        if NO_TRIGGERS not in self.deck.static_kinds:
             return False
         for s, st in self._statics_in_play():
             if st.kind == NO_TRIGGERS and ab.kind in st.amount:

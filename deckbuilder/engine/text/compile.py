@@ -5,6 +5,12 @@ An ability record::
 
     kind = "play" | "action" | "response" | "forced" | "disrupt" | "constant" | "win"
     when = { event = NAME, ...its parameters }      # response, forced, disrupt
+    rule = true                                      # forced: a rule of the card that is
+                                                     # not a printed "Forced Response"
+                                                     # ("If it is Day, sacrifice X", "After
+                                                     # X comes into play, ..."): not a
+                                                     # triggered effect, so nothing that
+                                                     # forbids triggering abilities bars it
     window = "operations" | "story" | "any"         # action, play (default any); an
                                                      # action may be "resource" (instead
                                                      # of attaching a resource)
@@ -71,6 +77,7 @@ _KEYS = {
     "ai",
     "ai_when",
     "needs_target",
+    "rule",
 }
 _WINDOWS = {
     "operations": ab.OPS,
@@ -361,6 +368,9 @@ def compile_ability(record: dict, where: str, printed: str = ""):
         condition = subject
     if kind == "forced" and (pay or exhaust or sacrifice or extra):
         raise TextError(f"{where}: a forced response has no cost")
+    rule = record.get("rule", False)
+    if not isinstance(rule, bool) or (rule and kind != "forced"):
+        raise TextError(f"{where}: rule = true is for a forced record")
     play_check = None
     needs_target = record.get("needs_target", False)
     if not isinstance(needs_target, bool):
@@ -392,7 +402,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             limit,
             can_pay,
             extra_cost,
-            kind=kind,
+            # A rule is not a triggered effect: it has no trigger word (``_barred``).
+            kind="" if rule else kind,
             ai_when=ai_when,
             harms=_harms(record.get("effect")),
             reads_overpaid=_reads_overpaid(record.get("effect")),

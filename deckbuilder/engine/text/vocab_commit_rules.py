@@ -414,16 +414,17 @@ def ready_limit(where, committed, n):
 
 
 # ------------------------------------------------------------------ forbidding
-_ABILITY_KINDS = ("action", "response", "disrupt", "play")
+_ABILITY_KINDS = ("action", "response", "disrupt", "forced", "play")
 
 
 @CONSTANT.register(
     "cannot_trigger", abilities=param(STRS, required=True), who=FILTER, condition=CONDITION
 )
 def cannot_trigger(where, committed, abilities, who, condition):
-    """Abilities of these kinds (action, response, disrupt; ``play``: playing events) of the
-    cards the filter accepts (absent: every card) cannot be triggered (forced responses,
-    the game's own, still resolve)."""
+    """Abilities of these kinds (action, response, disrupt, forced: a printed Forced
+    Response, a triggered effect too; ``play``: playing events) of the cards the filter
+    accepts (absent: every card) cannot be triggered. A forced record marked ``rule`` is
+    not a triggered effect and is never barred."""
     kinds = frozenset([abilities] if isinstance(abilities, str) else abilities)
     if not kinds <= set(_ABILITY_KINDS):
         raise TextError(f"{where}: cannot_trigger abilities are {', '.join(_ABILITY_KINDS)}")
