@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
-from deckbuilder.engine.text.load import lint, load_file
+from deckbuilder.engine.text.load import forced_marker_problem, lint, load_file
 from deckbuilder.engine.text.registry import TextError
 
 
@@ -164,3 +164,38 @@ def test_an_event_played_only_in_the_story_phase_must_say_when_the_automatic_pla
         compile_ability(record, "zz.toml Zz-001")
     for ai in ("story", "before_commits", "avoid"):
         assert compile_ability({**record, "ai": ai}, "zz.toml Zz-001")
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "problem"),
+    [
+        ("Forced Response: After you draw, draw a card.", "", ""),
+        ("After you draw, draw a card.", "rule = true\n", ""),
+        ("After you draw, draw a card.", "", "needs rule = true"),
+        ("Forced Response: After you draw, draw a card.", "rule = true\n", "every forced record"),
+    ],
+)
+def test_a_forced_record_is_a_rule_exactly_when_its_card_prints_no_forced_response(
+    tmp_path, text, rule, problem
+):
+    """``rule = true`` marks a forced record that is no printed Forced Response (no
+    triggered effect: nothing forbidding triggers bars it); the linter checks the mark
+    against the printed text, so it cannot rot."""
+    body = (
+        f'\n[[card]]\nkey = "Zz-001"\ntitle = "A Card"\ntext = {text!r}\nclass = "solo"\n'
+        f'[[card.ability]]\nkind = "forced"\n{rule}when = {{ event = "draw_phase" }}\n'
+        'effect = [{ do = "draw", n = 1 }]\n'
+    )
+    entry = load_file(write(tmp_path, body))["Zz-001"]
+    found = forced_marker_problem(entry)
+    assert (problem in found) if problem else found == ""
+
+
+def test_only_a_forced_record_may_be_a_rule(tmp_path):
+    body = (
+        CARD
+        + '[[card.ability]]\nkind = "response"\nrule = true\n'
+        + 'when = { event = "draw_phase" }\neffect = [{ do = "draw", n = 1 }]\n'
+    )
+    with pytest.raises(TextError, match="rule = true is for a forced record"):
+        load_file(write(tmp_path, body))

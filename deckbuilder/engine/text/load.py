@@ -172,10 +172,27 @@ def _set_code_for(path: Path) -> str:
     return document.get("set", path.stem)
 
 
+def forced_marker_problem(entry: CardText) -> str:
+    """What is wrong with the ``rule`` marks of the forced records of ``entry`` ("" when
+    nothing): a card printing no "Forced Response" has only rules (``rule = true``), one
+    printing one has at least one forced record that is not a rule (``_barred`` bars only
+    those)."""
+    forced = [a for a in entry.abilities or () if getattr(a, "forced", False)]
+    if not forced:
+        return ""
+    printed = "Forced Response" in entry.text
+    if not printed and any(a.kind for a in forced):
+        return "a forced record of a card printing no Forced Response needs rule = true"
+    if printed and not any(a.kind for a in forced):
+        return "prints a Forced Response, but every forced record says rule = true"
+    return ""
+
+
 def lint(cards) -> list[str]:
     """Every problem of the card-text files against ``cards`` (the LCG cards of the
     database, one per card id): files that do not load, cards missing or unknown, texts
-    that differ from the printed ones, registered entries no card uses."""
+    that differ from the printed ones, forced records marked wrong (``rule``), registered
+    entries no card uses."""
     problems: list[str] = []
     entries: dict[str, CardText] = {}
     for path in set_files():
@@ -200,6 +217,9 @@ def lint(cards) -> list[str]:
             problems.append(f"{entry.path.name} {key}: class {entry.cls!r} needs a reason")
         elif not entry.reason and not entry.simulated:
             problems.append(f"{entry.path.name} {key}: solo text not simulated needs a reason")
+        marker = forced_marker_problem(entry)
+        if marker:
+            problems.append(f"{entry.path.name} {key}: {marker}")
     for key in sorted(set(entries) - set(wanted)):
         problems.append(f"{entries[key].path.name} {key}: no such LCG card in the database")
     if not problems:
