@@ -140,7 +140,12 @@ def _position(pool, scenario) -> Game:
         game._place_in_play(inst)
         game.you.tokens[-1] = spec.get("tokens", 0)
     for sup in scenario.get("attach", ()):  # {card, to}: an attachment on a character or story
-        inst = next(i for i in game.you.supports if game.card(i).card_id == sup["card"])
+        # a copy not attached yet: two copies of a card may go on two hosts
+        inst = next(
+            i
+            for i in game.you.supports
+            if game.card(i).card_id == sup["card"] and i not in game.you.attached
+        )
         if sup["to"].startswith("story "):  # "story N": the story in slot N (1-3)
             host = STORY_HOST + game._stories[int(sup["to"].split()[1]) - 1]
         else:

@@ -77,6 +77,22 @@ def choose_card(game, kind, prompt, options, *, harm=False, optional=False, stor
     return a.x
 
 
+def choose_any(game, kind, prompt, options):
+    """Generator: "any number of" ``options``, chosen one at a time until "none" (a list,
+    in the order chosen). The automatic player (a policy) takes them all, in their order:
+    the text lets it, and it is what it did before a person could choose."""
+    if game._policy is not None:
+        return list(options)
+    left, chosen = list(options), []
+    while left:
+        i = yield from choose_card(game, kind, prompt, left, optional=True)
+        if i < 0:
+            break
+        left.remove(i)
+        chosen.append(i)
+    return chosen
+
+
 def stay_attached(game, inst, host) -> None:
     """An event card (out of every zone: resolving, or taken from hand) stays in play as a
     support attached to ``host`` ("Counts as an Attachment Support card")."""

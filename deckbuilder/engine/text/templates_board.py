@@ -396,16 +396,23 @@ def if_(where, condition, effects, otherwise):
 
 
 @EFFECT.register(
-    "repeat", times=param(AMOUNT, required=True), effects=param(EFFECTS, required=True)
+    "repeat",
+    times=param(AMOUNT, required=True),
+    effects=param(EFFECTS, required=True),
+    until_declined=param(BOOL, False),
 )
-def repeat(where, times, effects):
-    """Do the effects a number of times."""
+def repeat(where, times, effects, until_declined):
+    """Do the effects a number of times; ``until_declined``: stop early once the subject is
+    none (an optional ``choose_subject`` declined, or nothing left to choose), so a person
+    chooses "any number" of cards, each the subject of the effects after it."""
     amount = compile_amount(times, where)
     inner = compile_effects(effects, where)
 
     def effect(game, src, ctx):
         for _ in range(amount(game, src, ctx)):
             yield from inner(game, src, ctx)
+            if until_declined and ctx.target < 0:
+                break
 
     return effect
 

@@ -151,8 +151,9 @@ def exhaust(where, filter, target, no_refresh):
     overpaid_icons=ICONS,
     willpower=param(("phase", "turn")),
     sane_ready=param(BOOL, False),
+    optional=param(BOOL, False),
 )
-def restore(where, n, ready, filter, target, overpaid_icons, willpower, sane_ready):
+def restore(where, n, ready, filter, target, overpaid_icons, willpower, sane_ready, optional):
     """Restore up to n insane characters (and ready them when ``ready``); ``sane_ready``
     ("restore and ready a character"): an exhausted sane character may be chosen too, only
     readied (FAQ 1.6: the part it is ineligible for is ignored; rule choice: one that is
@@ -160,7 +161,9 @@ def restore(where, n, ready, filter, target, overpaid_icons, willpower, sane_rea
     automatic player choosing among insane ones when any (``ai_narrowed``); when the card was
     overpaid, each of them gains ``overpaid_icons`` until the end of the phase;
     ``target = "subject"``: the character of the event (one "just made insane");
-    ``willpower``: each of them gains Willpower until the end of the phase or turn."""
+    ``willpower``: each of them gains Willpower until the end of the phase or turn;
+    ``optional``: a person may stop choosing ("any number", none included); the automatic
+    player is not offered to stop (it restored them all before)."""
     pred = compile_filter(filter, where)
     extra = icon_tuple(overpaid_icons) if overpaid_icons else None
 
@@ -182,7 +185,8 @@ def restore(where, n, ready, filter, target, overpaid_icons, willpower, sane_rea
                 pool = [src] if src in pool else []
             elif target == "subject":
                 pool = [ctx.target] if ctx is not None and ctx.target in pool else []
-            i = yield from choose_card(game, "restore", "restore", pool)
+            may_stop = optional and game._policy is None
+            i = yield from choose_card(game, "restore", "restore", pool, optional=may_stop)
             if i < 0:
                 return
             if game.you.status[i] == INSANE:

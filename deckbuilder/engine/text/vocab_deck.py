@@ -5,7 +5,7 @@ from __future__ import annotations
 from deckbuilder.engine import abilities as ab
 from deckbuilder.engine.cards import CHARACTER, CONSPIRACY, EVENT, SUPPORT
 from deckbuilder.engine.choices import yes_no
-from deckbuilder.engine.effects import choose_card, log_event
+from deckbuilder.engine.effects import choose_any, choose_card, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import AMOUNT, BOOL, COST, EFFECT, FILTER, INT, param
 from deckbuilder.engine.text.values import compile_amount, condition
@@ -383,7 +383,8 @@ def deck_end_to_hand(where, end):
 @EFFECT.register("search_named_subtype", filter=FILTER, to=param(("hand", "play"), "hand"))
 def search_named_subtype(where, filter, to):
     """Name a subtype (the one most cards of the deck the filter accepts share), then take
-    every such card of that subtype from the deck (to hand); then shuffle."""
+    any number of the cards of that subtype from the deck (to hand; the automatic player
+    takes them all, ``choose_any``); then shuffle."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -398,18 +399,16 @@ def search_named_subtype(where, filter, to):
         if counts:
             name = max(sorted(counts), key=lambda s: counts[s])
             log_event(game, "search", f"names {name}")
-            for i in pool:
-                if name in cd.subtypes[cd.kind_of[i]]:
-                    game._remove_from_deck(i)
-                    if to == "play" and game.may_enter(cd.kind_of[i]):
-                        game._enter(i)
-                    else:
-                        game.you.hand.append(i)
-                    log_event(game, "search", f"{game.card(i).title} taken")
+            found = [i for i in pool if name in cd.subtypes[cd.kind_of[i]]]
+            for i in (yield from choose_any(game, "search", "take", found)):
+                game._remove_from_deck(i)
+                if to == "play" and game.may_enter(cd.kind_of[i]):
+                    game._enter(i)
+                else:
+                    game.you.hand.append(i)
+                log_event(game, "search", f"{game.card(i).title} taken")
         game._shuffle_deck()
         game._check_deck_out()
-        return
-        yield
 
     return effect
 

@@ -115,11 +115,14 @@ def conspiracy_enters(where, subject):
 
 
 # ----------------------------------------------------------------- the subject of effects
-@EFFECT.register("choose_subject", filter=FILTER, ai_filter=FILTER)
-def choose_subject(where, filter, ai_filter):
+@EFFECT.register("choose_subject", filter=FILTER, ai_filter=FILTER, optional=param(BOOL, False))
+def choose_subject(where, filter, ai_filter, optional):
     """Choose a sane character you control that the filter accepts: it becomes the card the
     next effects of the list (``target = "subject"``, ``at_end_of_phase``) are about;
-    ``ai_filter``: the ones the automatic player chooses among, when any (``ai_narrowed``)."""
+    ``ai_filter``: the ones the automatic player chooses among, when any (``ai_narrowed``);
+    ``optional``: a person may choose none (the subject is then -1, and a ``repeat`` with
+    ``until_declined`` stops: "choose any number of ... : ready them"); the automatic player
+    is not offered "none", it takes one while there is one (it took them all before)."""
     pred = compile_filter(filter, where)
     ai_pred = compile_filter(ai_filter, where) if ai_filter else None
 
@@ -128,7 +131,8 @@ def choose_subject(where, filter, ai_filter):
             i for i in game.you.characters if game.you.status[i] != INSANE and pred(game, src, i)
         ]
         pool = ai_narrowed(game, src, pool, ai_pred)
-        i = yield from choose_card(game, "boost", "choose", pool)
+        may_decline = optional and game._policy is None
+        i = yield from choose_card(game, "boost", "choose", pool, optional=may_decline)
         ctx.target = i
         game._entered = i  # an effect list with at_end_of_phase follows it (compile.py)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from deckbuilder.engine.actions import EXHAUSTED, INSANE, READY, STORY_HOST
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
 from deckbuilder.engine.effects import (
+    choose_any,
     choose_card,
     choose_host,
     choose_story,
@@ -78,8 +79,9 @@ def attach_self(where, to, filter):
 
 @EFFECT.register("search_copies_into_play", filter=FILTER)
 def search_copies_into_play(where, filter):
-    """Choose a character of yours the filter accepts; every card of the deck with its
-    title is put into play; shuffle the deck."""
+    """Choose a character of yours the filter accepts; any number of the cards of the deck
+    with its title are put into play (the automatic player takes them all, ``choose_any``);
+    shuffle the deck."""
     pred = compile_filter(filter, where)
 
     def effect(game, src, ctx):
@@ -89,8 +91,13 @@ def search_copies_into_play(where, filter):
             return
         title = game.card(c).title
         cd = game.deck
-        for i in list(game.you.deck_cards + game.you.top + game.you.bottom):
-            if game.card(i).title == title and game.may_enter(cd.kind_of[i]):
+        found = [
+            i
+            for i in game.you.deck_cards + game.you.top + game.you.bottom
+            if game.card(i).title == title and game.may_enter(cd.kind_of[i])
+        ]
+        for i in (yield from choose_any(game, "search", "put into play", found)):
+            if game.may_enter(cd.kind_of[i]):
                 game._remove_from_deck(i)
                 game._place_in_play(i)
                 log_event(game, "put", f"{title} put into play")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from deckbuilder.engine.abilities import Choice
 from deckbuilder.engine.actions import CHOOSE, Action
 from deckbuilder.engine.cards import CHARACTER, SUPPORT
-from deckbuilder.engine.effects import choose_host, log_event
+from deckbuilder.engine.effects import choose_any, choose_host, log_event
 from deckbuilder.engine.text.filters import compile_filter
 from deckbuilder.engine.text.registry import EFFECT, FILTER
 
@@ -15,8 +15,9 @@ _NEVER = frozenset({"ancient one"})
 
 @EFFECT.register("subtype_into_play", filter=FILTER)
 def subtype_into_play(where, filter):
-    """Choose a subtype (never Ancient One) and put into play every character of your
-    discard pile the filter accepts that has it (each that may enter play, one by one)."""
+    """Choose a subtype (never Ancient One) and put into play any number of the characters
+    of your discard pile the filter accepts that have it (each that may enter play, one by
+    one; the automatic player takes them all, ``choose_any``)."""
     pred = compile_filter(filter, where)
 
     def candidates(game, src):
@@ -47,9 +48,10 @@ def subtype_into_play(where, filter):
             a = yield Choice("subtype", "choose a subtype", acts)
             name = names[a.x if 0 <= a.x < len(names) else 0]
         log_event(game, "subtype", f"chose the subtype {name.title()}")
-        for i in pool:
+        found = [i for i in pool if name in cd.subtypes[cd.kind_of[i]]]
+        for i in (yield from choose_any(game, "put_into_play", "put into play", found)):
             k = cd.kind_of[i]
-            if name in cd.subtypes[k] and i in game.you.discard and game.may_enter(k):
+            if i in game.you.discard and game.may_enter(k):
                 game.you.discard.remove(i)
                 log_event(game, "put_into_play", f"{game.card(i).title} put into play")
                 game._enter(i)
