@@ -58,7 +58,7 @@ BATCHES = {
     ("example", "greedy", True, 1): "42bcd263a0b187bc",
     ("example", "greedy", False, 1): "665c1a4608ebfd7a",
     ("example", "random", True, 2): "2dbd1a23afdb5a82",
-    ("broad", "greedy", True, 3): "d934789c853efab4",
+    ("broad", "greedy", True, 3): "c66c5a19800bda93",
     ("broad", "greedy", False, 3): "5fc61f101cb4cf58",
     ("broad", "random", True, 4): "3d762d964368ee34",
 }

@@ -1,7 +1,8 @@
 """The automatic player plays the story-phase events "before characters are committed"
 (ai = "before_commits": With a Fine Toothed Comb, Beneath the Surface,
 Drunken Hallucinations, Under the Microscope) and uses the exhaust-to-boost characters left
-uncommitted (Obsessive Sycophant, Lecturing Historian)."""
+uncommitted (Obsessive Sycophant, Lecturing Historian), and holds the response events hinted
+ai = "keep" (Written in the Sky, Hoarding Knowledge) rather than attaching them as resources."""
 
 from __future__ import annotations
 
@@ -487,3 +488,13 @@ def test_an_event_with_nothing_to_change_is_kept(full_pool, card, resource):
     title = full_pool.card(card).title
     seen = _operations(game)
     assert not any(title in d for d in seen), seen
+
+
+@pytest.mark.parametrize("event", ["SoM-019", "DotU-053"])
+def test_a_kept_response_event_is_not_made_a_resource(full_pool, event):
+    # ai = "keep": its trigger comes most turns (an Ancient One played, a character
+    # exhausted), so it is held rather than given up before Restless and Wary (an event the
+    # automatic player values less). A person may still attach either.
+    game = _game(full_pool, hand=[event, "Core-038"], phase="resource")
+    card, _ = GreedyPolicy().resource(game)
+    assert game.card(card).card_id == "Core-038"

@@ -58,6 +58,10 @@ class GreedyProfile:
                 v = 8 - cd.cost[k]
             elif t == EVENT and cd.playable_event[k] and _helps(cd, k):
                 v = 6 - cd.cost[k]
+            elif t == EVENT and any(a.ai == "keep" for a in cd.abilities[k]):
+                # A response or disrupt from hand whose trigger the goldfish makes most
+                # turns: held for it rather than attached as a resource.
+                v = 6 - cd.cost[k]
             else:  # text that does nothing here: a resource
                 v = -cd.cost[k] * 0.1
             keep_value.append(v)
@@ -97,7 +101,7 @@ class GreedyProfile:
         self.ops_events, self.pre_commit_events, self.story_events = set(), set(), set()
         by_hint = {"story": self.story_events, "before_commits": self.pre_commit_events}
         for k in kinds:
-            if cd.ctype[k] == EVENT and keep_value[k] > 0:
+            if cd.ctype[k] == EVENT and keep_value[k] > 0 and cd.playable_event[k]:
                 ab = cd.by_trigger["event"][k][0]
                 by_hint.get(ab.ai, self.ops_events).add(k)
         # Kinds with an action ability the automatic player may use, and the same by the

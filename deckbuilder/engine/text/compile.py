@@ -23,11 +23,13 @@ An ability record::
     while = "committed"                              # constant: only while committed
     label = "..."                                    # words shown with the action
     ai = "story" | "before_commits" | "avoid"        # a hint for the automatic player:
-         | "overpay" | "first"                       # after the commits, before them (an
+         | "overpay" | "first" | "keep"              # after the commits, before them (an
                                                      # event), never; overpay for the card
                                                      # (its "if you overpaid" rewards it);
                                                      # a free action used before cards are
-                                                     # played from hand (operations)
+                                                     # played from hand (operations); an
+                                                     # event's response or disrupt from hand
+                                                     # worth holding (not a resource)
 """
 
 from __future__ import annotations
@@ -274,8 +276,10 @@ def compile_ability(record: dict, where: str, printed: str = ""):
             "play/hand/discard/resource/won/deck_top"
         )
     ai = record.get("ai", "")
-    if ai not in ("", "story", "before_commits", "avoid", "overpay", "first"):
-        raise TextError(f"{where}: ai is 'story', 'before_commits', 'avoid', 'overpay' or 'first'")
+    if ai not in ("", "story", "before_commits", "avoid", "overpay", "first", "keep"):
+        raise TextError(
+            f"{where}: ai is 'story', 'before_commits', 'avoid', 'overpay', 'first' or 'keep'"
+        )
     if "ai_when" in record and kind not in ("response", "disrupt", "action", "play"):
         raise TextError(f"{where}: ai_when is for a response, a disrupt, an action or a play")
     # The automatic player's judgement, apart from the text's condition: a person is
@@ -292,6 +296,8 @@ def compile_ability(record: dict, where: str, printed: str = ""):
         )
     if ai == "first" and kind != "action":
         raise TextError(f"{where}: ai 'first' is for an action")
+    if ai == "keep" and (kind not in ("response", "disrupt") or zone != ab.HAND):
+        raise TextError(f"{where}: ai 'keep' is for a response or disrupt played from hand")
     if ai == "overpay" and kind not in ("response", "forced"):
         raise TextError(f"{where}: ai 'overpay' is for the answer to the card's own play")
     limit = _limit(record.get("limit"), where)
