@@ -87,7 +87,7 @@ def _census(args: tuple) -> dict:
     triggered = [
         a
         for a in abilities
-        if a.kind in ("action", "response", "forced", "disrupt") and a.ai != "avoid"
+        if (a.forced or a.kind in ("action", "response", "disrupt")) and a.ai != "avoid"
     ]
     compiled = compile_deck(_deck_with(card, tuple(_POOL.card(i) for i in extra_ids)), True)
     kind = next(k for k, c in enumerate(compiled.cards) if c.id == card_id)

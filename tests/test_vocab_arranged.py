@@ -7,6 +7,7 @@ import pytest
 
 import deckbuilder.engine  # noqa: F401 (registers the vocabulary)
 from deckbuilder.engine.abilities import AbilityContext
+from deckbuilder.engine.greedy_policy import GreedyPolicy
 from deckbuilder.engine.text.effect_list import compile_effects
 from tests.test_card_scenarios import build, step
 
@@ -52,9 +53,11 @@ def test_discard_top_to_hand_takes_the_latest(full_pool):
 
 def test_search_named_subtype_takes_every_card_of_the_subtype(full_pool):
     # Birthing a Thousand Young (TTY-033): names the subtype most Shub-Niggurath
-    # characters of the deck share (Ghoul here: Ambushing Ghoul and Frenzied Ghoul).
+    # characters of the deck share (Ghoul here: Ambushing Ghoul and Frenzied Ghoul); the
+    # automatic player takes every card of it (the tty scenarios: a person takes some).
     game = build(full_pool, {"card": "TTY-033", "discard": ["TTY-002", "TTY-007", "TTY-021"]})
     game.you.discard.clear()
+    game._policy = GreedyPolicy()  # the automatic player takes them all (a person may stop)
     _run(
         game,
         [
