@@ -56,11 +56,12 @@ class GreedyProfile:
                 v = 10 - cd.cost[k]
             elif t == SUPPORT and (cd.statics[k] or cd.abilities[k]) and _helps(cd, k):
                 v = 8 - cd.cost[k]
-            elif t == EVENT and cd.playable_event[k] and _helps(cd, k):
-                v = 6 - cd.cost[k]
-            elif t == EVENT and any(a.ai == "keep" for a in cd.abilities[k]):
-                # A response or disrupt from hand whose trigger the goldfish makes most
-                # turns: held for it rather than attached as a resource.
+            elif t == EVENT and (
+                (cd.playable_event[k] and _helps(cd, k))
+                # a response or disrupt from hand whose trigger the goldfish makes most
+                # turns ("keep"): held for it rather than attached as a resource
+                or any(a.ai == "keep" for a in cd.abilities[k])
+            ):
                 v = 6 - cd.cost[k]
             else:  # text that does nothing here: a resource
                 v = -cd.cost[k] * 0.1
